@@ -1,0 +1,2 @@
+export { devAccountKeys, devChainId, devMnemonic, startDevChain } from './devChain.ts';
+export type { DevChain, DevChainOptions } from './devChain.ts';
