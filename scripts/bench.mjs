@@ -15,7 +15,10 @@ const files = readdirSync(benchDir)
 let failed = 0;
 for (const file of files) {
   process.stdout.write(`\n== ${file}\n`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(benchDir, file)], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(benchDir, file)], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) failed += 1;
 }
 process.exit(failed === 0 ? 0 : 1);

@@ -5,10 +5,16 @@
 import { spawnSync } from 'node:child_process';
 
 if (!process.env.CHROMATIC_PROJECT_TOKEN) {
-  process.stdout.write('CHROMATIC_PROJECT_TOKEN is not set: skipping Chromatic. Visual review runs in `pnpm test:e2e --project stories`.\n');
+  process.stdout.write(
+    'CHROMATIC_PROJECT_TOKEN is not set: skipping Chromatic. Visual review runs in `pnpm test:e2e --project stories`.\n',
+  );
   process.exit(0);
 }
-const result = spawnSync('pnpm', ['exec', 'chromatic', '--storybook-build-dir', 'storybook-static', '--exit-zero-on-changes'], {
-  stdio: 'inherit',
-});
+const result = spawnSync(
+  'pnpm',
+  ['exec', 'chromatic', '--storybook-build-dir', 'storybook-static', '--exit-zero-on-changes'],
+  {
+    stdio: 'inherit',
+  },
+);
 process.exit(result.status ?? 1);

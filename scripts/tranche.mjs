@@ -9,7 +9,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const pinnedPnpm = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).packageManager.split('@')[1];
+const pinnedPnpm = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).packageManager.split(
+  '@',
+)[1];
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function log(message) {
@@ -115,12 +117,14 @@ function test() {
   const vitest = readJson(path.join(reports, 'vitest.json'));
   const playwright = readJson(path.join(reports, 'playwright.json'));
   const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0);
-  let failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0);
+  let failed =
+    (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0);
   const failedSteps = steps.filter((s) => s.status !== 0);
   if (failedSteps.length > 0 && failed === 0) failed = failedSteps.length;
 
   log('Summary');
-  for (const s of steps) process.stdout.write(`  ${s.status === 0 ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds} s)\n`);
+  for (const s of steps)
+    process.stdout.write(`  ${s.status === 0 ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds} s)\n`);
   process.stdout.write(`  total ${Math.round((Date.now() - started) / 1000)} s\n`);
   process.stdout.write(`tests: ${passed} passed, ${failed} failed\n`);
   process.exit(failedSteps.length > 0 ? 1 : 0);

@@ -16,7 +16,11 @@ describe('startDevChain', () => {
     expect((await provider.getNetwork()).chainId).toBe(31337n);
     const sender = new Wallet(devAccountKeys[0], provider);
     const receipt = await (
-      await sender.sendTransaction({ to: Wallet.createRandom().address, value: parseEther('1'), gasPrice: 1_000_000_000n })
+      await sender.sendTransaction({
+        to: Wallet.createRandom().address,
+        value: parseEther('1'),
+        gasPrice: 1_000_000_000n,
+      })
     ).wait();
     expect(receipt?.status).toBe(1);
     const height = receipt?.blockNumber;

@@ -24,7 +24,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The server did not start within 60 s:\n${output}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`The server did not start within 60 s:\n${output}`)),
+      60_000,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /Tranche is running at (http:\/\/\S+)/.exec(output);
@@ -44,7 +47,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     url,
     dataDir,
     output: () => output,
-    stop: () => stopChild(child).then(() => (env.DATA_DIR ? undefined : rmSync(dataDir, { recursive: true, force: true }))),
+    stop: () =>
+      stopChild(child).then(() =>
+        env.DATA_DIR ? undefined : rmSync(dataDir, { recursive: true, force: true }),
+      ),
   };
 }
 

@@ -1,6 +1,10 @@
 import { expect, test } from './fixtures.ts';
 
-test('the product comes up: health is green and the console shows its shell', async ({ page, request, server }) => {
+test('the product comes up: health is green and the console shows its shell', async ({
+  page,
+  request,
+  server,
+}) => {
   const health = await request.get(`${server.url}/api/health`);
   expect(health.status()).toBe(200);
   const body = await health.json();

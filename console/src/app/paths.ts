@@ -1,0 +1,64 @@
+/** Every path of the console with the spec's capitalisation, and the spec's named routes as link builders. */
+export const paths = {
+  root: '/',
+  login: '/Login',
+  signUp: '/SignUp',
+  forgotPassword: '/ForgotPassword',
+  resetPassword: '/ResetPassword/:token',
+  newToken: '/NewToken',
+  viewTokenDraft: '/ViewTokenDraft',
+  tokens: '/Tokens',
+  tokenInfo: '/TokenInfo',
+  whitelists: '/Whitelists',
+  permissions: '/Permissions',
+  addrBalance: '/AddrBalance',
+  keys: '/Keys',
+  sharding: '/Sharding',
+  resharding: '/Resharding',
+  confirmResharding: '/ConfirmResharding',
+  viewTransaction: '/ViewTransaction',
+  viewRegularTransaction: '/ViewRegularTransaction',
+  transactionHistory: '/TransactionHistory',
+  localAddress: '/local/address/:addr',
+  localTx: '/local/tx/:addr',
+  localBlock: '/local/block/:addr',
+  localMail: '/local/mail',
+} as const;
+
+/** The four pages a visitor may see without a session. */
+export const publicPaths: readonly string[] = [
+  paths.login,
+  paths.signUp,
+  paths.forgotPassword,
+  '/ResetPassword',
+];
+
+export function isPublicPath(pathname: string): boolean {
+  return publicPaths.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
+
+function withQuery(path: string, query: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** The spec's named routes (part 1, section 2). */
+export const routeTo = {
+  Login: () => paths.login,
+  NewTokenDraft: () => paths.newToken,
+  Tokens: (query: { term?: string; page?: number } = {}) => withQuery(paths.tokens, query),
+  ViewTokenDraft: (token: string) => withQuery(paths.viewTokenDraft, { token }),
+  TokenInfo: (token: string) => withQuery(paths.tokenInfo, { token }),
+  ViewTransaction: (id: string | number) => withQuery(paths.viewTransaction, { id }),
+  ViewRegularTransaction: (hash: string) => withQuery(paths.viewRegularTransaction, { hash }),
+  TransactionHistory: (page?: number) => withQuery(paths.transactionHistory, { page }),
+  ConfirmResharding: () => paths.confirmResharding,
+  ResetPassword: (token: string) => `/ResetPassword/${encodeURIComponent(token)}`,
+  LocalAddress: (address: string) => `/local/address/${address}`,
+  LocalTx: (hash: string) => `/local/tx/${hash}`,
+  LocalBlock: (block: string | number) => `/local/block/${block}`,
+} as const;

@@ -1,0 +1,106 @@
+// @vitest-environment node
+import { type DevChain, devAccountKeys, startDevChain } from '@tranche/contracts';
+import { JsonRpcProvider, type TransactionRequest, Wallet } from 'ethers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TxProgress, gasMargin, runTransactionPipeline } from './pipeline.ts';
+
+/** Runtime code PUSH1 0 PUSH1 0 REVERT behind a minimal constructor: every call to it fails. */
+const alwaysRevertingInitCode = '0x6005600c60003960056000f360006000fd';
+
+/** A wallet whose owner refuses to sign, answering as browser wallets do (EIP-1193 code 4001). */
+class RefusingWallet extends Wallet {
+  override async sendTransaction(): Promise<never> {
+    throw Object.assign(new Error('User rejected the request.'), { code: 4001 });
+  }
+}
+
+describe('runTransactionPipeline', () => {
+  let chain: DevChain;
+  let provider: JsonRpcProvider;
+  beforeAll(async () => {
+    chain = await startDevChain();
+    provider = new JsonRpcProvider(chain.rpcUrl, undefined, { staticNetwork: true, cacheTimeout: -1 });
+  });
+  afterAll(async () => {
+    provider.destroy();
+    await chain.stop();
+  });
+
+  it('walks submitting, submitted and mined, with the spec gas policy', async () => {
+    const signer = new Wallet(devAccountKeys[1], provider);
+    const states: TxProgress[] = [];
+    const hashes: string[] = [];
+    const to = Wallet.createRandom().address;
+    const receipt = await runTransactionPipeline({
+      signer,
+      build: async (): Promise<TransactionRequest> => ({ to, data: '0x' }),
+      onProgress: (p) => states.push(p),
+      onHash: (hash) => {
+        hashes.push(hash);
+      },
+    });
+    expect(states.map((s) => s.state)).toEqual([
+      'submitting',
+      'submitting',
+      'submitting',
+      'submitting',
+      'submitting',
+      'submitted',
+      'mined',
+    ]);
+    expect(hashes).toEqual([receipt.hash]);
+    const tx = await provider.getTransaction(receipt.hash);
+    expect(tx?.gasPrice).toBe(1_000_000_000n);
+    expect(tx?.gasLimit).toBe(21_000n + gasMargin);
+    expect(states.at(-1)).toMatchObject({ state: 'mined', blockNumber: receipt.blockNumber });
+  });
+
+  it("says 'Invalid inputs.' when the estimate shows an always-failing transaction, and sends nothing", async () => {
+    const deployer = new Wallet(devAccountKeys[2], provider);
+    const deployed = await (await deployer.sendTransaction({ data: alwaysRevertingInitCode })).wait();
+    const target = deployed?.contractAddress;
+    expect(target).toBeTruthy();
+    const before = await provider.getTransactionCount(deployer.address);
+    const states: TxProgress[] = [];
+    await expect(
+      runTransactionPipeline({
+        signer: deployer,
+        build: async () => ({ to: target ?? undefined, data: '0x01' }),
+        onProgress: (p) => states.push(p),
+      }),
+    ).rejects.toThrow('Invalid inputs.');
+    expect(states.at(-1)).toMatchObject({ state: 'error' });
+    expect(await provider.getTransactionCount(deployer.address)).toBe(before);
+  });
+
+  it("says 'Transaction aborted.' when the user refuses to sign", async () => {
+    const signer = new RefusingWallet(devAccountKeys[3], provider);
+    const states: TxProgress[] = [];
+    await expect(
+      runTransactionPipeline({
+        signer,
+        build: async () => ({ to: Wallet.createRandom().address }),
+        onProgress: (p) => states.push(p),
+      }),
+    ).rejects.toThrow('Transaction aborted.');
+    expect(states.at(-1)).toEqual({ state: 'aborted', message: 'Transaction aborted.' });
+  });
+
+  it('reports a failed build without touching the chain', async () => {
+    const signer = new Wallet(devAccountKeys[4], provider);
+    const states: TxProgress[] = [];
+    await expect(
+      runTransactionPipeline({
+        signer,
+        build: async () => {
+          throw new Error('The server could not build the transaction');
+        },
+        onProgress: (p) => states.push(p),
+      }),
+    ).rejects.toThrow('Failed to build the transaction.');
+    expect(states.at(-1)).toEqual({
+      state: 'error',
+      message: 'Failed to build the transaction. The server could not build the transaction',
+    });
+  });
+});

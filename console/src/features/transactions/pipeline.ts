@@ -1,0 +1,150 @@
+import type { Provider, Signer, TransactionReceipt, TransactionRequest } from 'ethers';
+
+/** The TxWizard's states (part 1, section 4). */
+export type TxProgress =
+  | { state: 'submitting'; step: PipelineStep }
+  | { state: 'submitted'; hash: string }
+  | { state: 'mined'; hash: string; blockNumber: number; contractAddress: string | null }
+  | { state: 'error'; message: string }
+  | { state: 'aborted'; message: string };
+
+export const pipelineSteps = ['build', 'nonce', 'gas', 'block', 'send'] as const;
+export type PipelineStep = (typeof pipelineSteps)[number];
+
+export const pipelineMessages = {
+  aborted: 'Transaction aborted.',
+  abortedDetail: 'Your transaction was cancelled because you refused to sign it and nothing was submitted.',
+  invalidInputs: 'Invalid inputs.',
+  invalidInputsDetail: 'Your input values are invalid. This is an always failing transaction.',
+  build: 'Failed to build the transaction.',
+  nonce: 'Failed to get the nonce of your account.',
+  gas: 'Failed to estimate the gas of the transaction.',
+  block: 'Failed to get the latest block.',
+  send: 'Failed to send the transaction.',
+  receipt: 'Failed to get the receipt of the transaction.',
+} as const;
+
+/** Gas policy of the spec (part 1 section 9): estimate + 31500, 1 gwei, value 0. */
+export const gasMargin = 31_500n;
+export const defaultGasPrice = 1_000_000_000n;
+
+export type PipelineInput = {
+  signer: Signer;
+  /** Builds the unsigned transaction (for deployments, the server's txData). */
+  build: () => Promise<TransactionRequest>;
+  gasPrice?: bigint;
+  onProgress: (progress: TxProgress) => void;
+  /** Called with the hash as soon as it is known (register the user transaction and the hash). */
+  onHash?: (hash: string) => Promise<void> | void;
+  /** Called with the receipt once mined (register the receipt and any contract). */
+  onReceipt?: (receipt: TransactionReceipt) => Promise<void> | void;
+};
+
+export class PipelineError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'error' | 'aborted',
+    readonly detail?: string,
+  ) {
+    super(message);
+  }
+}
+
+function isRefusal(error: unknown): boolean {
+  const e = error as { code?: unknown; info?: { error?: { code?: unknown } }; message?: string } | null;
+  return (
+    e?.code === 'ACTION_REJECTED' ||
+    e?.code === 4001 ||
+    e?.info?.error?.code === 4001 ||
+    /user (rejected|denied)|denied transaction/i.test(e?.message ?? '')
+  );
+}
+
+function isAlwaysFailing(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: string; shortMessage?: string } | null;
+  const text = `${e?.shortMessage ?? ''} ${e?.message ?? ''}`;
+  return (
+    e?.code === 'CALL_EXCEPTION' ||
+    /always fail|execution reverted|gas required exceeds allowance|reverted/i.test(text)
+  );
+}
+
+function reason(error: unknown): string {
+  const e = error as { shortMessage?: string; reason?: string; message?: string } | null;
+  return e?.reason ?? e?.shortMessage ?? e?.message ?? String(error);
+}
+
+/**
+ * The one transaction pipeline every wallet-signed action goes through:
+ * build, nonce (pending count), gas (estimate + 31500), latest block, send, on hash, on receipt.
+ */
+export async function runTransactionPipeline(input: PipelineInput): Promise<TransactionReceipt> {
+  const { signer, onProgress } = input;
+  const provider = signer.provider as Provider | null;
+  const fail = (step: keyof typeof pipelineMessages, error?: unknown): never => {
+    if (error !== undefined && isRefusal(error)) {
+      const aborted = new PipelineError(pipelineMessages.aborted, 'aborted', pipelineMessages.abortedDetail);
+      onProgress({ state: 'aborted', message: aborted.message });
+      throw aborted;
+    }
+    const detail = error === undefined ? undefined : reason(error);
+    const failure = new PipelineError(pipelineMessages[step], 'error', detail);
+    onProgress({ state: 'error', message: detail ? `${failure.message} ${detail}` : failure.message });
+    throw failure;
+  };
+  if (!provider) return fail('send', new Error('The wallet has no connection to the network.'));
+
+  onProgress({ state: 'submitting', step: 'build' });
+  const request = await input.build().catch((error: unknown) => fail('build', error));
+  const from = await signer.getAddress();
+
+  onProgress({ state: 'submitting', step: 'nonce' });
+  const nonce = await provider
+    .getTransactionCount(from, 'pending')
+    .catch((error: unknown) => fail('nonce', error));
+
+  onProgress({ state: 'submitting', step: 'gas' });
+  const estimate = await provider.estimateGas({ ...request, from }).catch((error: unknown) => {
+    if (isAlwaysFailing(error)) {
+      const invalid = new PipelineError(
+        pipelineMessages.invalidInputs,
+        'error',
+        pipelineMessages.invalidInputsDetail,
+      );
+      onProgress({ state: 'error', message: `${invalid.message} ${pipelineMessages.invalidInputsDetail}` });
+      throw invalid;
+    }
+    return fail('gas', error);
+  });
+
+  onProgress({ state: 'submitting', step: 'block' });
+  const latest = await provider.getBlock('latest').catch((error: unknown) => fail('block', error));
+  const blockGasLimit = latest?.gasLimit ?? estimate + gasMargin;
+  const gasLimit = estimate + gasMargin < blockGasLimit ? estimate + gasMargin : blockGasLimit;
+
+  onProgress({ state: 'submitting', step: 'send' });
+  const response = await signer
+    .sendTransaction({
+      ...request,
+      from,
+      nonce,
+      gasLimit,
+      gasPrice: input.gasPrice ?? defaultGasPrice,
+      value: 0n,
+    })
+    .catch((error: unknown) => fail('send', error));
+  onProgress({ state: 'submitted', hash: response.hash });
+  await input.onHash?.(response.hash);
+
+  const receipt = await response.wait().catch((error: unknown) => fail('receipt', error));
+  if (!receipt) return fail('receipt');
+  if (receipt.status !== 1) return fail('send', new Error('The transaction was reverted by the chain.'));
+  await input.onReceipt?.(receipt);
+  onProgress({
+    state: 'mined',
+    hash: receipt.hash,
+    blockNumber: receipt.blockNumber,
+    contractAddress: receipt.contractAddress,
+  });
+  return receipt;
+}

@@ -1,0 +1,89 @@
+import { BrowserProvider, type Eip1193Provider, getAddress } from 'ethers';
+import { walletMessages } from './messages.ts';
+import { type WalletChange, type WalletConnector, WalletError, providerIds } from './types.ts';
+
+type Eip1193 = Eip1193Provider & {
+  on?: (event: string, listener: (...args: unknown[]) => void) => void;
+  removeListener?: (event: string, listener: (...args: unknown[]) => void) => void;
+};
+
+type AnnouncedProvider = { info: { uuid: string; name: string; rdns?: string }; provider: Eip1193 };
+
+declare global {
+  interface Window {
+    ethereum?: Eip1193;
+  }
+}
+
+/** Providers announced through EIP-6963; resolves after the wallets had a moment to answer. */
+export function discoverProviders(waitMs = 150): Promise<AnnouncedProvider[]> {
+  return new Promise((resolve) => {
+    const found = new Map<string, AnnouncedProvider>();
+    const onAnnounce = (event: Event) => {
+      const detail = (event as CustomEvent<AnnouncedProvider>).detail;
+      if (detail?.info?.uuid && detail.provider) found.set(detail.info.uuid, detail);
+    };
+    window.addEventListener('eip6963:announceProvider', onAnnounce);
+    window.dispatchEvent(new Event('eip6963:requestProvider'));
+    setTimeout(() => {
+      window.removeEventListener('eip6963:announceProvider', onAnnounce);
+      resolve([...found.values()]);
+    }, waitMs);
+  });
+}
+
+function isUserRejection(error: unknown): boolean {
+  const candidate = error as { code?: unknown; info?: { error?: { code?: unknown } } } | null;
+  return (
+    candidate?.code === 4001 || candidate?.code === 'ACTION_REJECTED' || candidate?.info?.error?.code === 4001
+  );
+}
+
+/** The browser wallet: the first EIP-6963 provider, else window.ethereum, through ethers' BrowserProvider. */
+export async function createInjectedConnector(): Promise<WalletConnector> {
+  const announced = await discoverProviders();
+  const chosen = announced[0];
+  const eip1193 = chosen?.provider ?? window.ethereum;
+  const providerName = chosen?.info.name ?? 'Browser wallet';
+  const provider = eip1193 ? new BrowserProvider(eip1193) : undefined;
+
+  return {
+    kind: 'browser',
+    providerId: providerIds.browser,
+    providerName,
+    connect: async () => {
+      if (!provider || !eip1193) throw new WalletError(walletMessages.noWeb3);
+      let addresses: string[];
+      try {
+        addresses = (await provider.send('eth_requestAccounts', [])) as string[];
+      } catch (error) {
+        throw new WalletError(
+          isUserRejection(error) ? walletMessages.userDenied : walletMessages.couldNotConnect,
+        );
+      }
+      const network = await provider.getNetwork().catch(() => {
+        throw new WalletError(walletMessages.couldNotConnect);
+      });
+      return {
+        accounts: addresses.map((address) => ({ address: getAddress(address), name: getAddress(address) })),
+        networkId: Number(network.chainId),
+      };
+    },
+    getSigner: async (address) => {
+      if (!provider) throw new WalletError(walletMessages.noWeb3);
+      return provider.getSigner(address);
+    },
+    subscribe: (onChange: (change: WalletChange) => void) => {
+      if (!eip1193?.on) return () => {};
+      const onAccounts = (accounts: unknown) =>
+        onChange({ accounts: (accounts as string[]).map((a) => getAddress(a)) });
+      const onChain = (chainId: unknown) => onChange({ networkId: Number(chainId) });
+      eip1193.on('accountsChanged', onAccounts);
+      eip1193.on('chainChanged', onChain);
+      return () => {
+        eip1193.removeListener?.('accountsChanged', onAccounts);
+        eip1193.removeListener?.('chainChanged', onChain);
+      };
+    },
+  };
+}
