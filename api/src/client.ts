@@ -1,0 +1,115 @@
+import type { z } from 'zod';
+import { anyEnvelopeSchema } from './envelope.ts';
+import { apiErrors } from './messages.ts';
+import { apiPrefix, buildPath, type RouteDefinition, type RouteId, type Routes, routes } from './routes.ts';
+
+/** The one error a call throws when the server answers a non-200 statusCode. Carries the server's message. */
+export class ApiError extends Error {
+  readonly statusCode: number;
+  constructor(statusCode: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.statusCode = statusCode;
+  }
+}
+
+type Schema<R, K extends string> = R extends Record<K, infer S extends z.ZodType> ? S : undefined;
+
+export type RouteBody<R> = Schema<R, 'body'> extends z.ZodType ? z.input<Schema<R, 'body'>> : unknown;
+export type RouteData<R> =
+  Schema<R, 'response'> extends z.ZodType ? z.output<Schema<R, 'response'>> : unknown;
+
+type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamsOf<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+export type CallInput<Id extends RouteId> = ([ParamsOf<Routes[Id]['path']>] extends [never]
+  ? { params?: undefined }
+  : { params: Record<ParamsOf<Routes[Id]['path']>, string | number> }) &
+  (Schema<Routes[Id], 'body'> extends z.ZodType ? { body: RouteBody<Routes[Id]> } : { body?: unknown }) & {
+    query?: Record<string, string | number | undefined>;
+    signal?: AbortSignal;
+  };
+
+export type ApiClientOptions = {
+  /** Origin of the server, e.g. `http://127.0.0.1:3000`; '' for the same origin in a browser. */
+  baseUrl: string;
+  /** The session token (data.jwt of POST /login), or null/undefined when logged out. */
+  getToken?: () => string | null | undefined;
+  /** Called when an authenticated call answers 401 (session missing or expired). */
+  onUnauthorized?: (error: ApiError) => void;
+  /** Defaults to the global fetch. */
+  fetch?: typeof fetch;
+};
+
+export type ApiClient = {
+  /** Call a route of the table: resolves to the `data` of the answer, or throws {@link ApiError}. */
+  call<Id extends RouteId>(id: Id, ...input: OptionalIfEmpty<CallInput<Id>>): Promise<RouteData<Routes[Id]>>;
+  /** The URL a route resolves to (for links and tests). */
+  url<Id extends RouteId>(id: Id, params?: Record<string, string | number>): string;
+};
+
+type OptionalIfEmpty<T> = Record<never, never> extends T ? [input?: T] : [input: T];
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const baseUrl = options.baseUrl.replace(/\/$/, '');
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+
+  function url(id: RouteId, params?: Record<string, string | number>, query?: CallInput<RouteId>['query']) {
+    const definition: RouteDefinition = routes[id];
+    let target = `${baseUrl}${apiPrefix}${buildPath(definition.path, params)}`;
+    if (query) {
+      const search = new URLSearchParams();
+      for (const [key, value] of Object.entries(query))
+        if (value !== undefined) search.set(key, String(value));
+      const text = search.toString();
+      if (text) target += `?${text}`;
+    }
+    return target;
+  }
+
+  async function call(id: RouteId, input: Partial<CallInput<RouteId>> = {}): Promise<unknown> {
+    const definition: RouteDefinition = routes[id];
+    const headers: Record<string, string> = { accept: 'application/json' };
+    const token = definition.access === 'public' ? undefined : options.getToken?.();
+    if (token) headers.authorization = `Bearer ${token}`;
+    let body: string | undefined;
+    if (input.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(input.body);
+    }
+    const response = await doFetch(url(id, input.params as Record<string, string | number>, input.query), {
+      method: definition.method,
+      headers,
+      body,
+      signal: input.signal,
+    });
+    let json: unknown;
+    try {
+      json = await response.json();
+    } catch {
+      throw new ApiError(response.status, response.ok ? apiErrors.unexpectedAnswer : response.statusText);
+    }
+    const envelope = anyEnvelopeSchema.safeParse(json);
+    if (!envelope.success) throw new ApiError(response.status, apiErrors.unexpectedAnswer);
+    const { statusCode, data, error } = envelope.data;
+    if (statusCode !== 200) {
+      const apiError = new ApiError(statusCode, error?.message ?? response.statusText);
+      if (statusCode === 401 && definition.access !== 'public') options.onUnauthorized?.(apiError);
+      throw apiError;
+    }
+    if (definition.response) {
+      const parsed = definition.response.safeParse(data);
+      if (!parsed.success) throw new ApiError(500, apiErrors.unexpectedAnswer);
+      return parsed.data;
+    }
+    return data;
+  }
+
+  return {
+    call: call as ApiClient['call'],
+    url: (id, params) => url(id, params),
+  };
+}

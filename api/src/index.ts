@@ -1,0 +1,16 @@
+export { ApiError, createApiClient } from './client.ts';
+export type { ApiClient, ApiClientOptions, CallInput, RouteBody, RouteData } from './client.ts';
+export {
+  anyEnvelopeSchema,
+  errorEnvelopeSchema,
+  failure,
+  ok,
+  successEnvelopeSchema,
+} from './envelope.ts';
+export type { Envelope, ErrorEnvelope, SuccessEnvelope } from './envelope.ts';
+export * from './messages.ts';
+export { apiPrefix, buildPath, httpMethods, pathParams, routeAccess, routeIds, routes } from './routes.ts';
+export type { HttpMethod, RouteAccess, RouteDefinition, RouteId, Routes } from './routes.ts';
+export * from './schemas/accounts.ts';
+export * from './schemas/fields.ts';
+export * from './schemas/system.ts';

@@ -1,0 +1,304 @@
+/**
+ * Every validation and error text of the specification (part 1 and part 2, sections 5 and 8), written once.
+ * The console's forms and the server both use these constants; never retype a message elsewhere.
+ * Texts marked "ours" are not given by the spec (it says "not shown") and were written for Tranche.
+ */
+
+/** Part 2, section 5: sign up. */
+export const signUpMessages = {
+  emailRequired: 'Please enter your email address',
+  emailInvalid: 'The email address does not seem to be valid',
+  passwordRequired: 'Please set the password of your new account',
+  passwordTooShort: 'The password should be at least 8 characters long',
+  passwordsDoNotMatch: 'Passwords do not match',
+  profileNameRequired: 'Please enter a profile name',
+  confirmationCodeRequired: 'The access code is required',
+  // ours
+  emailTooLong: 'The email address is too long',
+  passwordTooLong: 'The password is too long',
+  profileNameTooLong: 'The profile name is too long',
+  confirmationCodeTooLong: 'The access code is too long',
+} as const;
+
+/** Part 2, section 5: login. */
+export const loginMessages = {
+  loginRequired: 'The login is required',
+  passwordRequired: 'The password is required',
+  // ours
+  loginTooLong: 'The login is too long',
+  passwordTooLong: 'The password is too long',
+} as const;
+
+/** Part 2, section 5: forgot password (step 1) and the reset step of the forgot-password flow (step 2). */
+export const forgotPasswordMessages = {
+  emailRequired: 'The email address is required',
+  emailInvalid: 'The email address is invalid',
+  // ours
+  emailTooLong: 'The email address is too long',
+} as const;
+
+export const resetStepMessages = {
+  emailRequired: 'The email address is required',
+  codeRequired: 'The password reset code is required',
+  newPasswordRequired: 'The new password is required',
+  // ours (the spec gives the length rule, this text reuses the sign-up wording)
+  newPasswordTooShort: 'The password should be at least 8 characters long',
+  emailInvalid: 'The email address is invalid',
+  codeTooLong: 'The password reset code is too long',
+  newPasswordTooLong: 'The password is too long',
+} as const;
+
+/** Part 2, section 5: the reset password page (/ResetPassword/{token}). */
+export const resetPageMessages = {
+  emailRequired: 'Email Address is required.',
+  emailInvalid: 'Email is not valid',
+  passwordRequired: 'Password is required.',
+  passwordTooShort: 'Password should be at least 8 characters long',
+  passwordsDoNotMatch: 'Passwords do not match',
+} as const;
+
+/** Server answers for accounts and sessions (ours unless noted). */
+export const accountErrors = {
+  /** Part 1, section 8. */
+  authenticationRequired: 'Authentication required',
+  /** Part 1, section 8. */
+  sessionExpired: 'Your session expired. Login again.',
+  /** Part 1, section 8: what client helpers return without a session. */
+  notLoggedIn: 'Not logged in',
+  wrongCredentials: 'The login or the password is incorrect',
+  notConfirmed: 'Your account is not confirmed yet. Enter the access code we sent to your email address.',
+  tooManyAttempts: 'Too many failed login attempts. Wait 15 minutes and try again, or reset your password.',
+  emailTaken: 'An account with this email address exists already',
+  confirmationCodeInvalid: 'The access code is invalid or was used already',
+  resetCodeInvalid: 'The password reset code is invalid or has expired',
+  resetTokenInvalid: 'This password reset link is invalid or has expired',
+  resetCodeOrTokenRequired: 'The password reset code is required',
+  forgotPasswordAccepted: 'If an account exists for this address, we sent it a password reset code.',
+} as const;
+
+/** Generic answers of the API (ours). */
+export const apiErrors = {
+  validationTitle: 'Validation error',
+  errorTitle: 'Error',
+  notFound: 'This API call does not exist',
+  bodyTooLarge: 'The request body is too large',
+  bodyNotJson: 'The request body is not valid JSON',
+  bodyNotObject: 'The request body must be a JSON object',
+  unsupportedMediaType: 'The request body must be sent as application/json',
+  internal: 'Something went wrong on the server. Try again later.',
+  notAvailableYet: 'This call is not available on this server yet',
+  localOnly: 'This call is only available in the local environment',
+  unexpectedAnswer: 'The server sent an answer this console does not understand',
+  badRequest: 'The request is invalid',
+} as const;
+
+/** Part 2, section 5: new token draft, deploy draft. Part 2, section 8: draft save. */
+export const draftMessages = {
+  symbolRequired: 'The token symbol is required',
+  nameRequired: 'The name of the token is required',
+  controllerRequired: 'The address of the controller is required',
+  controllerZero:
+    'This is a controllable token. The address of the controller is required. It cannot be a zero-address.',
+  whitelistRequired: 'The whitelist address is required',
+  currencyRequired: 'The currency code is required',
+  exchangeRateNegative: 'The exchange rate cannot be negative',
+  investorsRequired: 'Please provide one or more investors',
+  investorAddressRequired: 'The public address of the investor is required',
+  investorAmountPositive: 'The investment amount must be greater than zero',
+  controllerInvalid: 'The address of the controller is invalid',
+  whitelistInvalid: 'The address of the whitelist is invalid',
+  investorAddressInvalid: 'The public address of the investor is invalid',
+  ownerRequired: 'The address of the owner is required',
+  saveFailed: 'Could not create the token draft due to the following error.',
+  notAllowedToIssue: 'not allowed to issue tokens',
+  // ours (the spec gives the limits, not the texts)
+  symbolTooLong: 'The token symbol should be at most 30 characters long',
+  nameTooLong: 'The name of the token should be at most 255 characters long',
+} as const;
+
+/** Bulk investor text errors (part 2, section 5): each cites its row number. */
+export const bulkInvestorMessages = {
+  amountRequired: (row: number) => `Row ${row}: the investment amount is required`,
+  amountInvalid: (row: number) => `Row ${row}: the investment amount is invalid`,
+  amountNotPositive: (row: number) => `Row ${row}: the investment amount cannot be zero or negative`,
+  addressTwice: (row: number) => `Row ${row}: this address is specified twice`,
+} as const;
+
+/** Part 2, sections 5 and 8: whitelists. */
+export const whitelistMessages = {
+  whitelistRequired: 'The whitelist address is required',
+  publicAddressRequired: 'The public address is required',
+  templateRequired: 'Please select a template and enter the contact details',
+  templateFieldRequired: (title: string) =>
+    `The ${title} of the contact is required. Please enter a valid value and try again`,
+  whitelistInvalid: 'The address of the whitelist is invalid',
+  publicAddressInvalid: 'The public address specified is invalid',
+  addressesRequired: 'Please specify one or more addresses to whitelabel',
+  notConnected: 'You are not connected. Click on the connect button and try again',
+  selectWhitelist: 'Please select a whitelist',
+  saveFailed: 'Something went wrong. Sorry.',
+  loadingAddresses: 'Please wait while we load the list of verified addresses',
+  noAddresses: 'The whitelist has no verified addresses yet',
+  // ours (the spec says "exact messages: not shown")
+  nameRequired: 'The name of the whitelist is required',
+  codebaseRequired: 'The codebase (smart contract) is required',
+  ownerRequired: 'The address of the owner is required',
+  schemeRequired: 'The security scheme is required',
+} as const;
+
+/** Part 2, section 5: keys (exact messages not shown by the spec: ours). */
+export const keyMessages = {
+  publicKeyRequired: 'The public address is required',
+  privateKeyRequired: 'The private key is required',
+  publicKeyInvalid: 'The public address is invalid',
+  privateKeyInvalid: 'The private key is invalid',
+} as const;
+
+/** Part 2, section 5: sharding and resharding. */
+export const shardingMessages = {
+  notOpened: (name: string) => `The key cannot be confirmed. ${name} did not open the PDF document yet.`,
+  // ours
+  emailsRequired: 'Please enter the email addresses of the signers',
+  minimumTooLow: 'The minimum number of signers must be greater than 1',
+  privateKeyRequired: 'The private key is required',
+  pdfPasswordRequired: 'The password of the PDF document is required',
+  accessCodeRequired: 'The access code is required',
+  pdfDisplayFailed: 'Failed to display the PDF document.',
+} as const;
+
+/** Part 1 section 5 and part 2 section 5: balance checks; part 2 section 8: balance report. */
+export const balanceMessages = {
+  addressRequired: 'The Ethereum address is required',
+  addressInvalid: 'The Ethereum address specified is invalid',
+  noTokensTitle: 'No tokens found',
+  noTokens: 'We could not find any tokens matching your search criteria',
+  walletRequiredTitle: 'Wallet provider required',
+  walletRequiredBalances: 'Cannot display account balances until you connect your wallet',
+  walletRequiredHistory: 'Cannot display balance history until you connect your wallet',
+} as const;
+
+/** Part 1, section 5: security schemes. */
+export const schemeMessages = {
+  nameRequired: 'The name of the security scheme is required',
+  codebaseRequired: 'The codebase (smart contract) is required',
+  ownerRequired: 'The address of the owner is required',
+  loadFailed: 'Could not load the security scheme due to the following error',
+} as const;
+
+/** Part 1, sections 5 and 6: access rights. */
+export const accessRightsMessages = {
+  walletRequired: 'The wallet address is required',
+  walletInvalid: 'The wallet address specified is invalid',
+  notConnectedTitle: 'You are not connected',
+  notConnected: 'Please connect to the network and try again',
+  notOwner: 'This is disabled because you are not the owner of the smart contract.',
+  notSecurityManager: 'This is disabled because you are not a security manager',
+} as const;
+
+/** Part 1, section 5: token operations. */
+export const tokenOperationMessages = {
+  symbolRequired: 'The token symbol is required',
+  amountRequired: 'The amount is required',
+  amountInvalid: 'The amount is invalid',
+  amountTooLow: 'The amount needs to be greater than zero',
+  holderRequired: 'The token holder is required',
+  partitionRequired: 'The partition is required',
+  notesRequired: 'The notes/comments are required',
+  contractRequired: 'The contract address is required',
+  holderInvalid: 'The address of the token holder is invalid',
+  insufficientPermissionsTitle: 'Insufficient permissions',
+  notAllowedToIssue: 'Your wallet address is not allowed to issue new tokens',
+  notAllowedToRedeem: 'Your wallet address is not allowed to redeem tokens',
+  notAllowedToPause: 'Your wallet address is not allowed to pause token trading',
+  notAllowedToResume: 'Your wallet address is not allowed to resume token trading',
+  notAllowedToRemoveController: 'Your account is not authorized to remove the token controller',
+  // ours (the spec lists these fields as required without texts)
+  sourceRequired: 'The source address is required',
+  destinationRequired: 'The destination address is required',
+  forceTransferComment: 'Please enter a comment explaining why you are running a forced transfer',
+  controllerRedeemComment:
+    'Please enter a comment explaining why you are redeeming tokens from the address specified',
+  notController: 'Forced transfers are not available to you because you are not the controller of this token',
+  noController: 'This screen is disabled because the project has no controller',
+  notControllableTitle: 'The token is not controllable',
+  alreadyPausedTitle: 'Already paused',
+  alreadyPaused: 'Trading on this token is paused already',
+  alreadyUnpausedTitle: 'Already unpaused',
+  alreadyUnpaused: 'Token trading is active already',
+} as const;
+
+/** Part 1, section 5: documents, operators, partitions, access code, wallet type. */
+export const documentMessages = {
+  titleRequired: 'The document title is required',
+  locationRequired: 'The document location is required',
+} as const;
+
+export const operatorMessages = {
+  symbolRequired: 'The token symbol is required',
+  operatorRequired: 'The address of the operator is required',
+  operatorInvalid: 'The address of the operator is invalid',
+} as const;
+
+export const partitionMessages = {
+  descriptionRequired: 'The descriptive name of the partition is required',
+  valueRequired: 'The value of the partition is required',
+} as const;
+
+export const accessCodeMessages = {
+  required: 'The access code is required',
+} as const;
+
+/** Part 1, sections 5 and 8: wallets. */
+export const walletMessages = {
+  typeRequired: 'Please select the type of wallet.',
+  noAccounts: 'No Ethereum accounts available.',
+  userDenied: 'User denied access to their Ethereum account.',
+  noWeb3: 'Non-Ethereum browser detected. No instance of Web3 found in runtime.',
+  connectFailed: 'Could not connect to the wallet.',
+  notConnectedToNetwork: 'You are not connected to the Ethereum network',
+  connectToast: 'Connect to the network!',
+  pleaseConnect: 'Please connect to the network',
+  pleaseConnectDot: 'Please connect to the network.',
+  checkFailed: 'Failed to check the wallet address you selected.',
+} as const;
+
+/** Part 1 and part 2, section 8: the transaction wizard and pending transactions. */
+export const transactionMessages = {
+  aborted: 'Transaction aborted.',
+  abortedDetail:
+    'Transaction aborted. Your transaction was cancelled because you refused to sign it and nothing was submitted.',
+  invalidInputs: 'Invalid inputs.',
+  invalidInputsDetail:
+    'Invalid inputs. Your input values are invalid. This is an always failing transaction.',
+  dtxStartFailed: 'Failed to start the distributed transaction.',
+  approved: 'Transaction approved',
+  cancelled: 'Transaction cancelled',
+  nonceFailed: 'Failed to get the nonce',
+  estimateGasFailed: 'Failed to estimate gas',
+  latestBlockFailed: 'Failed to get the latest block',
+  buildFailed: 'Failed to build the transaction',
+  registerFailed: (what: string) => `Failed to register the ${what}`,
+  loadFailed: 'Could not load the transaction due to the following error',
+  loadFailedColon: 'Could not load the transaction due to the following error:',
+  notFoundTitle: 'We could not find this transaction',
+  notFound: 'It seems like this transaction was not recorded in our platform.',
+  notAvailableYet: 'Not available yet',
+  notContractCreation: 'Not available because this is not a contract-creation transaction.',
+  notAvailable: 'Not available',
+  noErrors: 'No errors reported',
+  noTransactionsTitle: 'No transactions available',
+  noTransactions: 'You did not run any transactions on the blockchain yet.',
+  noShardedTitle: 'No sharded transactions available',
+  noSharded: 'You did not run any distributed transactions yet.',
+} as const;
+
+/** Part 1, section 8: network failure texts ("Could not ... due to the following error"). */
+export const loadErrorMessages = {
+  tokens: 'We could not get the list of tokens due to the following error',
+  couldNot: (action: string) => `Could not ${action} due to the following error`,
+} as const;
+
+/** Part 2, section 2: local pages. */
+export const localMessages = {
+  notice: 'The data below lives in your local environment only',
+} as const;

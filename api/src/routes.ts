@@ -1,0 +1,552 @@
+import { z } from 'zod';
+import {
+  confirmAccountRequestSchema,
+  createAccountRequestSchema,
+  forgotPasswordRequestSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  resetPasswordRequestSchema,
+  sessionSchema,
+} from './schemas/accounts.ts';
+import { appConfigSchema, healthSchema, outboxSchema } from './schemas/system.ts';
+
+/** Every API path is served under this prefix (`POST /api/login`). */
+export const apiPrefix = '/api';
+
+export const httpMethods = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+export type HttpMethod = (typeof httpMethods)[number];
+
+/** `public`: no session needed. `user`: a Bearer session token is required (401 without). */
+export const routeAccess = ['public', 'user'] as const;
+export type RouteAccess = (typeof routeAccess)[number];
+
+export type RouteDefinition = {
+  method: HttpMethod;
+  /** Path below {@link apiPrefix}, Fastify style (`/draft/:symbol`). */
+  path: string;
+  access: RouteAccess;
+  /** Served only when the server runs with its embedded dev chain. */
+  localOnly?: boolean;
+  summary: string;
+  /** Which part of the spec describes it. */
+  spec: 'part1' | 'part2' | 'tranche';
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** Schema of `data` in the success envelope. */
+  response?: z.ZodType;
+};
+
+function route<const T extends RouteDefinition>(definition: T): T {
+  return definition;
+}
+
+const user = 'user' as const;
+const part1 = 'part1' as const;
+const part2 = 'part2' as const;
+
+/**
+ * The route table: every call of both specs' section 7 plus Tranche's own (health, config, local outbox).
+ * Routes whose schemas are not written yet carry only method, path and access; the module that implements
+ * one adds its schemas here first.
+ */
+export const routes = {
+  // --- Tranche's own
+  health: route({
+    method: 'GET',
+    path: '/health',
+    access: 'public',
+    spec: 'tranche',
+    summary: 'Live chain and database status',
+    response: healthSchema,
+  }),
+  config: route({
+    method: 'GET',
+    path: '/config',
+    access: 'public',
+    spec: 'tranche',
+    summary: 'Chain id, local mode, dev chain RPC URL and explorer link templates',
+    response: appConfigSchema,
+  }),
+  localOutbox: route({
+    method: 'GET',
+    path: '/local/outbox',
+    access: 'public',
+    localOnly: true,
+    spec: 'tranche',
+    summary: 'Mail kept in the local outbox, newest first (local mode only)',
+    response: outboxSchema,
+  }),
+
+  // --- Accounts and session (part 2, part 1 GET /auth)
+  createAccount: route({
+    method: 'POST',
+    path: '/accounts',
+    access: 'public',
+    spec: part2,
+    summary: 'Sign up; mails a confirmation code',
+    body: createAccountRequestSchema,
+    response: z.null(),
+  }),
+  confirmAccount: route({
+    method: 'POST',
+    path: '/accounts/confirm',
+    access: 'public',
+    spec: part2,
+    summary: 'Confirm an account with the mailed code',
+    body: confirmAccountRequestSchema,
+    response: z.null(),
+  }),
+  login: route({
+    method: 'POST',
+    path: '/login',
+    access: 'public',
+    spec: part2,
+    summary: 'Log in; answers the session token',
+    body: loginRequestSchema,
+    response: loginResponseSchema,
+  }),
+  forgotPassword: route({
+    method: 'POST',
+    path: '/forgotPassword',
+    access: 'public',
+    spec: part2,
+    summary: 'Mail a password reset code and link (same answer whether or not the address exists)',
+    body: forgotPasswordRequestSchema,
+    response: z.null(),
+  }),
+  resetPassword: route({
+    method: 'POST',
+    path: '/resetPassword',
+    access: 'public',
+    spec: part2,
+    summary: 'Set a new password with the mailed code or link token (1 hour, single use)',
+    body: resetPasswordRequestSchema,
+    response: z.null(),
+  }),
+  auth: route({
+    method: 'GET',
+    path: '/auth',
+    access: user,
+    spec: part1,
+    summary: 'The current session (200 when logged in)',
+    response: sessionSchema,
+  }),
+
+  // --- Drafts (part 2)
+  getDraft: route({
+    method: 'GET',
+    path: '/draft/:symbol',
+    access: user,
+    spec: part2,
+    summary: 'A token draft',
+  }),
+  createDraft: route({
+    method: 'POST',
+    path: '/draft',
+    access: user,
+    spec: part2,
+    summary: 'Save token drafts',
+  }),
+  deployDraft: route({
+    method: 'POST',
+    path: '/draft/deploy',
+    access: user,
+    spec: part2,
+    summary: 'Deploy a draft',
+  }),
+  deleteDraft: route({
+    method: 'DELETE',
+    path: '/draft/:symbol',
+    access: user,
+    spec: part2,
+    summary: 'Delete a draft',
+  }),
+  listCodebases: route({
+    method: 'GET',
+    path: '/codebase/list/:type',
+    access: user,
+    spec: part2,
+    summary: 'Codebases of a type (1 tokens, 2 whitelists, 3 security schemes)',
+  }),
+
+  // --- Whitelists (part 2)
+  listWhitelists: route({
+    method: 'GET',
+    path: '/whitelist/list',
+    access: user,
+    spec: part2,
+    summary: 'All whitelists',
+  }),
+  listWhitelistAddresses: route({
+    method: 'GET',
+    path: '/whitelist/addresses/:whitelistAddress/:page',
+    access: user,
+    spec: part2,
+    summary: 'Verified addresses of a whitelist, paged',
+  }),
+  whitelistBulk: route({
+    method: 'POST',
+    path: '/whitelist/bulk',
+    access: user,
+    spec: part2,
+    summary: 'Add or update whitelisted addresses',
+  }),
+  whitelistDeployTx: route({
+    method: 'POST',
+    path: '/whitelist/deploy/tx',
+    access: user,
+    spec: part2,
+    summary: 'Build the unsigned whitelist deployment',
+  }),
+  registerWhitelist: route({
+    method: 'POST',
+    path: '/whitelist/register',
+    access: user,
+    spec: part2,
+    summary: 'Register a deployed whitelist',
+  }),
+
+  // --- Security schemes and access rights (part 1)
+  listSchemes: route({
+    method: 'GET',
+    path: '/rbac/list',
+    access: user,
+    spec: part1,
+    summary: 'Security schemes',
+  }),
+  getSchemeOfContract: route({
+    method: 'GET',
+    path: '/rbac/list/:contractAddress',
+    access: user,
+    spec: part1,
+    summary: 'The security scheme of a contract',
+  }),
+  getSchemeAsset: route({
+    method: 'GET',
+    path: '/rbac/id/:contractAddress',
+    access: user,
+    spec: part1,
+    summary: 'The asset id of a contract in its scheme',
+  }),
+  rbacDeployTx: route({
+    method: 'POST',
+    path: '/rbac/deploy/tx',
+    access: user,
+    spec: part1,
+    summary: 'Build the unsigned security scheme deployment',
+  }),
+  registerScheme: route({
+    method: 'POST',
+    path: '/rbac/register',
+    access: user,
+    spec: part1,
+    summary: 'Register a deployed security scheme',
+  }),
+  checkOperator: route({
+    method: 'GET',
+    path: '/rbac/operator/:address/:asset/:contractAddress',
+    access: user,
+    spec: part1,
+    summary: 'Is the address a security manager (OP)',
+  }),
+  checkLevel1: route({
+    method: 'GET',
+    path: '/rbac/fixed/level1/:address/:contractAddress',
+    access: user,
+    spec: part1,
+    summary: 'Has the address access level 1',
+  }),
+  checkLevel2: route({
+    method: 'GET',
+    path: '/rbac/fixed/level2/:address/:contractAddress',
+    access: user,
+    spec: part1,
+    summary: 'Has the address access level 2',
+  }),
+  grantOperator: route({
+    method: 'POST',
+    path: '/rbac/operator',
+    access: user,
+    spec: part1,
+    summary: 'Grant the security manager right',
+  }),
+  revokeOperator: route({
+    method: 'DELETE',
+    path: '/rbac/operator',
+    access: user,
+    spec: part1,
+    summary: 'Revoke the security manager right',
+  }),
+  grantLevel1: route({
+    method: 'POST',
+    path: '/rbac/fixed/level1',
+    access: user,
+    spec: part1,
+    summary: 'Grant access level 1',
+  }),
+  revokeLevel1: route({
+    method: 'DELETE',
+    path: '/rbac/fixed/level1',
+    access: user,
+    spec: part1,
+    summary: 'Revoke access level 1',
+  }),
+  grantLevel2: route({
+    method: 'POST',
+    path: '/rbac/fixed/level2',
+    access: user,
+    spec: part1,
+    summary: 'Grant access level 2',
+  }),
+  revokeLevel2: route({
+    method: 'DELETE',
+    path: '/rbac/fixed/level2',
+    access: user,
+    spec: part1,
+    summary: 'Revoke access level 2',
+  }),
+
+  // --- Transactions (both parts)
+  recordAccountTransaction: route({
+    method: 'POST',
+    path: '/account/transactions',
+    access: user,
+    spec: part2,
+    summary: 'Record a wallet-signed transaction of the account',
+  }),
+  listAccountTransactions: route({
+    method: 'GET',
+    path: '/account/transactions/:page',
+    access: user,
+    spec: part2,
+    summary: 'My transactions, paged',
+  }),
+  recordTransactionHash: route({
+    method: 'POST',
+    path: '/transactions/hash',
+    access: user,
+    spec: part2,
+    summary: 'Record a transaction hash',
+  }),
+  recordTransactionReceipt: route({
+    method: 'POST',
+    path: '/transactions/receipt',
+    access: user,
+    spec: part2,
+    summary: 'Record a transaction receipt',
+  }),
+  getTransaction: route({
+    method: 'GET',
+    path: '/transactions/:hash',
+    access: user,
+    spec: part2,
+    summary: 'A transaction with its receipt',
+  }),
+
+  // --- Keys, sharding, distributed transactions
+  registerCredentials: route({
+    method: 'POST',
+    path: '/credentials',
+    access: user,
+    spec: part2,
+    summary: 'Register my key pair',
+  }),
+  checkCredentials: route({
+    method: 'GET',
+    path: '/credentials/check/:address',
+    access: user,
+    spec: part1,
+    summary: 'Is a key registered for the address',
+  }),
+  createShardedKey: route({
+    method: 'POST',
+    path: '/sharding',
+    access: user,
+    spec: part2,
+    summary: 'Create a sharded key',
+  }),
+  commitShardedKey: route({
+    method: 'POST',
+    path: '/sharding/commit',
+    access: user,
+    spec: part2,
+    summary: 'Activate a sharded key',
+  }),
+  reshard: route({ method: 'PUT', path: '/sharding', access: user, spec: part2, summary: 'Reshard a key' }),
+  listShardedKeys: route({
+    method: 'GET',
+    path: '/dtx/addresses',
+    access: user,
+    spec: part1,
+    summary: 'Sharded key addresses',
+  }),
+  pendingDtx: route({
+    method: 'GET',
+    path: '/dtx/pending',
+    access: user,
+    spec: part1,
+    summary: 'Distributed transactions waiting for me',
+  }),
+  listDtx: route({
+    method: 'GET',
+    path: '/dtx/list/:page',
+    access: user,
+    spec: part2,
+    summary: 'Sharded transactions, paged',
+  }),
+  getDtx: route({
+    method: 'GET',
+    path: '/dtx/:id',
+    access: user,
+    spec: part2,
+    summary: 'A distributed transaction',
+  }),
+  startDtx: route({
+    method: 'POST',
+    path: '/dtx',
+    access: user,
+    spec: part1,
+    summary: 'Start a distributed transaction',
+  }),
+  approveDtx: route({
+    method: 'PUT',
+    path: '/dtx',
+    access: user,
+    spec: part1,
+    summary: 'Approve a distributed transaction',
+  }),
+  cancelDtx: route({
+    method: 'DELETE',
+    path: '/dtx',
+    access: user,
+    spec: part1,
+    summary: 'Cancel a distributed transaction',
+  }),
+
+  // --- Tokens (part 1)
+  searchProjects: route({
+    method: 'GET',
+    path: '/projects/search',
+    access: user,
+    spec: part1,
+    summary: 'Search tokens (query page, term)',
+  }),
+  getProject: route({
+    method: 'GET',
+    path: '/projects/:code',
+    access: user,
+    spec: part1,
+    summary: 'A token',
+  }),
+  listPartitions: route({
+    method: 'GET',
+    path: '/partitions',
+    access: user,
+    spec: part1,
+    summary: 'Partitions',
+  }),
+  createPartition: route({
+    method: 'POST',
+    path: '/partitions',
+    access: user,
+    spec: part1,
+    summary: 'Add a partition',
+  }),
+  issueTokens: route({
+    method: 'POST',
+    path: '/token/issue',
+    access: user,
+    spec: part1,
+    summary: 'Issue tokens',
+  }),
+  redeemTokens: route({
+    method: 'POST',
+    path: '/token/redeem',
+    access: user,
+    spec: part1,
+    summary: 'Redeem tokens',
+  }),
+  forceTransfer: route({
+    method: 'POST',
+    path: '/token/force',
+    access: user,
+    spec: part1,
+    summary: 'Forced transfer by the controller',
+  }),
+  controllerRedeem: route({
+    method: 'POST',
+    path: '/token/controller/redeem',
+    access: user,
+    spec: part1,
+    summary: 'Redeem from an address by the controller',
+  }),
+  addDocument: route({
+    method: 'POST',
+    path: '/token/docs',
+    access: user,
+    spec: part1,
+    summary: 'Attach a document',
+  }),
+  removeDocument: route({
+    method: 'DELETE',
+    path: '/token/docs',
+    access: user,
+    spec: part1,
+    summary: 'Remove a document',
+  }),
+  listHolders: route({
+    method: 'GET',
+    path: '/holders/:code/:partition',
+    access: user,
+    spec: part1,
+    summary: 'Holders of a partition',
+  }),
+  getBalance: route({
+    method: 'GET',
+    path: '/balance/:code/:address',
+    access: user,
+    spec: part1,
+    summary: 'Partition balances of an address (current)',
+  }),
+  getBalanceAtBlock: route({
+    method: 'GET',
+    path: '/balance/:code/:address/:blockNumber',
+    access: user,
+    spec: part1,
+    summary: 'Partition balances of an address at a block',
+  }),
+  balanceHistory: route({
+    method: 'GET',
+    path: '/balance/history/:code/:address/:fromTimestamp/:toTimestamp',
+    access: user,
+    spec: part1,
+    summary: 'Balance history of an address',
+  }),
+  balanceOf: route({
+    method: 'GET',
+    path: '/balanceof/:address',
+    access: user,
+    spec: part2,
+    summary: 'Balances of an address on all tokens and partitions',
+  }),
+} satisfies Record<string, RouteDefinition>;
+
+export type Routes = typeof routes;
+export type RouteId = keyof Routes;
+
+export const routeIds = Object.keys(routes) as RouteId[];
+
+/** Fill `:name` parameters of a route path. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Names of the `:name` parameters of a path. */
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1] as string);
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** GET /health: the live chain and database behind the server. */
+export const healthSchema = z.object({
+  chainId: z.number().int(),
+  blockNumber: z.number().int(),
+  database: z.enum(['pglite', 'postgresql']),
+});
+export type Health = z.output<typeof healthSchema>;
+
+/**
+ * Explorer link templates. Placeholders: `{hash}` (transaction), `{address}`, `{block}`.
+ * In local mode they point at the console's /local pages.
+ */
+export const explorerTemplatesSchema = z.object({
+  tx: z.string(),
+  address: z.string(),
+  block: z.string(),
+});
+export type ExplorerTemplates = z.output<typeof explorerTemplatesSchema>;
+
+/** GET /config: what the console needs to know about this server. */
+export const appConfigSchema = z.object({
+  chainId: z.number().int(),
+  /** True when the server runs its own embedded dev chain (local mode). */
+  local: z.boolean(),
+  /** JSON-RPC URL of the embedded dev chain in local mode, else null. */
+  rpcUrl: z.string().nullable(),
+  explorer: explorerTemplatesSchema,
+});
+export type AppConfig = z.output<typeof appConfigSchema>;
+
+/** GET /local/outbox: mail kept in the database when no SMTP_URL is set (newest first). */
+export const outboxMailSchema = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  createdOn: z.string(),
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string() })),
+});
+export const outboxSchema = z.array(outboxMailSchema);
+export type OutboxMail = z.output<typeof outboxMailSchema>;
+
+/** Fill an explorer template. */
+export function explorerUrl(template: string, value: string | number): string {
+  return template.replace(/\{(hash|address|block)\}/g, String(value));
+}
