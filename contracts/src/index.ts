@@ -1,2 +1,19 @@
+export {
+  codebases,
+  codebaseTypes,
+  securitySchemeArtifact,
+  securityTokenArtifact,
+  whitelistArtifact,
+} from './artifacts.ts';
+export type { CodebaseType, ContractArtifact } from './artifacts.ts';
+export {
+  gasMargin,
+  issueBatchSize,
+  measuredGas,
+  safeBatchSize,
+  txGasCap,
+  whitelistBatchSize,
+} from './batchSize.ts';
+export type { BatchSizeInput, GasReport } from './batchSize.ts';
 export { devAccountKeys, devChainId, devMnemonic, startDevChain } from './devChain.ts';
 export type { DevChain, DevChainOptions } from './devChain.ts';

@@ -1,0 +1,622 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.30;
+
+interface ITokenWhitelist {
+    function isVerified(address account) external view returns (bool);
+    function firstUnverified(address[] calldata accounts) external view returns (uint256);
+}
+
+interface ITokenScheme {
+    function hasLevel2(address account) external view returns (bool);
+}
+
+/// @title SecurityToken
+/// @notice A partitioned security token of the ERC-1400 family: partitions and partition transfers (ERC-1410),
+/// issuance and redemption by partition with a batch issuer (ERC-1594), documents (ERC-1643), controller
+/// operations (ERC-1644), operators per holder and per partition, pause, freezing of minting, and ERC-20 read
+/// views (decimals 0). Access Level 2 of the security scheme issues, redeems, pauses and resumes; the owner manages
+/// documents, freezes minting and finalizes the controller; the controller forces transfers and redemptions while
+/// the token is controllable and not paused. Nobody receives tokens unless verified in the whitelist.
+/// @dev Gas: a holder's balance in a partition is its only per-holder storage (one slot). ERC-20 `balanceOf`,
+/// `totalSupply` and `partitionsOf` are derived in views from the token's partition list. Balance changes are
+/// emitted as exactly one of IssuedByPartition, RedeemedByPartition or TransferByPartition each, so an indexer
+/// rebuilds holders, balances and history from those three events alone.
+contract SecurityToken {
+    struct PartitionInfo {
+        uint128 totalSupply;
+        uint64 index; // 1-based position in _partitionList; 0 = unknown partition
+    }
+
+    struct Document {
+        bytes32 docHash;
+        uint64 lastModified;
+        uint64 index; // 1-based position in _documentNames
+        string uri;
+    }
+
+    /// @notice Upper bound on distinct partitions, which keeps the derived views bounded.
+    uint256 public constant MAX_PARTITIONS = 256;
+    uint8 public constant decimals = 0;
+
+    // One slot: the state every balance-changing call reads.
+    bool private _paused;
+    bool private _mintingFrozen;
+    bool private _controllable;
+
+    string public name;
+    string public symbol;
+
+    address public immutable owner;
+    address private immutable _controller;
+    address public immutable whitelist;
+    address public immutable securityScheme;
+
+    bytes32[] private _partitionList;
+    mapping(bytes32 partition => PartitionInfo) private _partitions;
+    mapping(bytes32 partition => mapping(address holder => uint256)) private _balances;
+    mapping(address holder => mapping(address operator => bool)) private _operators;
+    mapping(address holder => mapping(bytes32 partition => mapping(address operator => bool)))
+        private _partitionOperators;
+    bytes32[] private _documentNames;
+    mapping(bytes32 name => Document) private _documents;
+
+    // ERC-1410
+    event TransferByPartition(
+        bytes32 indexed fromPartition,
+        address operator,
+        address indexed from,
+        address indexed to,
+        uint256 value,
+        bytes data,
+        bytes operatorData
+    );
+    event AuthorizedOperator(address indexed operator, address indexed tokenHolder);
+    event RevokedOperator(address indexed operator, address indexed tokenHolder);
+    event AuthorizedOperatorByPartition(
+        bytes32 indexed partition, address indexed operator, address indexed tokenHolder
+    );
+    event RevokedOperatorByPartition(bytes32 indexed partition, address indexed operator, address indexed tokenHolder);
+    // ERC-1594 (by partition)
+    event IssuedByPartition(
+        bytes32 indexed partition, address indexed operator, address indexed to, uint256 value, bytes data, bytes operatorData
+    );
+    event RedeemedByPartition(
+        bytes32 indexed partition,
+        address indexed operator,
+        address indexed from,
+        uint256 value,
+        bytes data,
+        bytes operatorData
+    );
+    event PartitionCreated(bytes32 indexed partition);
+    event MintingFrozen(address indexed by);
+    // ERC-1643
+    event DocumentUpdated(bytes32 indexed name, string uri, bytes32 documentHash);
+    event DocumentRemoved(bytes32 indexed name, string uri, bytes32 documentHash);
+    // ERC-1644
+    event ControllerTransfer(
+        address controller, address indexed from, address indexed to, uint256 value, bytes data, bytes operatorData
+    );
+    event ControllerRedemption(
+        address controller, address indexed tokenHolder, uint256 value, bytes data, bytes operatorData
+    );
+    event FinalizedControllerFeature();
+    // Pause
+    event Paused(address indexed by);
+    event Unpaused(address indexed by);
+
+    constructor(
+        string memory name_,
+        string memory symbol_,
+        address owner_,
+        address controller_,
+        address whitelist_,
+        address securityScheme_
+    ) {
+        require(bytes(name_).length != 0, "token name is required");
+        require(bytes(symbol_).length != 0, "token symbol is required");
+        require(owner_ != address(0), "owner is the zero address");
+        require(whitelist_.code.length != 0, "whitelist is not a contract");
+        require(securityScheme_.code.length != 0, "security scheme is not a contract");
+        name = name_;
+        symbol = symbol_;
+        owner = owner_;
+        _controller = controller_;
+        whitelist = whitelist_;
+        securityScheme = securityScheme_;
+        _controllable = controller_ != address(0);
+    }
+
+    // =====================================================================
+    // ERC-20 read views
+    // =====================================================================
+
+    function totalSupply() external view returns (uint256 supply) {
+        uint256 n = _partitionList.length;
+        for (uint256 i; i < n; ++i) supply += _partitions[_partitionList[i]].totalSupply;
+    }
+
+    function balanceOf(address tokenHolder) external view returns (uint256 balance) {
+        uint256 n = _partitionList.length;
+        for (uint256 i; i < n; ++i) balance += _balances[_partitionList[i]][tokenHolder];
+    }
+
+    // =====================================================================
+    // ERC-1410 partitions
+    // =====================================================================
+
+    function balanceOfByPartition(bytes32 partition, address tokenHolder) external view returns (uint256) {
+        return _balances[partition][tokenHolder];
+    }
+
+    function totalSupplyByPartition(bytes32 partition) external view returns (uint256) {
+        return _partitions[partition].totalSupply;
+    }
+
+    /// @notice Partitions in which `tokenHolder` holds a non-zero balance, in creation order.
+    function partitionsOf(address tokenHolder) external view returns (bytes32[] memory held) {
+        uint256 n = _partitionList.length;
+        held = new bytes32[](n);
+        uint256 count;
+        for (uint256 i; i < n; ++i) {
+            bytes32 partition = _partitionList[i];
+            if (_balances[partition][tokenHolder] != 0) held[count++] = partition;
+        }
+        assembly {
+            mstore(held, count)
+        }
+    }
+
+    /// @notice Every partition ever issued into, in creation order.
+    function allPartitions() external view returns (bytes32[] memory) {
+        return _partitionList;
+    }
+
+    function transferByPartition(bytes32 partition, address to, uint256 value, bytes calldata data)
+        external
+        returns (bytes32)
+    {
+        require(!_paused, "token trading is paused");
+        _move(partition, msg.sender, msg.sender, to, value, data, "");
+        return partition;
+    }
+
+    function operatorTransferByPartition(
+        bytes32 partition,
+        address from,
+        address to,
+        uint256 value,
+        bytes calldata data,
+        bytes calldata operatorData
+    ) external returns (bytes32) {
+        require(_isOperatorFor(partition, msg.sender, from), "caller is not an operator of the token holder");
+        require(!_paused, "token trading is paused");
+        _move(partition, msg.sender, from, to, value, data, operatorData);
+        return partition;
+    }
+
+    /// @notice ERC-1066 status of a prospective partition transfer: (code, reason, destination partition).
+    /// 0x51 success, 0x50 transfer failure (bad input or unknown partition), 0x52 insufficient balance,
+    /// 0x54 transfers halted (paused), 0x56 invalid sender, 0x57 invalid receiver (zero or not whitelisted).
+    function canTransferByPartition(address from, address to, bytes32 partition, uint256 value, bytes calldata)
+        external
+        view
+        returns (bytes1, bytes32, bytes32)
+    {
+        if (_paused) return (0x54, "token trading is paused", bytes32(0));
+        if (from == address(0)) return (0x56, "sender is the zero address", bytes32(0));
+        if (to == address(0)) return (0x57, "receiver is the zero address", bytes32(0));
+        if (value == 0) return (0x50, "amount must be greater than zero", bytes32(0));
+        if (_partitions[partition].index == 0) return (0x50, "unknown partition", bytes32(0));
+        if (_balances[partition][from] < value) return (0x52, "insufficient balance", bytes32(0));
+        if (!ITokenWhitelist(whitelist).isVerified(to)) return (0x57, "receiver is not verified", bytes32(0));
+        return (0x51, "transfer allowed", partition);
+    }
+
+    // ---- Operators ----
+
+    function authorizeOperator(address operator) external {
+        _checkOperatorAddress(operator);
+        require(!_operators[msg.sender][operator], "operator is already authorized");
+        _operators[msg.sender][operator] = true;
+        emit AuthorizedOperator(operator, msg.sender);
+    }
+
+    function revokeOperator(address operator) external {
+        require(_operators[msg.sender][operator], "operator is not authorized");
+        _operators[msg.sender][operator] = false;
+        emit RevokedOperator(operator, msg.sender);
+    }
+
+    function authorizeOperatorByPartition(bytes32 partition, address operator) external {
+        _checkOperatorAddress(operator);
+        require(partition != bytes32(0), "partition is required");
+        require(!_partitionOperators[msg.sender][partition][operator], "operator is already authorized for this partition");
+        _partitionOperators[msg.sender][partition][operator] = true;
+        emit AuthorizedOperatorByPartition(partition, operator, msg.sender);
+    }
+
+    function revokeOperatorByPartition(bytes32 partition, address operator) external {
+        require(_partitionOperators[msg.sender][partition][operator], "operator is not authorized for this partition");
+        _partitionOperators[msg.sender][partition][operator] = false;
+        emit RevokedOperatorByPartition(partition, operator, msg.sender);
+    }
+
+    /// @notice Whether `operator` may act for `tokenHolder` in every partition.
+    function isOperator(address operator, address tokenHolder) external view returns (bool) {
+        return _operators[tokenHolder][operator];
+    }
+
+    /// @notice Whether `operator` may act for `tokenHolder` in `partition` (authorized for it or for all).
+    function isOperatorForPartition(bytes32 partition, address operator, address tokenHolder)
+        external
+        view
+        returns (bool)
+    {
+        return _isOperatorFor(partition, operator, tokenHolder);
+    }
+
+    // =====================================================================
+    // ERC-1594 issuance and redemption
+    // =====================================================================
+
+    function isIssuable() external view returns (bool) {
+        return !_mintingFrozen;
+    }
+
+    /// @notice Issues `value` tokens of `partition` to `tokenHolder`; a new partition is created on first issue.
+    function issueByPartition(bytes32 partition, address tokenHolder, uint256 value, bytes calldata data) external {
+        _requireIssuer();
+        require(tokenHolder != address(0), "token holder is the zero address");
+        require(value != 0, "amount must be greater than zero");
+        require(ITokenWhitelist(whitelist).isVerified(tokenHolder), "token holder is not verified in the whitelist");
+        _addSupply(partition, value);
+        unchecked {
+            // Bounded by the partition supply, which _addSupply keeps within uint128.
+            _balances[partition][tokenHolder] += value;
+        }
+        emit IssuedByPartition(partition, msg.sender, tokenHolder, value, data, "");
+    }
+
+    /// @notice Batch issue: `values[i]` tokens of `partition` to `tokenHolders[i]`, all or nothing. The batch
+    /// must fit one transaction's gas cap; size it from the measured per-holder gas (see the package README).
+    function issueByPartition(
+        bytes32 partition,
+        address[] calldata tokenHolders,
+        uint256[] calldata values,
+        bytes calldata data
+    ) external {
+        _requireIssuer();
+        uint256 n = tokenHolders.length;
+        require(n != 0, "no token holders given");
+        require(n == values.length, "arrays have unequal lengths");
+        mapping(address => uint256) storage balances = _balances[partition];
+        uint256 total;
+        for (uint256 i; i < n; ) {
+            address holder = tokenHolders[i];
+            uint256 value = values[i];
+            require(holder != address(0), "token holder is the zero address");
+            require(value != 0, "amount must be greater than zero");
+            require(value <= type(uint128).max, "total supply would overflow");
+            unchecked {
+                // Each value is below 2^128 and n below 2^64: no overflow; the supply check below bounds balances.
+                total += value;
+                balances[holder] += value;
+            }
+            emit IssuedByPartition(partition, msg.sender, holder, value, data, "");
+            unchecked {
+                ++i;
+            }
+        }
+        require(
+            ITokenWhitelist(whitelist).firstUnverified(tokenHolders) == n,
+            "token holder is not verified in the whitelist"
+        );
+        _addSupply(partition, total);
+    }
+
+    /// @notice Redeems `value` of the caller's own tokens in `partition`.
+    function redeemByPartition(bytes32 partition, uint256 value, bytes calldata data) external {
+        _requireRedeemer();
+        _burn(partition, msg.sender, msg.sender, value, data, "");
+    }
+
+    /// @notice Redeems `value` of `tokenHolder`'s tokens in `partition` by an operator who may also redeem.
+    function operatorRedeemByPartition(
+        bytes32 partition,
+        address tokenHolder,
+        uint256 value,
+        bytes calldata operatorData
+    ) external {
+        _requireRedeemer();
+        require(_isOperatorFor(partition, msg.sender, tokenHolder), "caller is not an operator of the token holder");
+        _burn(partition, msg.sender, tokenHolder, value, "", operatorData);
+    }
+
+    /// @notice Permanently stops issuance. Owner only.
+    function freezeMinting() external {
+        require(msg.sender == owner, "caller is not allowed to freeze minting");
+        require(!_mintingFrozen, "token minting is frozen already");
+        _mintingFrozen = true;
+        emit MintingFrozen(msg.sender);
+    }
+
+    // ---- Rights, for the user interface ----
+
+    /// @notice Whether `account` holds the issuing right (Access Level 2). Issuance also needs isIssuable() and
+    /// !isPaused().
+    function canIssue(address account) external view returns (bool) {
+        return ITokenScheme(securityScheme).hasLevel2(account);
+    }
+
+    /// @notice Whether `account` holds the redeeming right (Access Level 2).
+    function canRedeem(address account) external view returns (bool) {
+        return ITokenScheme(securityScheme).hasLevel2(account);
+    }
+
+    /// @notice Whether `account` may pause and resume trading (Access Level 2).
+    function canPause(address account) external view returns (bool) {
+        return ITokenScheme(securityScheme).hasLevel2(account);
+    }
+
+    /// @notice Whether `account` may freeze minting now (the owner, while the token is issuable).
+    function canFreezeMinting(address account) external view returns (bool) {
+        return account == owner && !_mintingFrozen;
+    }
+
+    // =====================================================================
+    // Pause
+    // =====================================================================
+
+    function pause() external {
+        require(ITokenScheme(securityScheme).hasLevel2(msg.sender), "caller is not allowed to pause token trading");
+        require(!_paused, "token trading is paused already");
+        _paused = true;
+        emit Paused(msg.sender);
+    }
+
+    function unPause() external {
+        require(ITokenScheme(securityScheme).hasLevel2(msg.sender), "caller is not allowed to resume token trading");
+        require(_paused, "token trading is active already");
+        _paused = false;
+        emit Unpaused(msg.sender);
+    }
+
+    function isPaused() external view returns (bool) {
+        return _paused;
+    }
+
+    // =====================================================================
+    // ERC-1644 controller
+    // =====================================================================
+
+    function isControllable() external view returns (bool) {
+        return _controllable;
+    }
+
+    /// @notice The controller, or the zero address when the token is not (or no longer) controllable.
+    function controller() external view returns (address) {
+        return _controllable ? _controller : address(0);
+    }
+
+    /// @notice Removes the controller forever. Owner only.
+    function finalizeControllable() external {
+        require(msg.sender == owner, "caller is not the token owner");
+        require(_controllable, "token is not controllable");
+        _controllable = false;
+        emit FinalizedControllerFeature();
+    }
+
+    /// @notice Forced transfer of `value` tokens from `from` to `to`, taken from `from`'s partitions in creation
+    /// order; each partition keeps its name on the receiving side.
+    function controllerTransfer(
+        address from,
+        address to,
+        uint256 value,
+        bytes calldata data,
+        bytes calldata operatorData
+    ) external {
+        _requireController();
+        require(value != 0, "amount must be greater than zero");
+        require(from != address(0), "sender is the zero address");
+        uint256 remaining = value;
+        uint256 n = _partitionList.length;
+        for (uint256 i; i < n && remaining != 0; ++i) {
+            bytes32 partition = _partitionList[i];
+            uint256 balance = _balances[partition][from];
+            if (balance == 0) continue;
+            uint256 part = balance < remaining ? balance : remaining;
+            remaining -= part;
+            _move(partition, msg.sender, from, to, part, data, operatorData);
+        }
+        require(remaining == 0, "insufficient balance");
+        emit ControllerTransfer(msg.sender, from, to, value, data, operatorData);
+    }
+
+    /// @notice Forced redemption of `value` tokens of `tokenHolder`, taken from its partitions in creation order.
+    function controllerRedeem(address tokenHolder, uint256 value, bytes calldata data, bytes calldata operatorData)
+        external
+    {
+        _requireController();
+        require(value != 0, "amount must be greater than zero");
+        require(tokenHolder != address(0), "token holder is the zero address");
+        uint256 remaining = value;
+        uint256 n = _partitionList.length;
+        for (uint256 i; i < n && remaining != 0; ++i) {
+            bytes32 partition = _partitionList[i];
+            uint256 balance = _balances[partition][tokenHolder];
+            if (balance == 0) continue;
+            uint256 part = balance < remaining ? balance : remaining;
+            remaining -= part;
+            _burn(partition, msg.sender, tokenHolder, part, data, operatorData);
+        }
+        require(remaining == 0, "insufficient balance");
+        emit ControllerRedemption(msg.sender, tokenHolder, value, data, operatorData);
+    }
+
+    function controllerTransferByPartition(
+        bytes32 partition,
+        address from,
+        address to,
+        uint256 value,
+        bytes calldata data,
+        bytes calldata operatorData
+    ) external {
+        _requireController();
+        require(from != address(0), "sender is the zero address");
+        _move(partition, msg.sender, from, to, value, data, operatorData);
+        emit ControllerTransfer(msg.sender, from, to, value, data, operatorData);
+    }
+
+    function controllerRedeemByPartition(
+        bytes32 partition,
+        address tokenHolder,
+        uint256 value,
+        bytes calldata data,
+        bytes calldata operatorData
+    ) external {
+        _requireController();
+        require(tokenHolder != address(0), "token holder is the zero address");
+        _burn(partition, msg.sender, tokenHolder, value, data, operatorData);
+        emit ControllerRedemption(msg.sender, tokenHolder, value, data, operatorData);
+    }
+
+    // =====================================================================
+    // ERC-1643 documents
+    // =====================================================================
+
+    function setDocument(bytes32 documentName, string calldata uri, bytes32 documentHash) external {
+        require(msg.sender == owner, "caller is not the token owner");
+        require(documentName != bytes32(0), "document name is required");
+        require(bytes(uri).length != 0, "document location is required");
+        Document storage document = _documents[documentName];
+        if (document.index == 0) {
+            _documentNames.push(documentName);
+            document.index = uint64(_documentNames.length);
+        }
+        document.docHash = documentHash;
+        document.lastModified = uint64(block.timestamp);
+        document.uri = uri;
+        emit DocumentUpdated(documentName, uri, documentHash);
+    }
+
+    function removeDocument(bytes32 documentName) external {
+        require(msg.sender == owner, "caller is not the token owner");
+        Document storage document = _documents[documentName];
+        uint256 index = document.index;
+        require(index != 0, "unknown document");
+        uint256 last = _documentNames.length;
+        if (index != last) {
+            bytes32 moved = _documentNames[last - 1];
+            _documentNames[index - 1] = moved;
+            _documents[moved].index = uint64(index);
+        }
+        _documentNames.pop();
+        string memory uri = document.uri;
+        bytes32 documentHash = document.docHash;
+        delete _documents[documentName];
+        emit DocumentRemoved(documentName, uri, documentHash);
+    }
+
+    /// @notice (uri, hash, last modified timestamp); empty values for an unknown name.
+    function getDocument(bytes32 documentName) external view returns (string memory, bytes32, uint256) {
+        Document storage document = _documents[documentName];
+        return (document.uri, document.docHash, document.lastModified);
+    }
+
+    function getAllDocuments() external view returns (bytes32[] memory) {
+        return _documentNames;
+    }
+
+    // =====================================================================
+    // Internals
+    // =====================================================================
+
+    function _requireIssuer() private view {
+        require(ITokenScheme(securityScheme).hasLevel2(msg.sender), "caller is not allowed to issue tokens");
+        require(!_mintingFrozen, "token minting is frozen");
+        require(!_paused, "token trading is paused");
+    }
+
+    function _requireRedeemer() private view {
+        require(ITokenScheme(securityScheme).hasLevel2(msg.sender), "caller is not allowed to redeem tokens");
+        require(!_paused, "token trading is paused");
+    }
+
+    function _requireController() private view {
+        require(_controllable, "token is not controllable");
+        require(msg.sender == _controller, "caller is not the token controller");
+        require(!_paused, "token trading is paused");
+    }
+
+    function _checkOperatorAddress(address operator) private view {
+        require(operator != address(0), "operator is the zero address");
+        require(operator != msg.sender, "token holder cannot be its own operator");
+    }
+
+    function _isOperatorFor(bytes32 partition, address operator, address tokenHolder) private view returns (bool) {
+        return _operators[tokenHolder][operator] || _partitionOperators[tokenHolder][partition][operator];
+    }
+
+    function _addSupply(bytes32 partition, uint256 value) private {
+        require(partition != bytes32(0), "partition is required");
+        PartitionInfo memory info = _partitions[partition];
+        if (info.index == 0) {
+            require(_partitionList.length < MAX_PARTITIONS, "too many partitions");
+            _partitionList.push(partition);
+            info.index = uint64(_partitionList.length);
+            emit PartitionCreated(partition);
+        }
+        uint256 supply = uint256(info.totalSupply) + value;
+        require(supply <= type(uint128).max, "total supply would overflow");
+        info.totalSupply = uint128(supply);
+        _partitions[partition] = info;
+    }
+
+    /// Moves `value` of `partition` from `from` to `to` (pause and rights checked by the caller).
+    function _move(
+        bytes32 partition,
+        address operator,
+        address from,
+        address to,
+        uint256 value,
+        bytes calldata data,
+        bytes memory operatorData
+    ) private {
+        require(to != address(0), "receiver is the zero address");
+        require(value != 0, "amount must be greater than zero");
+        uint256 balance = _balances[partition][from];
+        if (balance < value) {
+            require(_partitions[partition].index != 0, "unknown partition");
+            revert("insufficient balance");
+        }
+        require(ITokenWhitelist(whitelist).isVerified(to), "receiver is not verified in the whitelist");
+        unchecked {
+            _balances[partition][from] = balance - value;
+            _balances[partition][to] += value;
+        }
+        emit TransferByPartition(partition, operator, from, to, value, data, operatorData);
+    }
+
+    /// Burns `value` of `partition` from `from` (pause and rights checked by the caller).
+    function _burn(
+        bytes32 partition,
+        address operator,
+        address from,
+        uint256 value,
+        bytes memory data,
+        bytes memory operatorData
+    ) private {
+        require(value != 0, "amount must be greater than zero");
+        uint256 balance = _balances[partition][from];
+        if (balance < value) {
+            require(_partitions[partition].index != 0, "unknown partition");
+            revert("insufficient balance");
+        }
+        unchecked {
+            _balances[partition][from] = balance - value;
+            _partitions[partition].totalSupply -= uint128(value);
+        }
+        emit RedeemedByPartition(partition, operator, from, value, data, operatorData);
+    }
+}

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.30;
+
+interface ILevel1Scheme {
+    function hasLevel1(address account) external view returns (bool);
+}
+
+/// @title Whitelist
+/// @notice Addresses of verified investors, each with the hash of its off-chain KYC record (no personal data
+/// on-chain). Holders of Access Level 1 in the security scheme add, update and remove entries, one at a time or
+/// in batches.
+contract Whitelist {
+    /// @notice Display name of the whitelist.
+    string public name;
+    /// @notice The account that deployed the whitelist on behalf of its issuer.
+    address public immutable owner;
+    /// @notice The security scheme whose Access Level 1 holders maintain this whitelist.
+    address public immutable securityScheme;
+
+    mapping(address account => bytes32 kycHash) private _hashes;
+
+    event WhitelistCreated(string name, address indexed owner, address indexed securityScheme);
+    event AddressVerified(address indexed account, bytes32 hash, address indexed by);
+    event VerificationUpdated(address indexed account, bytes32 previousHash, bytes32 hash, address indexed by);
+    event VerificationRemoved(address indexed account, bytes32 previousHash, address indexed by);
+
+    modifier onlyLevel1() {
+        require(
+            ILevel1Scheme(securityScheme).hasLevel1(msg.sender),
+            "caller does not have Access Level 1 in the security scheme"
+        );
+        _;
+    }
+
+    constructor(string memory name_, address owner_, address securityScheme_) {
+        require(bytes(name_).length != 0, "whitelist name is required");
+        require(owner_ != address(0), "owner is the zero address");
+        require(securityScheme_.code.length != 0, "security scheme is not a contract");
+        name = name_;
+        owner = owner_;
+        securityScheme = securityScheme_;
+        emit WhitelistCreated(name_, owner_, securityScheme_);
+    }
+
+    // ---- Single entries ----
+
+    function addVerified(address account, bytes32 hash) external onlyLevel1 {
+        _add(account, hash);
+    }
+
+    function updateVerified(address account, bytes32 hash) external onlyLevel1 {
+        _update(account, hash);
+    }
+
+    function removeVerified(address account) external onlyLevel1 {
+        _remove(account);
+    }
+
+    // ---- Batches (all or nothing) ----
+
+    function addVerifiedBatch(address[] calldata accounts, bytes32[] calldata hashes) external onlyLevel1 {
+        uint256 n = _checkBatch(accounts.length, hashes.length);
+        for (uint256 i; i < n; ) {
+            _add(accounts[i], hashes[i]);
+            unchecked {
+                ++i;
+            }
+        }
+    }
+
+    function updateVerifiedBatch(address[] calldata accounts, bytes32[] calldata hashes) external onlyLevel1 {
+        uint256 n = _checkBatch(accounts.length, hashes.length);
+        for (uint256 i; i < n; ) {
+            _update(accounts[i], hashes[i]);
+            unchecked {
+                ++i;
+            }
+        }
+    }
+
+    function removeVerifiedBatch(address[] calldata accounts) external onlyLevel1 {
+        uint256 n = _checkBatch(accounts.length, accounts.length);
+        for (uint256 i; i < n; ) {
+            _remove(accounts[i]);
+            unchecked {
+                ++i;
+            }
+        }
+    }
+
+    // ---- Views ----
+
+    function isVerified(address account) external view returns (bool) {
+        return _hashes[account] != bytes32(0);
+    }
+
+    /// @notice The KYC record hash of `account`, zero when not verified.
+    function verificationHash(address account) external view returns (bytes32) {
+        return _hashes[account];
+    }
+
+    /// @notice Index of the first account that is not verified, or `accounts.length` when all are.
+    function firstUnverified(address[] calldata accounts) external view returns (uint256) {
+        uint256 n = accounts.length;
+        for (uint256 i; i < n; ) {
+            if (_hashes[accounts[i]] == bytes32(0)) return i;
+            unchecked {
+                ++i;
+            }
+        }
+        return n;
+    }
+
+    /// @notice Whether `account` may maintain this whitelist (Access Level 1 in the security scheme).
+    function canEdit(address account) external view returns (bool) {
+        return ILevel1Scheme(securityScheme).hasLevel1(account);
+    }
+
+    // ---- Internals ----
+
+    function _checkBatch(uint256 accounts, uint256 hashes) private pure returns (uint256) {
+        require(accounts != 0, "no addresses given");
+        require(accounts == hashes, "arrays have unequal lengths");
+        return accounts;
+    }
+
+    function _add(address account, bytes32 hash) private {
+        require(account != address(0), "account is the zero address");
+        require(hash != bytes32(0), "verification hash is required");
+        require(_hashes[account] == bytes32(0), "account is already verified");
+        _hashes[account] = hash;
+        emit AddressVerified(account, hash, msg.sender);
+    }
+
+    function _update(address account, bytes32 hash) private {
+        require(account != address(0), "account is the zero address");
+        require(hash != bytes32(0), "verification hash is required");
+        bytes32 previous = _hashes[account];
+        require(previous != bytes32(0), "account is not verified");
+        require(previous != hash, "verification hash is unchanged");
+        _hashes[account] = hash;
+        emit VerificationUpdated(account, previous, hash, msg.sender);
+    }
+
+    function _remove(address account) private {
+        require(account != address(0), "account is the zero address");
+        bytes32 previous = _hashes[account];
+        require(previous != bytes32(0), "account is not verified");
+        delete _hashes[account];
+        emit VerificationRemoved(account, previous, msg.sender);
+    }
+}

@@ -1,0 +1,146 @@
+import {
+  Contract,
+  ContractFactory,
+  type ContractTransactionResponse,
+  getAddress,
+  JsonRpcProvider,
+  keccak256,
+  toUtf8Bytes,
+  Wallet,
+  zeroPadValue,
+  type TransactionReceipt,
+} from 'ethers';
+import { securitySchemeArtifact, securityTokenArtifact, whitelistArtifact } from '../src/artifacts.ts';
+import { devAccountKeys, devChainId, type DevChain, startDevChain } from '../src/devChain.ts';
+
+type Artifact = { abi: readonly unknown[]; bytecode: string };
+
+/** Named dev accounts (Anvil's deterministic keys) used by the tests and the gas report. */
+export const roleIndexes = {
+  owner: 0,
+  op: 1,
+  level1: 2,
+  level2: 3,
+  controller: 4,
+  holderA: 5,
+  holderB: 6,
+  operator: 7,
+  stranger: 8,
+  unverified: 9,
+} as const;
+export type Role = keyof typeof roleIndexes;
+
+export type Fixture = {
+  chain: DevChain;
+  provider: JsonRpcProvider;
+  wallets: Record<Role, Wallet>;
+  scheme: Contract;
+  whitelist: Contract;
+  token: Contract;
+  /** Deploys a further token on the same scheme and whitelist (owner and controller from the fixture). */
+  deployToken: (controller?: string) => Promise<{ token: Contract; receipt: TransactionReceipt }>;
+  as: (contract: Contract, role: Role | Wallet) => Contract;
+  stop: () => Promise<void>;
+};
+
+export const partitionA = encodePartition('Common');
+export const partitionB = encodePartition('Preferred');
+
+/** A partition name as bytes32 (UTF-8, right-padded). */
+export function encodePartition(name: string): string {
+  const bytes = toUtf8Bytes(name);
+  if (bytes.length > 32) throw new RangeError('A partition name has at most 32 bytes');
+  return `0x${Buffer.from(bytes).toString('hex').padEnd(64, '0')}`;
+}
+
+/** Deterministic, realistic (full-entropy) addresses that hold no keys: the n-th fresh investor. */
+export function freshAddress(seed: string, index: number): string {
+  return getAddress(`0x${keccak256(toUtf8Bytes(`${seed}:${index}`)).slice(26)}`);
+}
+
+/** A fake KYC record hash for an address. */
+export function kycHash(address: string): string {
+  return keccak256(zeroPadValue(address, 32));
+}
+
+export async function mined(tx: Promise<ContractTransactionResponse>): Promise<TransactionReceipt> {
+  const receipt = await (await tx).wait();
+  if (receipt?.status !== 1) throw new Error('transaction failed');
+  return receipt;
+}
+
+export async function deploy(
+  artifact: Artifact,
+  signer: Wallet,
+  ...args: unknown[]
+): Promise<{ contract: Contract; receipt: TransactionReceipt }> {
+  const factory = new ContractFactory(artifact.abi as never[], artifact.bytecode, signer);
+  const deployed = await factory.deploy(...args);
+  const receipt = await deployed.deploymentTransaction()?.wait();
+  if (receipt?.status !== 1 || !receipt.contractAddress) throw new Error('deployment failed');
+  return { contract: new Contract(receipt.contractAddress, artifact.abi as never[], signer), receipt };
+}
+
+/**
+ * Starts a dev chain and deploys a scheme (owner; op as security manager; level1 and level2 granted), a whitelist
+ * verifying holderA, holderB, operator and controller, and a controllable token.
+ */
+export async function startFixture(): Promise<Fixture> {
+  const chain = await startDevChain();
+  const provider = new JsonRpcProvider(chain.rpcUrl, devChainId, {
+    staticNetwork: true,
+    pollingInterval: 20,
+    cacheTimeout: -1,
+  });
+  const wallets = Object.fromEntries(
+    Object.entries(roleIndexes).map(([role, index]) => [role, new Wallet(devAccountKeys[index], provider)]),
+  ) as Record<Role, Wallet>;
+  const as = (contract: Contract, role: Role | Wallet) =>
+    contract.connect(typeof role === 'string' ? wallets[role] : role) as Contract;
+
+  const { contract: scheme } = await deploy(securitySchemeArtifact, wallets.owner, wallets.owner.address);
+  const assetId: string = await scheme.getFunction('assetId')();
+  await mined(as(scheme, 'owner').getFunction('grantOperator')(wallets.op.address, assetId));
+  await mined(as(scheme, 'op').getFunction('grantLevel1')(wallets.level1.address));
+  await mined(as(scheme, 'op').getFunction('grantLevel2')(wallets.level2.address));
+  const { contract: whitelist } = await deploy(
+    whitelistArtifact,
+    wallets.owner,
+    'Default whitelist',
+    wallets.owner.address,
+    await scheme.getAddress(),
+  );
+  const verified = [wallets.holderA, wallets.holderB, wallets.operator, wallets.controller].map(
+    (w) => w.address,
+  );
+  await mined(as(whitelist, 'level1').getFunction('addVerifiedBatch')(verified, verified.map(kycHash)));
+
+  const deployToken = async (controller: string = wallets.controller.address) => {
+    const { contract, receipt } = await deploy(
+      securityTokenArtifact,
+      wallets.owner,
+      'Acme Shares',
+      'ACME',
+      wallets.owner.address,
+      controller,
+      await whitelist.getAddress(),
+      await scheme.getAddress(),
+    );
+    return { token: contract, receipt };
+  };
+  const { token } = await deployToken();
+  return {
+    chain,
+    provider,
+    wallets,
+    scheme,
+    whitelist,
+    token,
+    deployToken,
+    as,
+    stop: async () => {
+      provider.destroy();
+      await chain.stop();
+    },
+  };
+}

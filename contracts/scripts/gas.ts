@@ -1,0 +1,124 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { packageDir } from './compile.ts';
+import { freshAddress, kycHash, mined, partitionA, startFixture } from './fixture.ts';
+
+const issueBatch = 'issueByPartition(bytes32,address[],uint256[],bytes)';
+const issueOne = 'issueByPartition(bytes32,address,uint256,bytes)';
+
+const fixture = await startFixture();
+try {
+  const { as, wallets, whitelist } = fixture;
+  const gas = (receipt: { gasUsed: bigint }) => Number(receipt.gasUsed);
+  const perItem = (receipt: { gasUsed: bigint }, n: number) => Math.round(Number(receipt.gasUsed) / n);
+  let seq = 0;
+  const fresh = (n: number) => Array.from({ length: n }, () => freshAddress('gas', seq++));
+  const verify = async (addresses: string[]) => {
+    for (let i = 0; i < addresses.length; i += 250) {
+      const chunk = addresses.slice(i, i + 250);
+      await mined(as(whitelist, 'level1').getFunction('addVerifiedBatch')(chunk, chunk.map(kycHash)));
+    }
+  };
+
+  const { token, receipt: deployReceipt } = await fixture.deployToken();
+  const issuer = as(token, 'level2');
+  const [first, second, ...rest] = fresh(2);
+  await verify([first!, second!, ...rest]);
+  const partitionCreate = await mined(issuer.getFunction(issueOne)(partitionA, first, 1000, '0x'));
+  const issueFirst = await mined(issuer.getFunction(issueOne)(partitionA, second, 1000, '0x'));
+
+  const batch = async (n: number) => {
+    const holders = fresh(n);
+    await verify(holders);
+    return perItem(
+      await mined(
+        issuer.getFunction(issueBatch)(
+          partitionA,
+          holders,
+          holders.map(() => 100),
+          '0x',
+        ),
+      ),
+      n,
+    );
+  };
+  const issueBatchPerHolder1 = await batch(1);
+  const issueBatchPerHolder10 = await batch(10);
+  const issueBatchPerHolder100 = await batch(100);
+  const issueBatchPerHolder250 = await batch(250);
+
+  // Balance moves, each to a receiver that has no balance yet (the costlier case).
+  await mined(issuer.getFunction(issueOne)(partitionA, wallets.holderA.address, 1000, '0x'));
+  await mined(issuer.getFunction(issueOne)(partitionA, wallets.holderB.address, 1, '0x'));
+  const [receiver1, receiver2] = fresh(2);
+  await verify([receiver1!, receiver2!]);
+  const transfer = await mined(
+    as(token, 'holderA').getFunction('transferByPartition')(partitionA, receiver1, 10, '0x'),
+  );
+  const transferExisting = await mined(
+    as(token, 'holderA').getFunction('transferByPartition')(partitionA, wallets.holderB.address, 10, '0x'),
+  );
+  await verify([wallets.level2.address]);
+  await mined(issuer.getFunction(issueOne)(partitionA, wallets.level2.address, 100, '0x'));
+  const redeem = await mined(issuer.getFunction('redeemByPartition')(partitionA, 10, '0x'));
+  const controllerTransfer = await mined(
+    as(token, 'controller').getFunction('controllerTransfer')(
+      wallets.holderA.address,
+      receiver2,
+      10,
+      '0x',
+      '0x',
+    ),
+  );
+  const [single] = fresh(1);
+  const whitelistAdd = await mined(
+    as(whitelist, 'level1').getFunction('addVerified')(single, kycHash(single!)),
+  );
+  const hundred = fresh(100);
+  const whitelistBatch = await mined(
+    as(whitelist, 'level1').getFunction('addVerifiedBatch')(hundred, hundred.map(kycHash)),
+  );
+
+  const report = {
+    tokenDeploy: gas(deployReceipt),
+    issueFirst: gas(issueFirst),
+    issueBatchPerHolder1,
+    issueBatchPerHolder10,
+    issueBatchPerHolder100,
+    issueBatchPerHolder250,
+    transferByPartition: gas(transfer),
+    redeemByPartition: gas(redeem),
+    controllerTransfer: gas(controllerTransfer),
+    whitelistAdd: gas(whitelistAdd),
+    whitelistBatchPerAddress100: perItem(whitelistBatch, 100),
+  };
+  writeFileSync(path.join(packageDir, 'gas-report.json'), `${JSON.stringify(report, null, 2)}\n`);
+
+  const notes: Record<string, string> = {
+    tokenDeploy: 'deploy SecurityToken',
+    issueFirst: 'issue to a new holder (existing partition)',
+    issueBatchPerHolder1: 'batch issue, per new holder, 1 holder',
+    issueBatchPerHolder10: 'batch issue, per new holder, 10 holders',
+    issueBatchPerHolder100: 'batch issue, per new holder, 100 holders',
+    issueBatchPerHolder250: 'batch issue, per new holder, 250 holders',
+    transferByPartition: 'transfer to a receiver without balance',
+    redeemByPartition: 'redeem part of own balance',
+    controllerTransfer: 'forced transfer to a receiver without balance',
+    whitelistAdd: 'whitelist one new address',
+    whitelistBatchPerAddress100: 'whitelist batch, per address, 100 addresses',
+  };
+  console.log(`${'figure'.padEnd(30)}${'gas'.padStart(10)}  what`);
+  for (const [key, value] of Object.entries(report)) {
+    console.log(`${key.padEnd(30)}${String(value).padStart(10)}  ${notes[key]}`);
+  }
+  console.log('not in the report file:');
+  console.log(
+    `${'issueNewPartition'.padEnd(30)}${String(gas(partitionCreate)).padStart(10)}  first issue, creates the partition`,
+  );
+  console.log(
+    `${'transferExistingReceiver'.padEnd(30)}${String(gas(transferExisting)).padStart(10)}  transfer to a receiver with balance`,
+  );
+  console.log(`wrote ${path.join(packageDir, 'gas-report.json')}`);
+} finally {
+  await fixture.stop();
+}
