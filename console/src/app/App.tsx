@@ -1,8 +1,17 @@
+import { ThemeRoot } from '@tranche/ui-kit';
+import { Provider } from 'jotai';
+import { useState } from 'react';
+import { RouterProvider } from 'react-router-dom';
+import { createRouter } from './router.tsx';
+import { store } from './store.ts';
+
 export function App() {
+  const [router] = useState(createRouter);
   return (
-    <nav aria-label="Main">
-      <a href="/Tokens">Tranche</a>
-      <a href="/Login">Login</a>
-    </nav>
+    <Provider store={store}>
+      <ThemeRoot fullHeight>
+        <RouterProvider router={router} />
+      </ThemeRoot>
+    </Provider>
   );
 }

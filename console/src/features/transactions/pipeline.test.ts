@@ -97,10 +97,10 @@ describe('runTransactionPipeline', () => {
         },
         onProgress: (p) => states.push(p),
       }),
-    ).rejects.toThrow('Failed to build the transaction.');
+    ).rejects.toThrow('Failed to build the transaction');
     expect(states.at(-1)).toEqual({
       state: 'error',
-      message: 'Failed to build the transaction. The server could not build the transaction',
+      message: 'Failed to build the transaction: The server could not build the transaction',
     });
   });
 });

@@ -1,3 +1,4 @@
+import { transactionMessages } from '@tranche/api';
 import type { Provider, Signer, TransactionReceipt, TransactionRequest } from 'ethers';
 
 /** The TxWizard's states (part 1, section 4). */
@@ -11,17 +12,16 @@ export type TxProgress =
 export const pipelineSteps = ['build', 'nonce', 'gas', 'block', 'send'] as const;
 export type PipelineStep = (typeof pipelineSteps)[number];
 
+/** What each failing step says; texts from the spec (part 1 and 2, section 8) via @tranche/api. */
 export const pipelineMessages = {
-  aborted: 'Transaction aborted.',
-  abortedDetail: 'Your transaction was cancelled because you refused to sign it and nothing was submitted.',
-  invalidInputs: 'Invalid inputs.',
-  invalidInputsDetail: 'Your input values are invalid. This is an always failing transaction.',
-  build: 'Failed to build the transaction.',
-  nonce: 'Failed to get the nonce of your account.',
-  gas: 'Failed to estimate the gas of the transaction.',
-  block: 'Failed to get the latest block.',
-  send: 'Failed to send the transaction.',
-  receipt: 'Failed to get the receipt of the transaction.',
+  aborted: transactionMessages.aborted,
+  invalidInputs: transactionMessages.invalidInputs,
+  build: transactionMessages.buildFailed,
+  nonce: transactionMessages.nonceFailed,
+  gas: transactionMessages.estimateGasFailed,
+  block: transactionMessages.latestBlockFailed,
+  send: 'Failed to send the transaction',
+  receipt: 'Failed to get the transaction receipt',
 } as const;
 
 /** Gas policy of the spec (part 1 section 9): estimate + 31500, 1 gwei, value 0. */
@@ -83,13 +83,17 @@ export async function runTransactionPipeline(input: PipelineInput): Promise<Tran
   const provider = signer.provider as Provider | null;
   const fail = (step: keyof typeof pipelineMessages, error?: unknown): never => {
     if (error !== undefined && isRefusal(error)) {
-      const aborted = new PipelineError(pipelineMessages.aborted, 'aborted', pipelineMessages.abortedDetail);
+      const aborted = new PipelineError(
+        pipelineMessages.aborted,
+        'aborted',
+        transactionMessages.abortedDetail,
+      );
       onProgress({ state: 'aborted', message: aborted.message });
       throw aborted;
     }
     const detail = error === undefined ? undefined : reason(error);
     const failure = new PipelineError(pipelineMessages[step], 'error', detail);
-    onProgress({ state: 'error', message: detail ? `${failure.message} ${detail}` : failure.message });
+    onProgress({ state: 'error', message: detail ? `${failure.message}: ${detail}` : failure.message });
     throw failure;
   };
   if (!provider) return fail('send', new Error('The wallet has no connection to the network.'));
@@ -109,9 +113,9 @@ export async function runTransactionPipeline(input: PipelineInput): Promise<Tran
       const invalid = new PipelineError(
         pipelineMessages.invalidInputs,
         'error',
-        pipelineMessages.invalidInputsDetail,
+        transactionMessages.invalidInputsDetail,
       );
-      onProgress({ state: 'error', message: `${invalid.message} ${pipelineMessages.invalidInputsDetail}` });
+      onProgress({ state: 'error', message: transactionMessages.invalidInputsDetail });
       throw invalid;
     }
     return fail('gas', error);

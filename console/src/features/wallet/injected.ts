@@ -1,5 +1,5 @@
 import { BrowserProvider, type Eip1193Provider, getAddress } from 'ethers';
-import { walletMessages } from './messages.ts';
+import { walletMessages } from '@tranche/api';
 import { type WalletChange, type WalletConnector, WalletError, providerIds } from './types.ts';
 
 type Eip1193 = Eip1193Provider & {
@@ -58,11 +58,11 @@ export async function createInjectedConnector(): Promise<WalletConnector> {
         addresses = (await provider.send('eth_requestAccounts', [])) as string[];
       } catch (error) {
         throw new WalletError(
-          isUserRejection(error) ? walletMessages.userDenied : walletMessages.couldNotConnect,
+          isUserRejection(error) ? walletMessages.userDenied : walletMessages.connectFailed,
         );
       }
       const network = await provider.getNetwork().catch(() => {
-        throw new WalletError(walletMessages.couldNotConnect);
+        throw new WalletError(walletMessages.connectFailed);
       });
       return {
         accounts: addresses.map((address) => ({ address: getAddress(address), name: getAddress(address) })),

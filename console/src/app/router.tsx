@@ -1,0 +1,66 @@
+import { type ComponentType, lazy } from 'react';
+import { type RouteObject, createBrowserRouter } from 'react-router-dom';
+import { RequireAuth } from '../features/session/index.ts';
+import { NotFoundPage, RouteError, UnavailablePage } from '../features/shell/index.ts';
+import { AppLayout } from './AppLayout.tsx';
+import { paths } from './paths.ts';
+
+/** Code-split per route: each page module loads when its route is first visited. */
+function page<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+  const Page = lazy(async () => {
+    const module = await load();
+    const component: ComponentType = module[name];
+    return { default: component };
+  });
+  return <Page />;
+}
+
+function protectedPage(element: React.ReactNode): React.ReactNode {
+  return <RequireAuth>{element}</RequireAuth>;
+}
+
+const unavailable = (title: string) => protectedPage(<UnavailablePage title={title} />);
+
+const account = () => import('../routes/account.tsx');
+
+export const routeObjects: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { path: paths.login, element: page(account, 'LoginRoute') },
+          { path: paths.signUp, element: page(account, 'SignUpRoute') },
+          { path: paths.forgotPassword, element: page(account, 'ForgotPasswordRoute') },
+          { path: paths.resetPassword, element: page(account, 'ResetPasswordRoute') },
+          { path: paths.root, element: unavailable('New Token') },
+          { path: paths.newToken, element: unavailable('New Token') },
+          { path: paths.viewTokenDraft, element: unavailable('Token draft') },
+          { path: paths.tokens, element: unavailable('Tokens') },
+          { path: paths.tokenInfo, element: unavailable('Token') },
+          { path: paths.whitelists, element: unavailable('Whitelists') },
+          { path: paths.permissions, element: unavailable('Blockchain security') },
+          { path: paths.addrBalance, element: unavailable('Current Balance on all Tokens and Partitions') },
+          { path: paths.keys, element: unavailable('Register my keys') },
+          { path: paths.sharding, element: unavailable('Create sharded key') },
+          { path: paths.resharding, element: unavailable('Reshard a key') },
+          { path: paths.confirmResharding, element: unavailable('Sharding confirmation') },
+          { path: paths.viewTransaction, element: unavailable('Sharded transaction') },
+          { path: paths.viewRegularTransaction, element: unavailable('Transaction') },
+          { path: paths.transactionHistory, element: unavailable('My transactions') },
+          { path: paths.localAddress, element: unavailable('Local Ethereum Address') },
+          { path: paths.localTx, element: unavailable('Local Ethereum Tx') },
+          { path: paths.localBlock, element: unavailable('Local Ethereum Block') },
+          { path: paths.localMail, element: unavailable('Local mail') },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routeObjects);
+}

@@ -1,0 +1,4 @@
+import { createStore } from 'jotai';
+
+/** The app's one jotai store, shared with code outside React (the API client's session hooks). */
+export const store = createStore();

@@ -1,0 +1,161 @@
+import {
+  type ConfirmAccountRequest,
+  type SignUpForm,
+  confirmAccountRequestSchema,
+  signUpFormSchema,
+} from '@tranche/api';
+import { Alert, Button, Card, PasswordField, Stack, Text, TextField, TextLink } from '@tranche/ui-kit';
+import { useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { api } from '../../../app/api.ts';
+import { paths } from '../../../app/paths.ts';
+import { renderRouterLink } from '../../../app/renderRouterLink.tsx';
+import { ErrorAlert, useZodForm } from '../../forms/index.ts';
+import { startSessionAtom } from '../actions.ts';
+
+type Step =
+  | { name: 'form' }
+  | { name: 'confirm'; login: Credentials }
+  | { name: 'success'; login: Credentials };
+type Credentials = { loginName: string; password: string };
+
+/** Sign up (part 2): the form, the confirmation-code step, then 'Start using the platform' which logs in. */
+export function SignUpPage() {
+  const [step, setStep] = useState<Step>({ name: 'form' });
+  return (
+    <Card title="Create your account" titleLevel={1}>
+      {step.name === 'form' ? (
+        <SignUpFormStep onDone={(login) => setStep({ name: 'confirm', login })} />
+      ) : null}
+      {step.name === 'confirm' ? (
+        <ConfirmStep onDone={() => setStep({ name: 'success', login: step.login })} />
+      ) : null}
+      {step.name === 'success' ? <SuccessStep login={step.login} /> : null}
+    </Card>
+  );
+}
+
+function SignUpFormStep({ onDone }: { onDone: (login: Credentials) => void }) {
+  const [error, setError] = useState<unknown>(null);
+  const form = useZodForm(signUpFormSchema, {
+    defaultValues: { emailAddress: '', password: '', passwordRetype: '', profileName: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const handleSignUp = form.handleSubmit(async (values: SignUpForm) => {
+    setError(null);
+    try {
+      await api.call('createAccount', {
+        body: {
+          loginName: values.emailAddress,
+          emailAddress: values.emailAddress,
+          password: values.password,
+          profileName: values.profileName,
+        },
+      });
+      onDone({ loginName: values.emailAddress, password: values.password });
+    } catch (failure) {
+      setError(failure);
+    }
+  });
+  return (
+    <form onSubmit={handleSignUp} noValidate aria-label="Sign up">
+      <Stack space="medium">
+        <ErrorAlert error={error} onDismiss={() => setError(null)} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.emailAddress?.message}
+          {...form.register('emailAddress')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <PasswordField
+          label="Re-type password"
+          autoComplete="new-password"
+          error={errors.passwordRetype?.message}
+          {...form.register('passwordRetype')}
+        />
+        <TextField
+          label="Profile name"
+          autoComplete="organization"
+          error={errors.profileName?.message}
+          {...form.register('profileName')}
+        />
+        <Button type="submit" loading={isSubmitting}>
+          Sign up
+        </Button>
+        <TextLink href={paths.login} renderLink={renderRouterLink}>
+          I have an account already
+        </TextLink>
+      </Stack>
+    </form>
+  );
+}
+
+function ConfirmStep({ onDone }: { onDone: () => void }) {
+  const [error, setError] = useState<unknown>(null);
+  const form = useZodForm(confirmAccountRequestSchema, { defaultValues: { confirmationCode: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const handleConfirm = form.handleSubmit(async (values: ConfirmAccountRequest) => {
+    setError(null);
+    try {
+      await api.call('confirmAccount', { body: values });
+      onDone();
+    } catch (failure) {
+      setError(failure);
+    }
+  });
+  return (
+    <form onSubmit={handleConfirm} noValidate aria-label="Confirm your account">
+      <Stack space="medium">
+        <Text>We sent a confirmation code to your email address. Enter it to confirm your account.</Text>
+        <ErrorAlert error={error} onDismiss={() => setError(null)} />
+        <TextField
+          label="Confirmation code"
+          autoComplete="one-time-code"
+          error={errors.confirmationCode?.message}
+          {...form.register('confirmationCode')}
+        />
+        <Button type="submit" loading={isSubmitting}>
+          Confirm
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function SuccessStep({ login }: { login: Credentials }) {
+  const startSession = useSetAtom(startSessionAtom);
+  const navigate = useNavigate();
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const handleStart = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const { jwt } = await api.call('login', { body: login });
+      startSession(jwt);
+      navigate(paths.newToken, { replace: true });
+    } catch (failure) {
+      setError(failure);
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack space="medium">
+      <Alert tone="success" title="Your account is ready">
+        Your account was confirmed.
+      </Alert>
+      <ErrorAlert error={error} />
+      <Button onClick={handleStart} loading={busy}>
+        Start using the platform
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,34 @@
+import { ForgotPasswordPage, LoginPage, ResetPasswordPage, SignUpPage } from '../features/session/index.ts';
+import { NarrowPage } from '../features/shell/index.ts';
+
+export function LoginRoute() {
+  return (
+    <NarrowPage>
+      <LoginPage />
+    </NarrowPage>
+  );
+}
+
+export function SignUpRoute() {
+  return (
+    <NarrowPage>
+      <SignUpPage />
+    </NarrowPage>
+  );
+}
+
+export function ForgotPasswordRoute() {
+  return (
+    <NarrowPage>
+      <ForgotPasswordPage />
+    </NarrowPage>
+  );
+}
+
+export function ResetPasswordRoute() {
+  return (
+    <NarrowPage>
+      <ResetPasswordPage />
+    </NarrowPage>
+  );
+}
