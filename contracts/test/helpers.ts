@@ -1,0 +1,71 @@
+import type { Contract, JsonRpcProvider, LogDescription, TransactionReceipt } from 'ethers';
+import { expect } from 'vitest';
+
+/**
+ * Asserts that `contract[signature](...args)` reverts with `reason` (the eth_call answers the reason). When `state`
+ * is given, the same transaction is also mined with a fixed gas limit: it must fail on-chain and `state` must read
+ * the same before and after (nothing changed).
+ */
+export async function expectRevert(
+  contract: Contract,
+  signature: string,
+  args: unknown[],
+  reason: string,
+  state?: () => Promise<unknown>,
+): Promise<void> {
+  const before = state ? await state() : undefined;
+  const method = contract.getFunction(signature);
+  await expect(
+    method.staticCall(...args),
+    `${signature} should revert with '${reason}'`,
+  ).rejects.toMatchObject({
+    reason,
+  });
+  if (!state) return;
+  const tx = await method.send(...args, { gasLimit: 3_000_000 });
+  await expect(tx.wait()).rejects.toMatchObject({ code: 'CALL_EXCEPTION' });
+  expect(await state()).toEqual(before);
+}
+
+/** Sends `contract[signature](...args)` and returns the receipt and the events it logged on `contract`. */
+export async function send(
+  contract: Contract,
+  signature: string,
+  ...args: unknown[]
+): Promise<{ receipt: TransactionReceipt; events: { name: string; args: Record<string, unknown> }[] }> {
+  const tx = await contract.getFunction(signature).send(...args);
+  const receipt = await tx.wait();
+  if (!receipt || receipt.status !== 1) throw new Error(`${signature} failed`);
+  return { receipt, events: eventsOf(contract, receipt) };
+}
+
+export function eventsOf(contract: Contract, receipt: TransactionReceipt) {
+  const address = String(contract.target).toLowerCase();
+  return receipt.logs
+    .filter((log) => log.address.toLowerCase() === address)
+    .map((log) => contract.interface.parseLog(log))
+    .filter((parsed): parsed is LogDescription => parsed !== null)
+    .map((parsed) => ({ name: parsed.name, args: namedArgs(parsed) }));
+}
+
+function namedArgs(parsed: LogDescription): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  parsed.fragment.inputs.forEach((input, index) => {
+    out[input.name] = parsed.args[index];
+  });
+  return out;
+}
+
+/** Runs each test from the same chain state: snapshot before, revert after. */
+export function chainSnapshots(provider: () => JsonRpcProvider) {
+  let id: string | undefined;
+  return {
+    take: async () => {
+      id = await provider().send('evm_snapshot', []);
+    },
+    restore: async () => {
+      if (id !== undefined) await provider().send('evm_revert', [id]);
+      id = undefined;
+    },
+  };
+}
