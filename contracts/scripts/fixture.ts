@@ -3,6 +3,7 @@ import {
   ContractFactory,
   type ContractTransactionResponse,
   getAddress,
+  type InterfaceAbi,
   JsonRpcProvider,
   keccak256,
   toUtf8Bytes,
@@ -13,7 +14,7 @@ import {
 import { securitySchemeArtifact, securityTokenArtifact, whitelistArtifact } from '../src/artifacts.ts';
 import { devAccountKeys, devChainId, type DevChain, startDevChain } from '../src/devChain.ts';
 
-type Artifact = { abi: readonly unknown[]; bytecode: string };
+type Artifact = { abi: InterfaceAbi; bytecode: string };
 
 /** Named dev accounts (Anvil's deterministic keys) used by the tests and the gas report. */
 export const roleIndexes = {
@@ -74,11 +75,11 @@ export async function deploy(
   signer: Wallet,
   ...args: unknown[]
 ): Promise<{ contract: Contract; receipt: TransactionReceipt }> {
-  const factory = new ContractFactory(artifact.abi as never[], artifact.bytecode, signer);
+  const factory = new ContractFactory(artifact.abi, artifact.bytecode, signer);
   const deployed = await factory.deploy(...args);
   const receipt = await deployed.deploymentTransaction()?.wait();
   if (receipt?.status !== 1 || !receipt.contractAddress) throw new Error('deployment failed');
-  return { contract: new Contract(receipt.contractAddress, artifact.abi as never[], signer), receipt };
+  return { contract: new Contract(receipt.contractAddress, artifact.abi, signer), receipt };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { JsonFragment } from 'ethers';
 import { securitySchemeArtifact } from '../generated/SecurityScheme.ts';
 import { securityTokenArtifact } from '../generated/SecurityToken.ts';
 import { whitelistArtifact } from '../generated/Whitelist.ts';
@@ -11,7 +12,7 @@ export { securitySchemeArtifact, securityTokenArtifact, whitelistArtifact };
 export type ContractArtifact = {
   readonly contractName: string;
   readonly description: string;
-  readonly abi: readonly unknown[];
+  readonly abi: readonly JsonFragment[];
   readonly bytecode: `0x${string}`;
   readonly deployedBytecodeSize: number;
   /** sha256 of the canonical JSON of ABI and creation bytecode: identical sources always hash the same. */

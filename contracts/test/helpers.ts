@@ -35,7 +35,7 @@ export async function send(
 ): Promise<{ receipt: TransactionReceipt; events: { name: string; args: Record<string, unknown> }[] }> {
   const tx = await contract.getFunction(signature).send(...args);
   const receipt = await tx.wait();
-  if (!receipt || receipt.status !== 1) throw new Error(`${signature} failed`);
+  if (receipt?.status !== 1) throw new Error(`${signature} failed`);
   return { receipt, events: eventsOf(contract, receipt) };
 }
 

@@ -41,7 +41,7 @@ describe('SecurityScheme deployment', () => {
   it('rejects a zero owner', async () => {
     const { ContractFactory } = await import('ethers');
     const factory = new ContractFactory(
-      securitySchemeArtifact.abi as never[],
+      securitySchemeArtifact.abi,
       securitySchemeArtifact.bytecode,
       f.wallets.owner,
     );

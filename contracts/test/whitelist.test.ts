@@ -38,11 +38,7 @@ describe('Whitelist deployment', () => {
   });
 
   it('rejects an empty name, a zero owner and a scheme that is not a contract', async () => {
-    const factory = new ContractFactory(
-      whitelistArtifact.abi as never[],
-      whitelistArtifact.bytecode,
-      f.wallets.owner,
-    );
+    const factory = new ContractFactory(whitelistArtifact.abi, whitelistArtifact.bytecode, f.wallets.owner);
     const scheme = await f.scheme.getAddress();
     await expect(factory.deploy('', addr('owner'), scheme)).rejects.toMatchObject({
       reason: 'whitelist name is required',
