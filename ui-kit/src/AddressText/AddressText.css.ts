@@ -1,0 +1,22 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../theme/vars.css.ts';
+
+export const address = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xxsmall,
+  maxWidth: '100%',
+});
+
+export const value = style({
+  fontFamily: vars.font.family.mono,
+  fontSize: vars.font.size.small,
+  wordBreak: 'break-all',
+  borderRadius: vars.radius.small,
+  selectors: {
+    '&:focus-visible': {
+      outline: `${vars.border.focusWidth} solid ${vars.color.focus}`,
+      outlineOffset: '2px',
+    },
+  },
+});

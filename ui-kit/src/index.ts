@@ -1,0 +1,101 @@
+// @tranche/ui-kit public API: one explicit barrel. Names here are stable; add, never rename.
+
+// Theme
+export {
+  ThemeRoot,
+  type ThemeRootProps,
+  themeClassNames,
+  usePortalContainer,
+  useTheme,
+} from './ThemeRoot/ThemeRoot.tsx';
+export {
+  type ColorRole,
+  colorRoles,
+  type ThemeName,
+  themeNames,
+  type Tokens,
+  tokens,
+} from './theme/tokens.ts';
+export { darkTheme, lightTheme, vars } from './theme/vars.css.ts';
+export { type Sprinkles, sprinkles } from './theme/sprinkles.css.ts';
+
+// Layout and typography
+export { Box, type BoxProps } from './Box/Box.tsx';
+export { Stack, type StackProps, type StackSpace, stackSpaces } from './Stack/Stack.tsx';
+export { Inline, type InlineProps } from './Inline/Inline.tsx';
+export { Text, type TextProps, textSizes, textTones, textWeights } from './Text/Text.tsx';
+export { Heading, type HeadingLevel, type HeadingProps, headingLevels } from './Heading/Heading.tsx';
+export { Card, type CardProps } from './Card/Card.tsx';
+export { Icon, type IconName, type IconProps, iconNames } from './Icon/Icon.tsx';
+
+// Actions and links
+export {
+  Button,
+  type ButtonProps,
+  type ButtonSize,
+  type ButtonVariant,
+  buttonSizes,
+  buttonVariants,
+} from './Button/Button.tsx';
+export { IconButton, type IconButtonProps, iconButtonSizes } from './IconButton/IconButton.tsx';
+export { CopyButton, type CopyButtonProps } from './CopyButton/CopyButton.tsx';
+export {
+  defaultRenderLink,
+  type RenderLink,
+  type RenderLinkProps,
+  TextLink,
+  type TextLinkProps,
+} from './Link/Link.tsx';
+
+// Forms
+export { Field, type FieldControlProps, type FieldProps } from './Field/Field.tsx';
+export { TextField, type TextFieldProps } from './TextField/TextField.tsx';
+export { PasswordField, type PasswordFieldProps } from './PasswordField/PasswordField.tsx';
+export { TextArea, type TextAreaProps } from './TextArea/TextArea.tsx';
+export { Select, type SelectOption, type SelectProps } from './Select/Select.tsx';
+export { Switch, type SwitchProps } from './Switch/Switch.tsx';
+export { Checkbox, type CheckboxProps } from './Checkbox/Checkbox.tsx';
+export { type RadioOption, RadioGroup, type RadioGroupProps } from './RadioGroup/RadioGroup.tsx';
+
+// Feedback
+export { Alert, type AlertProps, type AlertTone, alertTones } from './Alert/Alert.tsx';
+export { Badge, type BadgeProps, type BadgeTone, badgeTones } from './Badge/Badge.tsx';
+export { Spinner, type SpinnerProps, spinnerSizes } from './Spinner/Spinner.tsx';
+export { ProgressBar, type ProgressBarProps } from './ProgressBar/ProgressBar.tsx';
+export { type ToastItem, Toaster, type ToasterProps, type ToastTone, toastTones } from './Toast/Toast.tsx';
+export { EmptyState, type EmptyStateProps } from './EmptyState/EmptyState.tsx';
+
+// Overlays and navigation (Radix wrappers are namespaces)
+export * as Dialog from './Dialog/Dialog.tsx';
+export {
+  ConfirmDialog,
+  type ConfirmDialogProps,
+  confirmDialogTones,
+} from './ConfirmDialog/ConfirmDialog.tsx';
+export * as Popover from './Popover/Popover.tsx';
+export * as Tabs from './Tabs/Tabs.tsx';
+export { Tooltip, type TooltipProps, tooltipSides } from './Tooltip/Tooltip.tsx';
+export { Pagination, type PaginationProps } from './Pagination/Pagination.tsx';
+
+// Data display
+export {
+  Table,
+  TableBody,
+  TableCell,
+  type TableCellProps,
+  TableHead,
+  TableHeaderCell,
+  type TableHeaderCellProps,
+  type TableProps,
+  TableRow,
+  type TableRowProps,
+} from './Table/Table.tsx';
+export { AddressText, type AddressTextProps } from './AddressText/AddressText.tsx';
+export { isAddress, shortenAddress, toChecksumAddress } from './AddressText/address.ts';
+export { ExplorerLink, type ExplorerLinkProps } from './ExplorerLink/ExplorerLink.tsx';
+export {
+  type ExplorerConfig,
+  type ExplorerKind,
+  explorerHref,
+  explorerKinds,
+} from './ExplorerLink/explorerHref.ts';
