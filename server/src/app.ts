@@ -1,0 +1,139 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  apiErrors,
+  apiPrefix,
+  failure,
+  type RouteDefinition,
+  type RouteId,
+  routeIds,
+  routes,
+} from '@tranche/api';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import type { LoggerOptions } from 'pino';
+import type { AppContext } from './context.ts';
+import { HttpError } from './errors.ts';
+import { installErrorHandler } from './http/errors.ts';
+import { authenticate } from './http/routing.ts';
+import { zodValidatorCompiler } from './http/validation.ts';
+import { loggerOptions } from './logging.ts';
+import { defaultModules, localModule } from './modules/index.ts';
+import type { ServerModule } from './modules/registry.ts';
+
+export type AppDeps = AppContext & {
+  /** Domain modules to register; defaults to {@link defaultModules} (plus the local module in local mode). */
+  modules?: ServerModule[];
+  /** The built console to serve (with SPA fallback); null or a missing folder shows a notice at /. */
+  consoleDir?: string | null;
+  /** pino options (use {@link loggerOptions}), an existing pino logger, or false for none. */
+  logger?: LoggerOptions | FastifyBaseLogger | false;
+  /** Largest accepted request body in bytes (default 1 MiB). */
+  bodyLimit?: number;
+};
+
+/** Builds the Fastify app: the /api routes of every module, OpenAPI, and the console. Does not listen. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { modules, consoleDir, logger, bodyLimit, ...ctx } = deps;
+  const loggerOption = logger === undefined ? loggerOptions() : logger;
+  const app = Fastify({
+    ...(loggerOption && 'child' in loggerOption
+      ? { loggerInstance: loggerOption }
+      : { logger: loggerOption === false ? false : loggerOption }),
+    bodyLimit: bodyLimit ?? 1024 * 1024,
+    return503OnClosing: true,
+  }) as unknown as FastifyInstance;
+
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('registeredRouteIds', new Set<RouteId>());
+  installErrorHandler(app);
+
+  // An empty JSON body reads as no body, so validation answers the first required field's message.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    jsonParser(request, String(body), done);
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Tranche API',
+        description:
+          'Every answer is `{statusCode, data}` or `{statusCode, error: {message}}`; the HTTP status equals statusCode.',
+        version: '0.1.0',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: `${apiPrefix}/docs` });
+
+  const local = ctx.chain.local;
+  for (const module of modules ?? [...defaultModules, ...(local ? [localModule] : [])]) {
+    await module.register(app, ctx);
+  }
+
+  // Routes of the table no module implements yet: same access rules, then an honest 501.
+  for (const id of routeIds) {
+    const definition: RouteDefinition = routes[id];
+    if (app.registeredRouteIds.has(id) || (definition.localOnly && !local)) continue;
+    app.route({
+      method: definition.method,
+      url: `${apiPrefix}${definition.path}`,
+      schema: { hide: true } as Record<string, unknown>,
+      onRequest: definition.access === 'user' ? authenticate(ctx) : undefined,
+      handler: async () => {
+        throw new HttpError(501, apiErrors.notAvailableYet);
+      },
+    });
+  }
+
+  app.get(`${apiPrefix}/openapi.json`, { schema: { hide: true } as Record<string, unknown> }, async () =>
+    app.swagger(),
+  );
+
+  const indexFile = consoleDir ? path.join(consoleDir, 'index.html') : undefined;
+  const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+  if (consoleDir && indexHtml !== undefined) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(consoleDir),
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+    });
+  } else {
+    app.get('/', { schema: { hide: true } as Record<string, unknown> }, async (_request, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .send(
+          `<!doctype html><meta charset="utf-8"><title>Tranche</title><h1>Tranche</h1><p>The console is not built (looked for ${escapeHtml(
+            indexFile ?? 'CONSOLE_DIR',
+          )}). Run <code>pnpm build</code> or set CONSOLE_DIR. The API is at <a href="${apiPrefix}/docs">${apiPrefix}/docs</a>.</p>`,
+        ),
+    );
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const isApi = url === apiPrefix || url.startsWith(`${apiPrefix}/`) || url.startsWith(`${apiPrefix}?`);
+    if (!isApi && indexHtml !== undefined && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.type('text/html; charset=utf-8').send(indexHtml);
+    }
+    return reply.status(404).send(failure(404, apiErrors.notFound));
+  });
+
+  return app;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ExplorerTemplates } from '@tranche/api';
+import { StartupError } from './errors.ts';
+import { defaultJwtExpiresIn, isValidExpiresIn } from './http/sessions.ts';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Everything the server reads from the environment (see server/README.md). */
+export type ServerConfig = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  chainRpcUrl?: string;
+  chainId?: number;
+  chainPort: number;
+  smtpUrl?: string;
+  mailFrom?: string;
+  jwtSecret?: string;
+  jwtExpiresIn: string;
+  masterKey?: string;
+  consoleDir: string;
+  explorer: Partial<ExplorerTemplates>;
+  publicUrl?: string;
+  logLevel: string;
+  /** Seconds between dumps of the embedded chain's state. */
+  chainStateIntervalSeconds: number;
+};
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+function port(name: string, value: string | undefined, fallback: number): number {
+  const text = nonEmpty(value);
+  if (text === undefined) return fallback;
+  const number = Number(text);
+  if (!/^\d+$/.test(text) || number > 65535) {
+    throw new StartupError(
+      `${name} must be a port number from 0 to 65535 (0 picks a free port), got "${text}".`,
+    );
+  }
+  return number;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const chainIdText = nonEmpty(env.CHAIN_ID);
+  if (chainIdText !== undefined && !/^\d+$/.test(chainIdText)) {
+    throw new StartupError(`CHAIN_ID must be a whole number, got "${chainIdText}".`);
+  }
+  const jwtExpiresIn = nonEmpty(env.JWT_EXPIRES_IN) ?? defaultJwtExpiresIn;
+  if (!isValidExpiresIn(jwtExpiresIn)) {
+    throw new StartupError(`JWT_EXPIRES_IN must read like 12h, 30m or 7d, got "${jwtExpiresIn}".`);
+  }
+  const stateInterval = Number(nonEmpty(env.CHAIN_STATE_INTERVAL) ?? '2');
+  if (!Number.isInteger(stateInterval) || stateInterval < 1) {
+    throw new StartupError('CHAIN_STATE_INTERVAL must be a whole number of seconds, at least 1.');
+  }
+  return {
+    port: port('PORT', env.PORT, 3000),
+    host: nonEmpty(env.HOST) ?? '127.0.0.1',
+    dataDir: path.resolve(repoRoot, nonEmpty(env.DATA_DIR) ?? '.data'),
+    databaseUrl: nonEmpty(env.DATABASE_URL),
+    chainRpcUrl: nonEmpty(env.CHAIN_RPC_URL),
+    chainId: chainIdText === undefined ? undefined : Number(chainIdText),
+    chainPort: port('CHAIN_PORT', env.CHAIN_PORT, 8545),
+    smtpUrl: nonEmpty(env.SMTP_URL),
+    mailFrom: nonEmpty(env.MAIL_FROM),
+    jwtSecret: nonEmpty(env.JWT_SECRET),
+    jwtExpiresIn,
+    masterKey: nonEmpty(env.MASTER_KEY),
+    consoleDir: path.resolve(repoRoot, nonEmpty(env.CONSOLE_DIR) ?? 'console/dist'),
+    explorer: {
+      tx: nonEmpty(env.EXPLORER_TX_URL),
+      address: nonEmpty(env.EXPLORER_ADDRESS_URL),
+      block: nonEmpty(env.EXPLORER_BLOCK_URL),
+    },
+    publicUrl: nonEmpty(env.PUBLIC_URL),
+    logLevel: nonEmpty(env.LOG_LEVEL) ?? 'warn',
+    chainStateIntervalSeconds: stateInterval,
+  };
+}
+
+const knownExplorers: Record<number, string> = {
+  1: 'https://etherscan.io',
+  11155111: 'https://sepolia.etherscan.io',
+  17000: 'https://holesky.etherscan.io',
+};
+
+/** Explorer templates: from the environment, else a known public explorer of the chain, else the local pages. */
+export function explorerTemplates(
+  configured: Partial<ExplorerTemplates>,
+  chainId: number,
+  local: boolean,
+): ExplorerTemplates {
+  const base = local ? undefined : knownExplorers[chainId];
+  return {
+    tx: configured.tx ?? (base ? `${base}/tx/{hash}` : '/local/tx/{hash}'),
+    address: configured.address ?? (base ? `${base}/address/{address}` : '/local/address/{address}'),
+    block: configured.block ?? (base ? `${base}/block/{block}` : '/local/block/{block}'),
+  };
+}

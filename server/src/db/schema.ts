@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const createdOn = () => timestamp('created_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/** Platform accounts (spec part 2: loginName, password, emailAddress, profileName). */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** Lower-cased; equal to the email address at sign up. */
+    loginName: text('login_name').notNull(),
+    emailAddress: text('email_address').notNull(),
+    profileName: text('profile_name').notNull(),
+    /** argon2id hash. */
+    passwordHash: text('password_hash').notNull(),
+    /** sha256 of the mailed confirmation code while unconfirmed, then null. */
+    confirmationCodeHash: text('confirmation_code_hash'),
+    confirmedOn: timestamp('confirmed_on', { withTimezone: true, mode: 'date' }),
+    /** Raised on each password change: tokens carrying an older value are refused. */
+    sessionVersion: integer('session_version').notNull().default(1),
+    createdOn: createdOn(),
+  },
+  (table) => [
+    uniqueIndex('accounts_login_name_key').on(table.loginName),
+    uniqueIndex('accounts_confirmation_code_key')
+      .on(table.confirmationCodeHash)
+      .where(sql`${table.confirmationCodeHash} is not null`),
+  ],
+);
+
+/** Password reset requests: a mailed code and link token, valid 1 hour, single use. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresOn: timestamp('expires_on', { withTimezone: true, mode: 'date' }).notNull(),
+    usedOn: timestamp('used_on', { withTimezone: true, mode: 'date' }),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    createdOn: createdOn(),
+  },
+  (table) => [
+    uniqueIndex('password_resets_token_hash_key').on(table.tokenHash),
+    index('password_resets_account_idx').on(table.accountId),
+  ],
+);
+
+/** Login attempts, for throttling (5 failures within 15 minutes). */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    loginName: text('login_name').notNull(),
+    succeeded: boolean('succeeded').notNull(),
+    attemptedOn: timestamp('attempted_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('login_attempts_login_idx').on(table.loginName, table.attemptedOn)],
+);
+
+export type MailAttachment = { filename: string; contentType: string; contentBase64: string };
+
+/** Mail kept in the database when no SMTP server is configured (the local outbox). */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
+  createdOn: createdOn(),
+});
+
+/**
+ * Contracts the platform deployed or registered. At start the server checks that each one still has code
+ * on the chain (a reset dev chain would leave the database pointing at nothing).
+ * Domain modules add rows when they deploy or register a contract.
+ */
+export const deployedContracts = pgTable(
+  'deployed_contracts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    chainId: integer('chain_id').notNull(),
+    /** Lower-cased 0x address. */
+    address: text('address').notNull(),
+    /** What it is, e.g. 'token', 'whitelist', 'securityScheme'. */
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    transactionHash: text('transaction_hash'),
+    createdOn: createdOn(),
+  },
+  (table) => [uniqueIndex('deployed_contracts_chain_address_key').on(table.chainId, table.address)],
+);

@@ -1,0 +1,104 @@
+import {
+  accountErrors,
+  apiPrefix,
+  type RouteDefinition,
+  type RouteId,
+  type Routes,
+  routes,
+  type Session,
+  successEnvelopeSchema,
+} from '@tranche/api';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { z } from 'zod';
+import type { AppContext } from '../context.ts';
+import { HttpError } from '../errors.ts';
+import { findAccountById } from '../modules/accounts/repository.ts';
+import { bearerToken } from './sessions.ts';
+
+type Part<R, K extends string, Fallback> =
+  R extends Record<K, infer S extends z.ZodType> ? z.output<S> : Fallback;
+
+export type RouteInput<Id extends RouteId> = {
+  body: Part<Routes[Id], 'body', unknown>;
+  params: Part<Routes[Id], 'params', Record<string, string>>;
+  query: Part<Routes[Id], 'query', Record<string, string | undefined>>;
+  /** The logged-in account (always set on `user` routes). */
+  session: Routes[Id]['access'] extends 'user' ? Session : undefined;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+/** What the handler returns becomes `data` of the success envelope (undefined becomes null). */
+export type RouteHandler<Id extends RouteId> = (
+  input: RouteInput<Id>,
+) => Promise<Part<Routes[Id], 'response', unknown> | undefined> | Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session?: Session;
+  }
+  interface FastifyInstance {
+    registeredRouteIds: Set<RouteId>;
+  }
+}
+
+/** The `onRequest` hook of every `user` route: Bearer JWT, live account, current session version. */
+export function authenticate(ctx: AppContext): onRequestHookHandler {
+  return async (request) => {
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw new HttpError(401, accountErrors.authenticationRequired);
+    const claims = await ctx.sessions.verify(token);
+    const account = await findAccountById(ctx.db, claims.accountId);
+    if (!account || account.confirmedOn === null)
+      throw new HttpError(401, accountErrors.authenticationRequired);
+    if (account.sessionVersion !== claims.sessionVersion)
+      throw new HttpError(401, accountErrors.sessionExpired);
+    request.session = {
+      accountId: account.id,
+      loginName: account.loginName,
+      emailAddress: account.emailAddress,
+      profileName: account.profileName,
+    };
+  };
+}
+
+/**
+ * Registers a route of the @tranche/api table: method, path, access and schemas come from the table;
+ * the handler only returns the data.
+ */
+export function registerRoute<Id extends RouteId>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  id: Id,
+  handler: RouteHandler<Id>,
+): void {
+  const definition: RouteDefinition = routes[id];
+  if (app.registeredRouteIds.has(id)) throw new Error(`Route ${id} is registered twice`);
+  app.registeredRouteIds.add(id);
+  app.route({
+    method: definition.method,
+    url: `${apiPrefix}${definition.path}`,
+    schema: {
+      operationId: id,
+      summary: definition.summary,
+      tags: [definition.spec === 'tranche' ? 'system' : (definition.path.split('/')[1] ?? 'api')],
+      ...(definition.access === 'user' ? { security: [{ bearerAuth: [] }] } : {}),
+      ...(definition.params ? { params: definition.params } : {}),
+      ...(definition.query ? { querystring: definition.query } : {}),
+      ...(definition.body ? { body: definition.body } : {}),
+      ...(definition.response ? { response: { 200: successEnvelopeSchema(definition.response) } } : {}),
+    },
+    onRequest: definition.access === 'user' ? authenticate(ctx) : undefined,
+    handler: async (request, reply) => {
+      const data = await handler({
+        body: request.body,
+        params: request.params,
+        query: request.query,
+        session: request.session,
+        request,
+        reply,
+      } as unknown as RouteInput<Id>);
+      return { statusCode: 200, data: data ?? null };
+    },
+  });
+}

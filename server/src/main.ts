@@ -1,0 +1,42 @@
+import { loadConfig } from './config.ts';
+import { oneLine, StartupError } from './errors.ts';
+import { type RunningServer, startServer } from './server.ts';
+
+/** The one process `pnpm start` runs. */
+async function main(): Promise<void> {
+  let server: RunningServer | undefined;
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      process.stderr.write(`Received ${signal} again: exiting now.\n`);
+      process.exit(130);
+    }
+    stopping = true;
+    process.stdout.write('Stopping Tranche...\n');
+    await server?.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+
+  try {
+    server = await startServer(loadConfig());
+  } catch (error) {
+    const message =
+      error instanceof StartupError
+        ? error.message
+        : `Tranche could not start: ${oneLine((error as Error)?.message ?? String(error))}`;
+    process.stderr.write(`${oneLine(message)}\n`);
+    process.exit(1);
+  }
+  if (stopping) return;
+  process.stdout.write(`Tranche is running at ${server.url}\n`);
+  if (server.chain.local)
+    process.stdout.write(`Embedded chain: ${server.chain.rpcUrl} (chain id ${server.chain.chainId})\n`);
+  if (server.mailer.kind === 'outbox' && server.chain.local) {
+    process.stdout.write(`Mail goes to the local outbox: ${server.url}/local/mail\n`);
+  }
+  if (server.demo) process.stdout.write(`Demo login: ${server.demo.loginName} / ${server.demo.password}\n`);
+}
+
+await main();

@@ -1,0 +1,33 @@
+import { HttpError } from '../../errors.ts';
+import { registerRoute } from '../../http/routing.ts';
+import type { ServerModule } from '../registry.ts';
+import { pingDatabase } from '../../db/database.ts';
+
+/** GET /health (live chain and database) and GET /config (what the console needs to know). */
+export const systemModule: ServerModule = {
+  name: 'system',
+  register: (app, ctx) => {
+    registerRoute(app, ctx, 'health', async () => {
+      let chainId: number;
+      let blockNumber: number;
+      try {
+        chainId = Number(await ctx.chain.provider.send('eth_chainId', []));
+        blockNumber = await ctx.chain.blockNumber();
+      } catch {
+        throw new HttpError(503, `The chain at ${ctx.chain.rpcUrl} does not answer`);
+      }
+      try {
+        await pingDatabase(ctx.db);
+      } catch {
+        throw new HttpError(503, 'The database does not answer');
+      }
+      return { chainId, blockNumber, database: ctx.databaseKind };
+    });
+    registerRoute(app, ctx, 'config', async () => ({
+      chainId: ctx.chain.chainId,
+      local: ctx.chain.local,
+      rpcUrl: ctx.chain.local ? ctx.chain.rpcUrl : null,
+      explorer: ctx.explorer,
+    }));
+  },
+};

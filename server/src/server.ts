@@ -1,0 +1,152 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type DevChain, startDevChain } from '@tranche/contracts';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { type ChainService, createChainService, probeChain } from './chain/chainService.ts';
+import { checkKnownContracts } from './chain/contractCheck.ts';
+import { explorerTemplates, type ServerConfig } from './config.ts';
+import { defaultPasswordHashing, type PasswordHashingOptions } from './context.ts';
+import { resolveJwtSecret, resolveMasterKey } from './crypto/secrets.ts';
+import { type DatabaseHandle, openDatabase } from './db/database.ts';
+import { oneLine, StartupError } from './errors.ts';
+import { createSessionService } from './http/sessions.ts';
+import { loggerOptions } from './logging.ts';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
+import { type DemoAccount, seedDemoAccount } from './seed.ts';
+
+export type RunningServer = {
+  /** `http://HOST:PORT` with the port actually bound. */
+  url: string;
+  app: FastifyInstance;
+  chain: ChainService;
+  database: DatabaseHandle;
+  /** The demo login in local mode (undefined when not local, or its password file was deleted). */
+  demo?: DemoAccount;
+  mailer: Mailer;
+  /** Stops the HTTP server, the database and the embedded chain (which dumps its state). */
+  close: () => Promise<void>;
+};
+
+/**
+ * Starts everything `pnpm start` runs: the embedded dev chain (unless CHAIN_RPC_URL), the database and its
+ * migrations, the contract check, the local demo seed, and the HTTP server. User-fixable problems throw
+ * {@link StartupError} with a one-line message; whatever was started is stopped again.
+ */
+export async function startServer(
+  config: ServerConfig,
+  options: { passwordHashing?: PasswordHashingOptions } = {},
+): Promise<RunningServer> {
+  const cleanup: (() => Promise<void> | void)[] = [];
+  const runCleanup = async () => {
+    for (const step of cleanup.reverse()) await Promise.resolve(step()).catch(() => undefined);
+  };
+  try {
+    mkdirSync(config.dataDir, { recursive: true });
+    const local = config.chainRpcUrl === undefined;
+
+    let devChain: DevChain | undefined;
+    let rpcUrl: string;
+    let chainId: number;
+    if (config.chainRpcUrl) {
+      rpcUrl = config.chainRpcUrl;
+      chainId = await probeChain(rpcUrl);
+      if (config.chainId !== undefined && config.chainId !== chainId) {
+        throw new StartupError(
+          `CHAIN_ID is ${config.chainId} but the chain at CHAIN_RPC_URL=${rpcUrl} answers chain id ${chainId}.`,
+        );
+      }
+    } else {
+      try {
+        devChain = await startDevChain({
+          port: config.chainPort,
+          stateFile: path.join(config.dataDir, 'chain-state.json'),
+          stateIntervalSeconds: config.chainStateIntervalSeconds,
+        });
+      } catch (error) {
+        const message = oneLine((error as Error).message);
+        if (/in use|AddrInUse|address already/i.test(message)) {
+          throw new StartupError(
+            `The embedded chain cannot listen on 127.0.0.1:${config.chainPort}: the port is in use. Set CHAIN_PORT to a free port (0 picks one) or CHAIN_RPC_URL to use a running chain.`,
+          );
+        }
+        throw new StartupError(message);
+      }
+      const started = devChain;
+      cleanup.push(() => started.stop());
+      rpcUrl = devChain.rpcUrl;
+      chainId = devChain.chainId;
+    }
+    const chain = createChainService({ rpcUrl, chainId, local });
+    cleanup.push(() => chain.close());
+
+    const database = await openDatabase(
+      config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') },
+    );
+    cleanup.push(() => database.close());
+
+    const remedy = local
+      ? config.databaseUrl
+        ? 'Point DATABASE_URL at a fresh database, or restore the chain state file in DATA_DIR.'
+        : `Delete ${config.dataDir} to start afresh (all local data is lost), or restore its chain-state.json.`
+      : 'Set CHAIN_RPC_URL to the chain this database was made with, or DATABASE_URL to a database for this chain.';
+    await checkKnownContracts(database.db, chain, remedy);
+
+    const passwordHashing = options.passwordHashing ?? defaultPasswordHashing;
+    const mailer = config.smtpUrl
+      ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+      : createOutboxMailer(database.db);
+    cleanup.push(() => mailer.close());
+    const demo = local ? await seedDemoAccount(database.db, config.dataDir, passwordHashing) : undefined;
+
+    let url = '';
+    const app = await buildApp({
+      db: database.db,
+      databaseKind: database.kind,
+      chain,
+      mailer,
+      sessions: createSessionService(resolveJwtSecret(config.jwtSecret, config.dataDir), config.jwtExpiresIn),
+      masterKey: resolveMasterKey(config.masterKey, config.dataDir),
+      explorer: explorerTemplates(config.explorer, chainId, local),
+      publicUrl: () => config.publicUrl ?? url.replace('://0.0.0.0:', '://localhost:'),
+      passwordHashing,
+      consoleDir: config.consoleDir,
+      logger: loggerOptions(config.logLevel),
+    });
+    cleanup.push(() => app.close());
+    try {
+      await app.listen({ port: config.port, host: config.host });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EADDRINUSE') {
+        throw new StartupError(
+          `Port ${config.port} on ${config.host} is in use. Stop the other program or set PORT to a free port (0 picks one).`,
+        );
+      }
+      if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
+        throw new StartupError(`HOST=${config.host} is not an address of this machine.`);
+      }
+      throw error;
+    }
+    const address = app.server.address();
+    const boundPort = typeof address === 'object' && address ? address.port : config.port;
+    url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${boundPort}`;
+
+    let closing: Promise<void> | undefined;
+    return {
+      url,
+      app,
+      chain,
+      database,
+      demo,
+      mailer,
+      close: () => {
+        closing ??= runCleanup();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await runCleanup();
+    throw error;
+  }
+}

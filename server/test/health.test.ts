@@ -1,0 +1,68 @@
+import type { DevChain } from '@tranche/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, databaseKinds, startTestChain, type TestApp } from './helpers.ts';
+
+let chain: DevChain;
+beforeAll(async () => {
+  chain = await startTestChain();
+});
+afterAll(async () => {
+  await chain.stop();
+});
+
+describe.each(databaseKinds)('system routes on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ kind, chain });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('GET /api/health answers the live chain id, block number and database', async () => {
+    const before = await t.ctx.chain.blockNumber();
+    await t.ctx.chain.provider.send('evm_mine', []);
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      statusCode: 200,
+      data: { chainId: 31337, blockNumber: before + 1, database: kind },
+    });
+  });
+
+  it('GET /api/config tells the console about local mode', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(response.json()).toEqual({
+      statusCode: 200,
+      data: {
+        chainId: 31337,
+        local: true,
+        rpcUrl: chain.rpcUrl,
+        explorer: {
+          tx: '/local/tx/{hash}',
+          address: '/local/address/{address}',
+          block: '/local/block/{block}',
+        },
+      },
+    });
+  });
+
+  it('unknown API routes answer 404 in the envelope, other paths show the console notice', async () => {
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/nothing/here' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ statusCode: 404, error: { message: 'This API call does not exist' } });
+    const root = await t.app.inject({ method: 'GET', url: '/' });
+    expect(root.body).toContain('The console is not built');
+  });
+
+  it('serves the OpenAPI document generated from the schemas, and the reference page', async () => {
+    const doc = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const json = doc.json();
+    expect(json.openapi).toBe('3.1.0');
+    const login = json.paths['/api/login'].post;
+    expect(login.requestBody.content['application/json'].schema.required).toEqual(['loginName', 'password']);
+    expect(json.paths['/api/auth'].get.security).toEqual([{ bearerAuth: [] }]);
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(page.statusCode);
+  });
+});
