@@ -22,7 +22,7 @@ export async function expectRevert(
     reason,
   });
   if (!state) return;
-  const tx = await method.send(...args, { gasLimit: 3_000_000 });
+  const tx = await method.send(...args, { gasLimit: 3_000_000, gasPrice: 1_000_000_000n });
   await expect(tx.wait()).rejects.toMatchObject({ code: 'CALL_EXCEPTION' });
   expect(await state()).toEqual(before);
 }
