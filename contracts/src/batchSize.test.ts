@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  gasMargin,
+  issueBatchSize,
+  measuredGas,
+  safeBatchSize,
+  txGasCap,
+  whitelistBatchSize,
+} from './batchSize.ts';
+
+describe('safeBatchSize', () => {
+  it('fills the room under the cap, minus margin and fixed gas, with headroom', () => {
+    expect(txGasCap).toBe(16_777_216);
+    expect(gasMargin).toBe(31_500);
+    const size = safeBatchSize({ perItemGas: 30_000, fixedGas: 50_000 });
+    expect(size).toBe(Math.floor(((16_777_216 - 31_500 - 50_000) * 0.9) / 30_000));
+    expect(size * 30_000 + 50_000 + gasMargin).toBeLessThan(txGasCap);
+    expect(safeBatchSize({ perItemGas: 30_000, fixedGas: 50_000, headroom: 1 })).toBe(556);
+    expect(safeBatchSize({ perItemGas: 100, fixedGas: 0, gasCap: 1_031_500, headroom: 1 })).toBe(10_000);
+  });
+
+  it('refuses impossible inputs', () => {
+    expect(() => safeBatchSize({ perItemGas: 0, fixedGas: 0 })).toThrow(RangeError);
+    expect(() => safeBatchSize({ perItemGas: 1000, fixedGas: 0, headroom: 0 })).toThrow(RangeError);
+    expect(() => safeBatchSize({ perItemGas: 20_000_000, fixedGas: 0 })).toThrow(/does not fit/);
+  });
+
+  it('derives issue and whitelist batch sizes from the committed gas report', () => {
+    const report = JSON.parse(readFileSync(new URL('../gas-report.json', import.meta.url), 'utf8'));
+    expect(Object.keys(report)).toEqual([
+      'tokenDeploy',
+      'issueFirst',
+      'issueBatchPerHolder1',
+      'issueBatchPerHolder10',
+      'issueBatchPerHolder100',
+      'issueBatchPerHolder250',
+      'transferByPartition',
+      'redeemByPartition',
+      'controllerTransfer',
+      'whitelistAdd',
+      'whitelistBatchPerAddress100',
+    ]);
+    for (const value of Object.values(report)) expect(Number.isInteger(value)).toBe(true);
+    expect(measuredGas).toEqual(report);
+    expect(issueBatchSize() * report.issueBatchPerHolder250).toBeLessThan(txGasCap);
+    expect(issueBatchSize(1024)).toBeLessThan(issueBatchSize());
+    expect(issueBatchSize(0, 0.5)).toBeLessThan(issueBatchSize());
+    expect(whitelistBatchSize() * report.whitelistBatchPerAddress100).toBeLessThan(txGasCap);
+  });
+});

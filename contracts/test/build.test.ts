@@ -1,0 +1,53 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  compileContracts,
+  compilerSettings,
+  contentHash,
+  generatedDir,
+  renderArtifacts,
+} from '../scripts/compile.ts';
+import {
+  codebases,
+  codebaseTypes,
+  securitySchemeArtifact,
+  securityTokenArtifact,
+  whitelistArtifact,
+} from '../src/index.ts';
+
+describe('contract build', () => {
+  it('recompiles to exactly the committed artifacts', () => {
+    const files = renderArtifacts(compileContracts());
+    expect(readdirSync(generatedDir).sort()).toEqual([...files.keys()].sort());
+    for (const [name, content] of files) {
+      expect(readFileSync(path.join(generatedDir, name), 'utf8'), `generated/${name}`).toBe(content);
+    }
+  });
+
+  it('pins the settings that make builds reproducible and runnable on the dev chain', () => {
+    expect(compilerSettings).toEqual({
+      optimizer: { enabled: true, runs: 20_000 },
+      evmVersion: 'osaka',
+      metadata: { bytecodeHash: 'none' },
+    });
+    const info = JSON.parse(readFileSync(path.join(generatedDir, 'build-info.json'), 'utf8'));
+    expect(info.compiler).toMatch(/^soljson 0\.8\.30\+commit\.73712a01/);
+  });
+
+  it('exports artifacts whose hash matches their content and which fit the contract size limit', () => {
+    for (const artifact of [securityTokenArtifact, whitelistArtifact, securitySchemeArtifact]) {
+      expect(artifact.hash).toBe(contentHash(artifact.abi, artifact.bytecode));
+      expect(artifact.bytecode).toMatch(/^0x[0-9a-f]+$/);
+      expect(artifact.deployedBytecodeSize).toBeLessThanOrEqual(24_576);
+      expect(artifact.description.length).toBeGreaterThan(10);
+    }
+  });
+
+  it('maps codebase types to their contracts', () => {
+    expect(codebaseTypes).toEqual({ token: 1, whitelist: 2, securityScheme: 3 });
+    expect(codebases[1].map((a) => a.contractName)).toEqual(['SecurityToken']);
+    expect(codebases[2].map((a) => a.contractName)).toEqual(['Whitelist']);
+    expect(codebases[3].map((a) => a.contractName)).toEqual(['SecurityScheme']);
+  });
+});
