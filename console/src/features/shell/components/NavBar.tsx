@@ -80,19 +80,21 @@ function SearchBox() {
     navigate(routeTo.Tokens({ term: text }));
   };
   return (
-    <form role="search" className={styles.search} onSubmit={handleSearch}>
-      <TextField
-        label="Search tokens"
-        labelHidden
-        type="search"
-        placeholder="Token name or symbol..."
-        value={term}
-        onChange={(event) => setTerm(event.target.value)}
-      />
-      <Button type="submit" variant="secondary">
-        Search
-      </Button>
-    </form>
+    <search>
+      <form className={styles.search} onSubmit={handleSearch}>
+        <TextField
+          label="Search tokens"
+          labelHidden
+          type="search"
+          placeholder="Token name or symbol..."
+          value={term}
+          onChange={(event) => setTerm(event.target.value)}
+        />
+        <Button type="submit" variant="secondary">
+          Search
+        </Button>
+      </form>
+    </search>
   );
 }
 

@@ -1,0 +1,69 @@
+import { type APIRequestContext, type Page, expect } from '@playwright/test';
+
+let counter = 0;
+
+/** A fresh address for each account a test makes, so tests never share state. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
+}
+
+type OutboxMail = { id: number; to: string; subject: string; text: string; createdOn: string };
+
+/** The newest mail for an address in the local outbox (local mode), waiting for it to arrive. */
+export async function readMail(
+  request: APIRequestContext,
+  baseUrl: string,
+  to: string,
+  subject: RegExp,
+): Promise<OutboxMail> {
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const answer = await request.get(`${baseUrl}/api/local/outbox`);
+        const body = (await answer.json()) as { data: OutboxMail[] };
+        found = body.data.find((mail) => mail.to === to && subject.test(mail.subject));
+        return Boolean(found);
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  if (!found) throw new Error(`No mail to ${to}`);
+  return found;
+}
+
+export function codeIn(text: string): string {
+  const match = /code is: (\S+)/.exec(text);
+  if (!match?.[1]) throw new Error(`No code in mail: ${text}`);
+  return match[1];
+}
+
+/** Signs up and confirms an account through the API, for tests that are about something else. */
+export async function createAccount(
+  request: APIRequestContext,
+  baseUrl: string,
+  options: { email?: string; password?: string; profileName?: string } = {},
+): Promise<{ email: string; password: string; profileName: string }> {
+  const email = options.email ?? uniqueEmail();
+  const password = options.password ?? 'correct horse battery';
+  const profileName = options.profileName ?? 'Acme Issuer';
+  const created = await request.post(`${baseUrl}/api/accounts`, {
+    data: { loginName: email, emailAddress: email, password, profileName },
+  });
+  expect(created.status()).toBe(200);
+  const mail = await readMail(request, baseUrl, email, /access code/);
+  const confirmed = await request.post(`${baseUrl}/api/accounts/confirm`, {
+    data: { confirmationCode: codeIn(mail.text) },
+  });
+  expect(confirmed.status()).toBe(200);
+  return { email, password, profileName };
+}
+
+/** Logs in through the Login page. */
+export async function loginInBrowser(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/Login');
+  await page.getByRole('textbox', { name: 'Login' }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
