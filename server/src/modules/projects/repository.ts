@@ -1,0 +1,170 @@
+import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { type ProjectStatus, projectStatus, projects } from './schema.ts';
+
+export type ProjectRow = typeof projects.$inferSelect;
+
+/**
+ * The fields a caller sets. Addresses may come in any case; they are stored lower-cased, and a zero or empty
+ * controller is stored as null ("None").
+ */
+export type ProjectValues = {
+  projectCode: string;
+  projectName: string;
+  status?: ProjectStatus;
+  contractAddress?: string | null;
+  ownerAddress?: string | null;
+  controllerAddress?: string | null;
+  whitelistAddress?: string | null;
+  whitelistName?: string | null;
+  securitySchemeAddress?: string | null;
+  accountId?: number | null;
+  deployTransactionHash?: string | null;
+  deployBlock?: number | null;
+};
+
+export type ProjectPatch = Partial<Omit<ProjectValues, 'projectCode'>>;
+
+/** What {@link recordDeployment} needs: the token is on the chain. */
+export type DeploymentRecord = {
+  contractAddress: string;
+  ownerAddress: string;
+  controllerAddress?: string | null;
+  whitelistAddress: string;
+  whitelistName?: string | null;
+  securitySchemeAddress: string;
+  deployTransactionHash?: string | null;
+  /** Block the token was deployed in; the indexer reads its events from there. */
+  deployBlock: number;
+  projectName?: string;
+  accountId?: number | null;
+};
+
+const zeroAddress = '0x0000000000000000000000000000000000000000';
+
+function address(value: string | null | undefined): string | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === null) return null;
+  const trimmed = value.trim().toLowerCase();
+  return trimmed === '' || trimmed === zeroAddress ? null : trimmed;
+}
+
+function normalize<T extends ProjectPatch>(values: T): T {
+  const out: Record<string, unknown> = { ...values };
+  for (const key of [
+    'contractAddress',
+    'ownerAddress',
+    'controllerAddress',
+    'whitelistAddress',
+    'securitySchemeAddress',
+  ] as const) {
+    if (key in out) out[key] = address(values[key]);
+  }
+  return out as T;
+}
+
+/** Inserts a token; answers undefined when its symbol (ignoring case) or contract address is taken. */
+export async function insertProject(db: Database, values: ProjectValues): Promise<ProjectRow | undefined> {
+  const [row] = await db
+    .insert(projects)
+    .values({ ...normalize(values), projectCode: values.projectCode.trim() })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+/** Updates the token with this symbol (ignoring case); answers the updated row or undefined. */
+export async function updateProject(
+  db: Database,
+  symbol: string,
+  patch: ProjectPatch,
+): Promise<ProjectRow | undefined> {
+  const [row] = await db
+    .update(projects)
+    .set({ ...normalize(patch), updatedOn: new Date() })
+    .where(eq(sql`lower(${projects.projectCode})`, symbol.trim().toLowerCase()))
+    .returning();
+  return row;
+}
+
+/**
+ * Records the deployment of a token: status 2 with its contract, owner, controller, whitelist and scheme. The
+ * indexer picks it up on its next poll and reads its events from `deployBlock`.
+ */
+export function recordDeployment(
+  db: Database,
+  symbol: string,
+  deployment: DeploymentRecord,
+): Promise<ProjectRow | undefined> {
+  return updateProject(db, symbol, { ...deployment, status: projectStatus.deployed });
+}
+
+export async function findProjectBySymbol(db: Database, symbol: string): Promise<ProjectRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(projects)
+    .where(eq(sql`lower(${projects.projectCode})`, symbol.trim().toLowerCase()))
+    .limit(1);
+  return row;
+}
+
+export async function findProjectByAddress(
+  db: Database,
+  contractAddress: string,
+): Promise<ProjectRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(projects)
+    .where(eq(projects.contractAddress, contractAddress.trim().toLowerCase()))
+    .limit(1);
+  return row;
+}
+
+/** Deletes a draft (status 1) by symbol; a deployed token is never deleted. Answers true when one was. */
+export async function deleteDraftProject(db: Database, symbol: string): Promise<boolean> {
+  const rows = await db
+    .delete(projects)
+    .where(
+      and(
+        eq(sql`lower(${projects.projectCode})`, symbol.trim().toLowerCase()),
+        eq(projects.status, projectStatus.draft),
+      ),
+    )
+    .returning({ id: projects.id });
+  return rows.length > 0;
+}
+
+export type ProjectSearch = { term: string; page: number; pageSize: number };
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** A page of tokens whose symbol or name contains `term` (any case), newest first; a blank term lists all. */
+export async function searchProjects(
+  db: Database,
+  search: ProjectSearch,
+): Promise<{ rows: ProjectRow[]; totalRows: number }> {
+  const term = search.term.trim();
+  const pattern = `%${escapeLike(term)}%`;
+  const where = term
+    ? or(ilike(projects.projectCode, pattern), ilike(projects.projectName, pattern))
+    : undefined;
+  const [total] = await db.select({ n: count() }).from(projects).where(where);
+  const rows = await db
+    .select()
+    .from(projects)
+    .where(where)
+    .orderBy(sql`${projects.createdOn} desc`, sql`${projects.id} desc`)
+    .limit(search.pageSize)
+    .offset((search.page - 1) * search.pageSize);
+  return { rows, totalRows: total?.n ?? 0 };
+}
+
+/** Deployed tokens with a contract, for the indexer. */
+export async function listDeployedProjects(db: Database): Promise<ProjectRow[]> {
+  return db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.status, projectStatus.deployed), sql`${projects.contractAddress} is not null`));
+}
