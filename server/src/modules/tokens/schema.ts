@@ -1,0 +1,145 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The indexer's progress: one row per followed contract (tokens, and the whitelists of tokens). Events up to and
+ * including `lastBlock` are in the tables below; the row and the events it covers change in one transaction.
+ */
+export const indexerCursors = pgTable('indexer_cursors', {
+  /** Lower-cased 0x address. */
+  contractAddress: text('contract_address').primaryKey(),
+  kind: text('kind').$type<'token' | 'whitelist'>().notNull(),
+  lastBlock: bigint('last_block', { mode: 'number' }).notNull(),
+  updatedOn: timestamp('updated_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Every indexed log of a token or whitelist, decoded. Amounts are uint256 as numeric. */
+export const tokenEvents = pgTable(
+  'token_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    contractAddress: text('contract_address').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    logIndex: integer('log_index').notNull(),
+    /** Unix seconds of the block. */
+    blockTimestamp: bigint('block_timestamp', { mode: 'number' }).notNull(),
+    transactionHash: text('transaction_hash').notNull(),
+    /** The event name of the ABI (IssuedByPartition, TransferByPartition, DocumentUpdated, ...). */
+    event: text('event').notNull(),
+    /** bytes32 hex of the partition (or the document name for document events). */
+    partition: text('partition'),
+    operator: text('operator'),
+    fromAddress: text('from_address'),
+    toAddress: text('to_address'),
+    amount: numeric('amount', { precision: 78, scale: 0 }),
+    /** The remaining decoded arguments. */
+    details: jsonb('details').$type<Record<string, string | boolean>>().notNull().default({}),
+  },
+  (table) => [
+    uniqueIndex('token_events_position_key').on(table.contractAddress, table.blockNumber, table.logIndex),
+    index('token_events_kind_idx').on(table.contractAddress, table.event),
+  ],
+);
+
+/** Current balance of each holder in each partition of each token (rows with zero balance are kept). */
+export const tokenBalances = pgTable(
+  'token_balances',
+  {
+    contractAddress: text('contract_address').notNull(),
+    partition: text('partition').notNull(),
+    holder: text('holder').notNull(),
+    balance: numeric('balance', { precision: 78, scale: 0 }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.contractAddress, table.partition, table.holder] }),
+    index('token_balances_holder_idx').on(table.contractAddress, table.holder),
+    index('token_balances_ranking_idx')
+      .on(table.contractAddress, table.partition, table.balance.desc(), table.holder)
+      .where(sql`${table.balance} > 0`),
+  ],
+);
+
+/** One row per balance change: the balance of the holder in the partition after the event. */
+export const balanceChanges = pgTable(
+  'balance_changes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    contractAddress: text('contract_address').notNull(),
+    holder: text('holder').notNull(),
+    partition: text('partition').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    logIndex: integer('log_index').notNull(),
+    blockTimestamp: bigint('block_timestamp', { mode: 'number' }).notNull(),
+    transactionHash: text('transaction_hash').notNull(),
+    delta: numeric('delta', { precision: 78, scale: 0 }).notNull(),
+    balance: numeric('balance', { precision: 78, scale: 0 }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('balance_changes_position_key').on(
+      table.contractAddress,
+      table.holder,
+      table.blockNumber,
+      table.logIndex,
+      table.partition,
+    ),
+    index('balance_changes_time_idx').on(table.contractAddress, table.holder, table.blockTimestamp),
+  ],
+);
+
+/** Current documents of each token (ERC-1643), from DocumentUpdated / DocumentRemoved. */
+export const tokenDocuments = pgTable(
+  'token_documents',
+  {
+    contractAddress: text('contract_address').notNull(),
+    /** bytes32 hex of the document name (the encoded title). */
+    name: text('name').notNull(),
+    title: text('title').notNull(),
+    uri: text('uri').notNull(),
+    documentHash: text('document_hash').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    transactionHash: text('transaction_hash').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.contractAddress, table.name] })],
+);
+
+/** Operators per holder: partition '' means every partition. */
+export const tokenOperators = pgTable(
+  'token_operators',
+  {
+    contractAddress: text('contract_address').notNull(),
+    holder: text('holder').notNull(),
+    operator: text('operator').notNull(),
+    partition: text('partition').notNull(),
+    authorized: boolean('authorized').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.contractAddress, table.holder, table.operator, table.partition] }),
+  ],
+);
+
+/** Whitelist verifications of the whitelists tokens use: the transaction that verified each address. */
+export const whitelistVerifications = pgTable(
+  'whitelist_verifications',
+  {
+    whitelistAddress: text('whitelist_address').notNull(),
+    account: text('account').notNull(),
+    verified: boolean('verified').notNull(),
+    verificationHash: text('verification_hash').notNull(),
+    transactionHash: text('transaction_hash').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.whitelistAddress, table.account] })],
+);
