@@ -12,5 +12,6 @@ export * from './messages.ts';
 export { apiPrefix, buildPath, httpMethods, pathParams, routeAccess, routeIds, routes } from './routes.ts';
 export type { HttpMethod, RouteAccess, RouteDefinition, RouteId, Routes } from './routes.ts';
 export * from './schemas/accounts.ts';
+export * from './schemas/drafts.ts';
 export * from './schemas/fields.ts';
 export * from './schemas/system.ts';

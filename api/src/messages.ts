@@ -114,6 +114,32 @@ export const draftMessages = {
   // ours (the spec gives the limits, not the texts)
   symbolTooLong: 'The token symbol should be at most 30 characters long',
   nameTooLong: 'The name of the token should be at most 255 characters long',
+  symbolInvalid: 'The token symbol may only contain letters, digits, dots, dashes and underscores',
+  exchangeRateInvalid: 'The exchange rate is invalid',
+  exchangeRateZero: 'The exchange rate must be greater than zero',
+  exchangeRateDecimals: 'The exchange rate can have at most 6 decimals',
+  codebaseRequired: 'The smart contract (codebase) is required',
+  codebaseUnknown: 'The smart contract (codebase) does not exist',
+  investorAmountWhole: 'The investment amount must be a whole number',
+  investorAmountTooLarge: 'The investment amount is too large',
+  investmentBelowOneToken: (row: number) =>
+    `Row ${row}: the investment amount buys less than one token at this exchange rate`,
+  draftsRequired: 'Please provide one or more token drafts',
+  tooManyDrafts: 'At most 20 token drafts can be saved at once',
+  accountRequired: 'The address of the account deploying the token is required',
+  accountInvalid: 'The address of the account deploying the token is invalid',
+  ownerInvalid: 'The address of the owner is invalid',
+  notFound: 'This token draft does not exist',
+  notYours: 'This token draft belongs to another account',
+  symbolTaken: (symbol: string) => `A token with the symbol ${symbol} exists already`,
+  alreadyDeployed: 'This token draft is deployed or being deployed and cannot be changed',
+  deployRunning: 'This token draft is being deployed already',
+  nothingToDeploy: 'Every investor of this token draft is issued already',
+  whitelistNotContract: 'The whitelist is not a contract on this chain',
+  noSigningKey:
+    'The server has no key for this account address. Register your keys (My keys) or choose a registered address.',
+  deployFailed: 'The token could not be deployed',
+  deployingTitle: 'Deploying the token',
 } as const;
 
 /** Bulk investor text errors (part 2, section 5): each cites its row number. */
@@ -122,6 +148,8 @@ export const bulkInvestorMessages = {
   amountInvalid: (row: number) => `Row ${row}: the investment amount is invalid`,
   amountNotPositive: (row: number) => `Row ${row}: the investment amount cannot be zero or negative`,
   addressTwice: (row: number) => `Row ${row}: this address is specified twice`,
+  // ours
+  addressInvalid: (row: number) => `Row ${row}: the public address of the investor is invalid`,
 } as const;
 
 /** Part 2, sections 5 and 8: whitelists. */

@@ -8,6 +8,14 @@ import {
   resetPasswordRequestSchema,
   sessionSchema,
 } from './schemas/accounts.ts';
+import {
+  createDraftRequestSchema,
+  createDraftResponseSchema,
+  deployDraftRequestSchema,
+  deployDraftResponseSchema,
+  draftSchema,
+  draftSymbolParamsSchema,
+} from './schemas/drafts.ts';
 import { appConfigSchema, healthSchema, outboxSchema } from './schemas/system.ts';
 
 /** Every API path is served under this prefix (`POST /api/login`). */
@@ -139,28 +147,36 @@ export const routes = {
     path: '/draft/:symbol',
     access: user,
     spec: part2,
-    summary: 'A token draft',
+    summary: 'A token draft of the calling account, with its investors and their issuance status',
+    params: draftSymbolParamsSchema,
+    response: draftSchema,
   }),
   createDraft: route({
     method: 'POST',
     path: '/draft',
     access: user,
     spec: part2,
-    summary: 'Save token drafts',
+    summary: 'Save token drafts (a saved, undeployed draft of the same symbol is replaced)',
+    body: createDraftRequestSchema,
+    response: createDraftResponseSchema,
   }),
   deployDraft: route({
     method: 'POST',
     path: '/draft/deploy',
     access: user,
     spec: part2,
-    summary: 'Deploy a draft',
+    summary: 'Start the durable deployment job of a draft: deploy the token, then issue to every investor',
+    body: deployDraftRequestSchema,
+    response: deployDraftResponseSchema,
   }),
   deleteDraft: route({
     method: 'DELETE',
     path: '/draft/:symbol',
     access: user,
     spec: part2,
-    summary: 'Delete a draft',
+    summary: 'Delete a draft that is not deployed',
+    params: draftSymbolParamsSchema,
+    response: z.null(),
   }),
   listCodebases: route({
     method: 'GET',
