@@ -15,3 +15,5 @@ export * from './schemas/accounts.ts';
 export * from './schemas/drafts.ts';
 export * from './schemas/fields.ts';
 export * from './schemas/system.ts';
+export * from './schemas/credentials.ts';
+export * from './schemas/transactions.ts';

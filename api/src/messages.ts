@@ -180,6 +180,10 @@ export const keyMessages = {
   privateKeyRequired: 'The private key is required',
   publicKeyInvalid: 'The public address is invalid',
   privateKeyInvalid: 'The private key is invalid',
+  keyMismatch: 'The private key does not belong to the public address',
+  addressTaken: 'This address is registered by another account',
+  notRegistered: (address: string) => `The address ${address} is not registered in our platform.`,
+  registered: 'Your keys were registered',
 } as const;
 
 /** Part 2, section 5: sharding and resharding. */
@@ -329,4 +333,21 @@ export const loadErrorMessages = {
 /** Part 2, section 2: local pages. */
 export const localMessages = {
   notice: 'The data below lives in your local environment only',
+} as const;
+
+/** Recording and reading transactions (ours: the spec says "not shown"). */
+export const transactionRecordMessages = {
+  hashRequired: 'The transaction hash is required',
+  hashInvalid: 'The transaction hash is invalid',
+  contractRequired: 'The contract address is required',
+  contractInvalid: 'The contract address is invalid',
+  publicAddressRequired: 'The public address is required',
+  publicAddressInvalid: 'The public address is invalid',
+  txTypeRequired: 'The transaction type is required',
+  txTypeInvalid: 'The transaction type is invalid',
+  notRecorded: 'This transaction was not recorded by your account',
+  notOnChain: 'The chain does not know this transaction',
+  noReceiptYet: 'This transaction has no receipt yet: it is not mined',
+  fromMismatch: 'This transaction was not sent from the public address given',
+  contractMismatch: 'This transaction did not call or create the contract given',
 } as const;

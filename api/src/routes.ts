@@ -17,6 +17,18 @@ import {
   draftSymbolParamsSchema,
 } from './schemas/drafts.ts';
 import { appConfigSchema, healthSchema, outboxSchema } from './schemas/system.ts';
+import {
+  accountTransactionSchema,
+  accountTransactionsPageSchema,
+  pageParamsSchema,
+  recordAccountTransactionRequestSchema,
+  recordTransactionHashRequestSchema,
+  recordTransactionReceiptRequestSchema,
+  transactionDetailSchema,
+  transactionHashParamsSchema,
+  transactionReceiptSchema,
+} from './schemas/transactions.ts';
+import { checkCredentialsParamsSchema, registerCredentialsRequestSchema } from './schemas/credentials.ts';
 
 /** Every API path is served under this prefix (`POST /api/login`). */
 export const apiPrefix = '/api';
@@ -329,14 +341,18 @@ export const routes = {
     path: '/account/transactions',
     access: user,
     spec: part2,
-    summary: 'Record a wallet-signed transaction of the account',
+    summary: 'Record a wallet-signed transaction of the account, or set its contract address (isUpdate)',
+    body: recordAccountTransactionRequestSchema,
+    response: accountTransactionSchema,
   }),
   listAccountTransactions: route({
     method: 'GET',
     path: '/account/transactions/:page',
     access: user,
     spec: part2,
-    summary: 'My transactions, paged',
+    summary: 'My transactions, paged, newest first',
+    params: pageParamsSchema,
+    response: accountTransactionsPageSchema,
   }),
   recordTransactionHash: route({
     method: 'POST',
@@ -344,20 +360,26 @@ export const routes = {
     access: user,
     spec: part2,
     summary: 'Record a transaction hash',
+    body: recordTransactionHashRequestSchema,
+    response: z.null(),
   }),
   recordTransactionReceipt: route({
     method: 'POST',
     path: '/transactions/receipt',
     access: user,
     spec: part2,
-    summary: 'Record a transaction receipt',
+    summary: 'Record a transaction receipt (read from the chain by its hash, never trusted from the client)',
+    body: recordTransactionReceiptRequestSchema,
+    response: transactionReceiptSchema,
   }),
   getTransaction: route({
     method: 'GET',
     path: '/transactions/:hash',
     access: user,
     spec: part2,
-    summary: 'A transaction with its receipt',
+    summary: 'A transaction recorded by the account, with its receipt and confirmations',
+    params: transactionHashParamsSchema,
+    response: transactionDetailSchema,
   }),
 
   // --- Keys, sharding, distributed transactions
@@ -367,13 +389,17 @@ export const routes = {
     access: user,
     spec: part2,
     summary: 'Register my key pair',
+    body: registerCredentialsRequestSchema,
+    response: z.null(),
   }),
   checkCredentials: route({
     method: 'GET',
     path: '/credentials/check/:address',
     access: user,
     spec: part1,
-    summary: 'Is a key registered for the address',
+    summary: 'Is a key registered for the address (by the calling account)',
+    params: checkCredentialsParamsSchema,
+    response: z.boolean(),
   }),
   createShardedKey: route({
     method: 'POST',

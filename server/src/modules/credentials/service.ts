@@ -1,0 +1,61 @@
+import { keyMessages, type RegisterCredentialsRequest } from '@tranche/api';
+import { Wallet } from 'ethers';
+import type { AppContext } from '../../context.ts';
+import { decryptSecretText, encryptSecret } from '../../crypto/aesGcm.ts';
+import type { Database } from '../../db/database.ts';
+import { HttpError } from '../../errors.ts';
+import { findCredentialByAddress, upsertCredential } from './repository.ts';
+
+type Registration = { publicKey: string; privateKey: string };
+
+function associatedData(accountId: number, address: string): string {
+  return `credential:${accountId}:${address.toLowerCase()}`;
+}
+
+/** The lower-cased address a 64-hex-digit private key (with or without 0x) controls, or undefined. */
+function addressOfKey(privateKey: string): string | undefined {
+  try {
+    return new Wallet(privateKey.startsWith('0x') ? privateKey : `0x${privateKey}`).address.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Registers (or replaces) the key pair of an account. `registration` is the parsed request: lower-cased 0x
+ * address and 64 hex digits. Refuses a key that does not control the address, and an address another account holds.
+ */
+export async function registerCredential(
+  db: Database,
+  masterKey: Buffer,
+  accountId: number,
+  registration: Registration | RegisterCredentialsRequest,
+): Promise<void> {
+  const address = registration.publicKey.toLowerCase();
+  const privateKey = registration.privateKey.replace(/^0x/i, '').toLowerCase();
+  if (addressOfKey(privateKey) !== address) throw new HttpError(400, keyMessages.keyMismatch);
+  const encryptedKey = encryptSecret(masterKey, `0x${privateKey}`, associatedData(accountId, address));
+  const stored = await upsertCredential(db, { accountId, address, encryptedKey });
+  if (!stored) throw new HttpError(409, keyMessages.addressTaken);
+}
+
+/** Whether `accountId` registered the key of `address`. */
+export async function hasCredential(db: Database, accountId: number, address: string): Promise<boolean> {
+  const row = await findCredentialByAddress(db, address);
+  return row?.accountId === accountId;
+}
+
+/**
+ * The decrypted 0x private key of `address` for server-signed operations (txMode 2) of `accountId`.
+ * Throws HttpError 403 when the address is not registered by this account (including when another account holds
+ * it: nobody signs with someone else's key).
+ */
+export async function signingKeyFor(
+  ctx: Pick<AppContext, 'db' | 'masterKey'>,
+  accountId: number,
+  address: string,
+): Promise<string> {
+  const row = await findCredentialByAddress(ctx.db, address);
+  if (!row || row.accountId !== accountId) throw new HttpError(403, keyMessages.notRegistered(address));
+  return decryptSecretText(ctx.masterKey, row.encryptedKey, associatedData(accountId, row.address));
+}
