@@ -37,6 +37,9 @@ contract SecurityToken {
     /// @notice Upper bound on distinct partitions, which keeps the derived views bounded.
     uint256 public constant MAX_PARTITIONS = 256;
     uint8 public constant decimals = 0;
+    /// keccak256("IssuedByPartition(bytes32,address,address,uint256,bytes,bytes)"), logged from assembly.
+    bytes32 private constant ISSUED_BY_PARTITION_TOPIC =
+        0xf0ded82afbb1bb3ff3fc48cb2a26584aa84e4af0bf309c804ecdb94d0f6a98bb;
 
     // One slot: the state every balance-changing call reads.
     bool private _paused;
@@ -290,24 +293,8 @@ contract SecurityToken {
         uint256 n = tokenHolders.length;
         require(n != 0, "no token holders given");
         require(n == values.length, "arrays have unequal lengths");
-        mapping(address => uint256) storage balances = _balances[partition];
-        uint256 total;
-        for (uint256 i; i < n; ) {
-            address holder = tokenHolders[i];
-            uint256 value = values[i];
-            require(holder != address(0), "token holder is the zero address");
-            require(value != 0, "amount must be greater than zero");
-            require(value <= type(uint128).max, "total supply would overflow");
-            unchecked {
-                // Each value is below 2^128 and n below 2^64: no overflow; the supply check below bounds balances.
-                total += value;
-                balances[holder] += value;
-            }
-            emit IssuedByPartition(partition, msg.sender, holder, value, data, "");
-            unchecked {
-                ++i;
-            }
-        }
+        // The IssuedByPartition data (value, data, operatorData) is encoded once; each holder only changes `value`.
+        uint256 total = _issueEach(partition, tokenHolders, values, abi.encode(uint256(0), data, bytes("")));
         require(
             ITokenWhitelist(whitelist).firstUnverified(tokenHolders) == n,
             "token holder is not verified in the whitelist"
@@ -556,6 +543,50 @@ contract SecurityToken {
 
     function _isOperatorFor(bytes32 partition, address operator, address tokenHolder) private view returns (bool) {
         return _operators[tokenHolder][operator] || _partitionOperators[tokenHolder][partition][operator];
+    }
+
+    /// Credits `values[i]` of `partition` to `holders[i]` and logs IssuedByPartition for each; returns the sum.
+    /// The hot loop of batch issuance: one storage slot and one log per holder. A zero holder, a zero value or a
+    /// value of 2^128 or more makes it revert with the reason _checkIssueInput finds.
+    function _issueEach(
+        bytes32 partition,
+        address[] calldata holders,
+        uint256[] calldata values,
+        bytes memory eventData
+    ) private returns (uint256 total) {
+        uint256 bad;
+        assembly ("memory-safe") {
+            mstore(0x00, partition)
+            mstore(0x20, _balances.slot)
+            // Scratch word 0x20 keeps the base slot of _balances[partition] for the whole loop.
+            mstore(0x20, keccak256(0x00, 0x40))
+            let dataLen := mload(eventData)
+            eventData := add(eventData, 0x20)
+            for { let i := 0 } lt(i, shl(5, holders.length)) { i := add(i, 0x20) } {
+                let holder := calldataload(add(holders.offset, i))
+                let value := calldataload(add(values.offset, i))
+                bad := or(bad, or(or(iszero(holder), iszero(value)), or(shr(160, holder), shr(128, value))))
+                // Valid values are below 2^128, so neither `total` nor a balance can overflow; _addSupply then
+                // bounds the partition supply, and with it every balance, by 2^128.
+                total := add(total, value)
+                mstore(0x00, holder)
+                let slot := keccak256(0x00, 0x40)
+                sstore(slot, add(sload(slot), value))
+                mstore(eventData, value)
+                log4(eventData, dataLen, ISSUED_BY_PARTITION_TOPIC, partition, caller(), holder)
+            }
+        }
+        if (bad != 0) _checkIssueInput(holders, values);
+    }
+
+    /// Reverts with the reason of the first invalid entry of a batch issue.
+    function _checkIssueInput(address[] calldata holders, uint256[] calldata values) private pure {
+        for (uint256 i; i < holders.length; ++i) {
+            require(holders[i] != address(0), "token holder is the zero address");
+            require(values[i] != 0, "amount must be greater than zero");
+            require(values[i] <= type(uint128).max, "total supply would overflow");
+        }
+        revert("invalid issuance input");
     }
 
     function _addSupply(bytes32 partition, uint256 value) private {

@@ -418,6 +418,25 @@ describe('SecurityToken issuance', () => {
     for (const [method, args, reason] of cases) await expectRevert(l2, method, args, reason, tokenState);
   });
 
+  it('rejects a batch whose address word carries dirty upper bits', async () => {
+    const calldata = token.interface.encodeFunctionData(issueMany, [
+      partitionA,
+      [addr('holderA')],
+      [5],
+      '0x',
+    ]);
+    const word = addr('holderA').slice(2).toLowerCase().padStart(64, '0');
+    const dirty = calldata.replace(word, `01${word.slice(2)}`);
+    expect(dirty).not.toBe(calldata);
+    const before = await tokenState();
+    await expect(f.wallets.level2.call({ to: token.target, data: dirty })).rejects.toMatchObject({
+      code: 'CALL_EXCEPTION',
+    });
+    const tx = await f.wallets.level2.sendTransaction({ to: token.target, data: dirty, gasLimit: 1_000_000 });
+    await expect(tx.wait()).rejects.toMatchObject({ code: 'CALL_EXCEPTION' });
+    expect(await tokenState()).toEqual(before);
+  });
+
   it('fits a batch of the derived safe size under the transaction gas cap', async () => {
     const size = issueBatchSize();
     expect(size).toBeGreaterThan(250);
