@@ -1,0 +1,2 @@
+export { appConfigAtom, appConfigLoadableAtom } from './atoms.ts';
+export { useExplorer } from './useExplorer.ts';

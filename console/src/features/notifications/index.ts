@@ -1,0 +1,3 @@
+export { notificationDisplayMs, notificationsAtom, notifyAtom } from './atoms.ts';
+export type { LocalNotification } from './atoms.ts';
+export { Notifications } from './components/Notifications.tsx';

@@ -1,0 +1,49 @@
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useEffect } from 'react';
+import { api } from '../../../app/api.ts';
+import { walletAtom, walletConnectorAtom, walletRegisteredAtom } from '../atoms.ts';
+import { networkName } from '../networks.ts';
+
+/** Follows account and network changes of a browser wallet, so the selection updates by itself. */
+export function WalletEventsEffect() {
+  const connector = useAtomValue(walletConnectorAtom);
+  const setWallet = useSetAtom(walletAtom);
+  useEffect(() => {
+    if (!connector?.subscribe) return;
+    return connector.subscribe((change) => {
+      setWallet((current) => {
+        if (!current) return current;
+        if (change.accounts) {
+          const [address] = change.accounts;
+          return address ? { ...current, address, accountName: address } : null;
+        }
+        if (change.networkId !== undefined) {
+          return { ...current, networkId: change.networkId, networkName: networkName(change.networkId) };
+        }
+        return current;
+      });
+    });
+  }, [connector, setWallet]);
+  return null;
+}
+
+/** Asks the server whether the selected address is registered (GET /credentials/check/{address}). */
+export function WalletRegistrationEffect() {
+  const wallet = useAtomValue(walletAtom);
+  const [, setRegistered] = useAtom(walletRegisteredAtom);
+  const address = wallet?.address;
+  const kind = wallet?.kind;
+  useEffect(() => {
+    setRegistered(null);
+    if (!address || kind === 'sharded') return;
+    const controller = new AbortController();
+    api
+      .call('checkCredentials', { params: { address }, signal: controller.signal })
+      .then((registered) => setRegistered(registered === true))
+      .catch(() => {
+        if (!controller.signal.aborted) setRegistered(null);
+      });
+    return () => controller.abort();
+  }, [address, kind, setRegistered]);
+  return null;
+}

@@ -1,0 +1,89 @@
+import { expect, test } from './fixtures.ts';
+import { createAccount, loginInBrowser } from './helpers.ts';
+import { injectWallet } from './injectedWallet.ts';
+
+const devAccount0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const devAccount1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+
+test('the local development account connects and the header strip names network and address', async ({
+  page,
+  request,
+  server,
+}) => {
+  const account = await createAccount(request, server.url);
+  await loginInBrowser(page, account.email, account.password);
+  const strip = page.getByRole('region', { name: 'Wallet' });
+  await strip.getByRole('button', { name: 'Not connected' }).click();
+
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Connect' }).click();
+  await expect(dialog.getByText('Please select the type of wallet.')).toBeVisible();
+  await dialog.getByLabel('Local development account').check();
+  await dialog.getByRole('button', { name: 'Connect' }).click();
+  await expect(dialog.getByRole('group', { name: 'Select your Wallet Account' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Select Account' })).toBeDisabled();
+  await dialog.getByLabel(new RegExp(devAccount1)).check();
+  await dialog.getByRole('button', { name: 'Select Account' }).click();
+
+  await expect(strip).toContainText(`Connected to Local as ${devAccount1}`);
+});
+
+test('a browser wallet (EIP-1193, EIP-6963) connects and follows account and network changes', async ({
+  page,
+  request,
+  server,
+}) => {
+  const config = (await (await request.get(`${server.url}/api/config`)).json()).data as { rpcUrl: string };
+  await injectWallet(page, { rpcUrl: config.rpcUrl, accounts: [devAccount0, devAccount1] });
+  const account = await createAccount(request, server.url);
+  await loginInBrowser(page, account.email, account.password);
+
+  const strip = page.getByRole('region', { name: 'Wallet' });
+  await strip.getByRole('button', { name: 'Not connected' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Browser wallet').check();
+  await dialog.getByRole('button', { name: 'Connect' }).click();
+  await dialog.getByLabel(devAccount0).check();
+  await dialog.getByRole('button', { name: 'Select Account' }).click();
+  await expect(strip).toContainText(`Connected to Local as ${devAccount0}`);
+
+  await page.evaluate(
+    (address) =>
+      (window as unknown as { __wallet: { switchAccount: (a: string) => void } }).__wallet.switchAccount(
+        address,
+      ),
+    devAccount1,
+  );
+  await expect(strip).toContainText(`Connected to Local as ${devAccount1}`);
+  await page.evaluate(() =>
+    (window as unknown as { __wallet: { switchChain: (id: number) => void } }).__wallet.switchChain(100),
+  );
+  await expect(strip).toContainText(`Connected to xDai as ${devAccount1}`);
+});
+
+test('a refused browser wallet connection says so', async ({ page, request, server }) => {
+  const config = (await (await request.get(`${server.url}/api/config`)).json()).data as { rpcUrl: string };
+  await injectWallet(page, { rpcUrl: config.rpcUrl, accounts: [devAccount0] });
+  const account = await createAccount(request, server.url);
+  await loginInBrowser(page, account.email, account.password);
+  await page.evaluate(() =>
+    (window as unknown as { __wallet: { refuseNextConnection: () => void } }).__wallet.refuseNextConnection(),
+  );
+  await page.getByRole('region', { name: 'Wallet' }).getByRole('button', { name: 'Not connected' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Browser wallet').check();
+  await dialog.getByRole('button', { name: 'Connect' }).click();
+  await expect(dialog.getByText('User denied access to their Ethereum account.')).toBeVisible();
+});
+
+test('without any browser wallet the selector says so', async ({ page, request, server }) => {
+  const account = await createAccount(request, server.url);
+  await loginInBrowser(page, account.email, account.password);
+  await page.getByRole('region', { name: 'Wallet' }).getByRole('button', { name: 'Not connected' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Browser wallet').check();
+  await dialog.getByRole('button', { name: 'Connect' }).click();
+  await expect(
+    dialog.getByText('Non-Ethereum browser detected. No instance of Web3 found in runtime.'),
+  ).toBeVisible();
+});
