@@ -13,6 +13,7 @@ import {
 } from 'ethers';
 import { securitySchemeArtifact, securityTokenArtifact, whitelistArtifact } from '../src/artifacts.ts';
 import { devAccountKeys, devChainId, type DevChain, startDevChain } from '../src/devChain.ts';
+import { toBytes32Name } from '../src/names.ts';
 
 type Artifact = { abi: InterfaceAbi; bytecode: string };
 
@@ -49,9 +50,7 @@ export const partitionB = encodePartition('Preferred');
 
 /** A partition name as bytes32 (UTF-8, right-padded). */
 export function encodePartition(name: string): string {
-  const bytes = toUtf8Bytes(name);
-  if (bytes.length > 32) throw new RangeError('A partition name has at most 32 bytes');
-  return `0x${Buffer.from(bytes).toString('hex').padEnd(64, '0')}`;
+  return toBytes32Name(name);
 }
 
 /** Deterministic, realistic (full-entropy) addresses that hold no keys: the n-th fresh investor. */

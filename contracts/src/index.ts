@@ -17,3 +17,6 @@ export {
 export type { BatchSizeInput, GasReport } from './batchSize.ts';
 export { devAccountKeys, devChainId, devMnemonic, startDevChain } from './devChain.ts';
 export type { DevChain, DevChainOptions } from './devChain.ts';
+export { fromBytes32Name, toBytes32Name } from './names.ts';
+export { revertReasons } from './reasons.ts';
+export type { RevertReason } from './reasons.ts';
