@@ -17,3 +17,8 @@ export * from './schemas/fields.ts';
 export * from './schemas/system.ts';
 export * from './schemas/credentials.ts';
 export * from './schemas/transactions.ts';
+export * from './schemas/projects.ts';
+export * from './schemas/partitions.ts';
+export * from './schemas/tokens.ts';
+export * from './schemas/holders.ts';
+export * from './schemas/balance.ts';

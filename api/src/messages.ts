@@ -207,6 +207,8 @@ export const balanceMessages = {
   walletRequiredTitle: 'Wallet provider required',
   walletRequiredBalances: 'Cannot display account balances until you connect your wallet',
   walletRequiredHistory: 'Cannot display balance history until you connect your wallet',
+  // ours
+  timestampInvalid: 'The timestamp must be a whole number of seconds',
 } as const;
 
 /** Part 1, section 5: security schemes. */
@@ -257,12 +259,39 @@ export const tokenOperationMessages = {
   alreadyPaused: 'Trading on this token is paused already',
   alreadyUnpausedTitle: 'Already unpaused',
   alreadyUnpaused: 'Token trading is active already',
+  // ours (server answers of the token operations)
+  amountTooLarge: 'The amount is too large',
+  accountRequired: 'The wallet address is required',
+  accountInvalid: 'The wallet address specified is invalid',
+  sourceInvalid: 'The source address is invalid',
+  destinationInvalid: 'The destination address is invalid',
+  txModeInvalid: 'Token operations are submitted with txMode 2',
+  commentTooLong: 'The comment is too long',
+  tokenNotFound: (symbol: string) => `There is no token with the symbol ${symbol}`,
+  tokenNotDeployed: (symbol: string) => `The token ${symbol} is not deployed yet`,
+  notOwnerDocuments: 'Your wallet address is not allowed to manage the documents of this token',
+  tokenPausedTitle: 'Token trading is paused',
+  tokenPaused: 'Token trading is paused: resume trading first',
+  notIssuable: 'This token does not allow issuing new tokens anymore',
+  holderNotVerified: 'The token holder is not verified in the whitelist of this token',
+  receiverNotVerified: 'The destination address is not verified in the whitelist of this token',
+  insufficientBalance: 'The balance is too low for this amount',
+  unknownPartition: 'This token has no such partition',
+  unknownDocument: 'This token has no document with this title',
+  chainRejected: (reason: string) => `The blockchain rejected the transaction: ${reason}`,
 } as const;
 
 /** Part 1, section 5: documents, operators, partitions, access code, wallet type. */
 export const documentMessages = {
   titleRequired: 'The document title is required',
   locationRequired: 'The document location is required',
+  // ours
+  titleTooLong: 'The document title should be at most 31 bytes long',
+  locationTooLong: 'The document location is too long',
+  hashInvalid: 'The document hash should be up to 64 hexadecimal digits',
+  // part 1, section 2
+  noDocumentsTitle: 'No documents available',
+  noDocuments: 'The owner did not attach any documents to this token yet.',
 } as const;
 
 export const operatorMessages = {
@@ -274,6 +303,10 @@ export const operatorMessages = {
 export const partitionMessages = {
   descriptionRequired: 'The descriptive name of the partition is required',
   valueRequired: 'The value of the partition is required',
+  // ours
+  valueTooLong: 'The value of the partition should be at most 31 bytes long',
+  descriptionTooLong: 'The descriptive name of the partition is too long',
+  exists: 'A partition with this value exists already',
 } as const;
 
 export const accessCodeMessages = {
@@ -350,4 +383,16 @@ export const transactionRecordMessages = {
   noReceiptYet: 'This transaction has no receipt yet: it is not mined',
   fromMismatch: 'This transaction was not sent from the public address given',
   contractMismatch: 'This transaction did not call or create the contract given',
+} as const;
+
+/** Part 1, section 2: texts of the Tokens page and the token detail. */
+export const tokenScreenTexts = {
+  ownerMissing: 'Not available yet',
+  controllerMissing: 'None',
+  notControllable: 'Not controllable',
+  pausedBadge: 'Token trading is paused',
+  selectPartition: 'Please select a partition',
+  noHolders: 'No token holders',
+  goBack: 'Go back',
+  continue: 'Sounds good. Continue.',
 } as const;

@@ -18,6 +18,30 @@ import {
 } from './schemas/drafts.ts';
 import { appConfigSchema, healthSchema, outboxSchema } from './schemas/system.ts';
 import {
+  balanceHistoryParamsSchema,
+  balanceHistoryQuerySchema,
+  balanceHistoryResponseSchema,
+  balanceParamsSchema,
+  balanceResponseSchema,
+} from './schemas/balance.ts';
+import { holdersParamsSchema, holdersQuerySchema, holdersResponseSchema } from './schemas/holders.ts';
+import { createPartitionRequestSchema, partitionListSchema, partitionSchema } from './schemas/partitions.ts';
+import {
+  projectCodeParamsSchema,
+  projectDetailSchema,
+  searchProjectsQuerySchema,
+  searchProjectsResponseSchema,
+} from './schemas/projects.ts';
+import {
+  addDocumentRequestSchema,
+  controllerRedeemRequestSchema,
+  forceTransferRequestSchema,
+  issueTokensRequestSchema,
+  redeemTokensRequestSchema,
+  removeDocumentRequestSchema,
+  tokenTransactionResponseSchema,
+} from './schemas/tokens.ts';
+import {
   accountTransactionSchema,
   accountTransactionsPageSchema,
   pageParamsSchema,
@@ -473,6 +497,8 @@ export const routes = {
     access: user,
     spec: part1,
     summary: 'Search tokens (query page, term)',
+    query: searchProjectsQuerySchema,
+    response: searchProjectsResponseSchema,
   }),
   getProject: route({
     method: 'GET',
@@ -480,6 +506,8 @@ export const routes = {
     access: user,
     spec: part1,
     summary: 'A token',
+    params: projectCodeParamsSchema,
+    response: projectDetailSchema,
   }),
   listPartitions: route({
     method: 'GET',
@@ -487,6 +515,7 @@ export const routes = {
     access: user,
     spec: part1,
     summary: 'Partitions',
+    response: partitionListSchema,
   }),
   createPartition: route({
     method: 'POST',
@@ -494,6 +523,8 @@ export const routes = {
     access: user,
     spec: part1,
     summary: 'Add a partition',
+    body: createPartitionRequestSchema,
+    response: partitionSchema,
   }),
   issueTokens: route({
     method: 'POST',
@@ -501,6 +532,8 @@ export const routes = {
     access: user,
     spec: part1,
     summary: 'Issue tokens',
+    body: issueTokensRequestSchema,
+    response: tokenTransactionResponseSchema,
   }),
   redeemTokens: route({
     method: 'POST',
@@ -508,6 +541,8 @@ export const routes = {
     access: user,
     spec: part1,
     summary: 'Redeem tokens',
+    body: redeemTokensRequestSchema,
+    response: tokenTransactionResponseSchema,
   }),
   forceTransfer: route({
     method: 'POST',
@@ -515,6 +550,8 @@ export const routes = {
     access: user,
     spec: part1,
     summary: 'Forced transfer by the controller',
+    body: forceTransferRequestSchema,
+    response: tokenTransactionResponseSchema,
   }),
   controllerRedeem: route({
     method: 'POST',
@@ -522,6 +559,8 @@ export const routes = {
     access: user,
     spec: part1,
     summary: 'Redeem from an address by the controller',
+    body: controllerRedeemRequestSchema,
+    response: tokenTransactionResponseSchema,
   }),
   addDocument: route({
     method: 'POST',
@@ -529,6 +568,8 @@ export const routes = {
     access: user,
     spec: part1,
     summary: 'Attach a document',
+    body: addDocumentRequestSchema,
+    response: tokenTransactionResponseSchema,
   }),
   removeDocument: route({
     method: 'DELETE',
@@ -536,6 +577,8 @@ export const routes = {
     access: user,
     spec: part1,
     summary: 'Remove a document',
+    body: removeDocumentRequestSchema,
+    response: tokenTransactionResponseSchema,
   }),
   listHolders: route({
     method: 'GET',
@@ -543,6 +586,9 @@ export const routes = {
     access: user,
     spec: part1,
     summary: 'Holders of a partition',
+    params: holdersParamsSchema,
+    query: holdersQuerySchema,
+    response: holdersResponseSchema,
   }),
   getBalance: route({
     method: 'GET',
@@ -550,6 +596,8 @@ export const routes = {
     access: user,
     spec: part1,
     summary: 'Partition balances of an address (current)',
+    params: balanceParamsSchema,
+    response: balanceResponseSchema,
   }),
   getBalanceAtBlock: route({
     method: 'GET',
@@ -557,6 +605,8 @@ export const routes = {
     access: user,
     spec: part1,
     summary: 'Partition balances of an address at a block',
+    params: balanceParamsSchema,
+    response: balanceResponseSchema,
   }),
   balanceHistory: route({
     method: 'GET',
@@ -564,6 +614,9 @@ export const routes = {
     access: user,
     spec: part1,
     summary: 'Balance history of an address',
+    params: balanceHistoryParamsSchema,
+    query: balanceHistoryQuerySchema,
+    response: balanceHistoryResponseSchema,
   }),
   balanceOf: route({
     method: 'GET',
