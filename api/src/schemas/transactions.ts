@@ -1,0 +1,229 @@
+import { z } from 'zod';
+import { transactionRecordMessages } from '../messages.ts';
+import { addressPattern } from './fields.ts';
+
+/**
+ * Types of the transactions an account runs (GET /account/transactions pageData.txType). The spec fixes
+ * 1 (contract deployment: security schemes, whitelists, tokens) and 3 (access right change); the others
+ * are Tranche's own codes for the token operations and whitelist updates.
+ */
+export const txTypes = {
+  contractDeployment: 1,
+  whitelistUpdate: 2,
+  accessRightChange: 3,
+  tokenIssue: 4,
+  tokenRedeem: 5,
+  pauseTrading: 6,
+  resumeTrading: 7,
+  forceTransfer: 8,
+  controllerRedeem: 9,
+  removeController: 10,
+  addDocument: 11,
+  removeDocument: 12,
+  authorizeOperator: 13,
+  revokeOperator: 14,
+} as const;
+export type TxType = (typeof txTypes)[keyof typeof txTypes];
+
+/** typeDescription of each txType. */
+export const txTypeDescriptions: Record<TxType, string> = {
+  1: 'Contract deployment',
+  2: 'Whitelist update',
+  3: 'Access right change',
+  4: 'Token issue',
+  5: 'Token redemption',
+  6: 'Pause trading',
+  7: 'Resume trading',
+  8: 'Forced transfer',
+  9: 'Controller redemption',
+  10: 'Controller removal',
+  11: 'Document attached',
+  12: 'Document removed',
+  13: 'Operator authorized',
+  14: 'Operator revoked',
+};
+
+export const txTypeCodes = Object.values(txTypes) as TxType[];
+
+export function isTxType(code: number): code is TxType {
+  return (txTypeCodes as number[]).includes(code);
+}
+
+/** The description of a code; an unknown code reads 'Type {code}'. */
+export function describeTxType(code: number): string {
+  return isTxType(code) ? txTypeDescriptions[code] : `Type ${code}`;
+}
+
+/**
+ * relatedAssetClassId of a listed transaction: the kind of the contract it touched (the codebase types:
+ * 1 token, 2 whitelist, 3 security scheme); 0 when the contract is not one the platform knows.
+ */
+export const assetClasses = { none: 0, token: 1, whitelist: 2, securityScheme: 3 } as const;
+export type AssetClass = (typeof assetClasses)[keyof typeof assetClasses];
+
+/** A 0x transaction hash (32 bytes), answered lower-cased. */
+export const transactionHashPattern = /^0x[0-9a-fA-F]{64}$/;
+
+export function transactionHashField() {
+  return z
+    .string({ error: transactionRecordMessages.hashRequired })
+    .trim()
+    .min(1, transactionRecordMessages.hashRequired)
+    .regex(transactionHashPattern, transactionRecordMessages.hashInvalid)
+    .transform((value) => value.toLowerCase());
+}
+
+/** An optional address: missing, null, '' and the zero address mean none (null); otherwise lower-cased. */
+function optionalAddress(invalid: string) {
+  return z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((value) => (value ?? '').trim())
+    .pipe(z.string().refine((value) => value === '' || addressPattern.test(value), invalid))
+    .transform((value) => (value === '' || /^0x0{40}$/.test(value) ? null : value.toLowerCase()));
+}
+
+/**
+ * POST /account/transactions: `{transactionHash, contractAddress, publicAddress, txType}` records a
+ * transaction of the account; `{transactionHash, contractAddress, isUpdate: true}` sets the contract address
+ * of one it recorded already (a deployment once its receipt is in).
+ */
+export const recordAccountTransactionRequestSchema = z
+  .object({
+    transactionHash: transactionHashField(),
+    contractAddress: optionalAddress(transactionRecordMessages.contractInvalid),
+    publicAddress: optionalAddress(transactionRecordMessages.publicAddressInvalid),
+    txType: z
+      .number({ error: transactionRecordMessages.txTypeInvalid })
+      .int(transactionRecordMessages.txTypeInvalid)
+      .refine(isTxType, transactionRecordMessages.txTypeInvalid)
+      .optional(),
+    isUpdate: z.boolean().optional(),
+  })
+  .superRefine((request, issues) => {
+    if (request.isUpdate) {
+      if (request.contractAddress === null)
+        issues.addIssue({
+          code: 'custom',
+          path: ['contractAddress'],
+          message: transactionRecordMessages.contractRequired,
+        });
+      return;
+    }
+    if (request.publicAddress === null)
+      issues.addIssue({
+        code: 'custom',
+        path: ['publicAddress'],
+        message: transactionRecordMessages.publicAddressRequired,
+      });
+    if (request.txType === undefined)
+      issues.addIssue({
+        code: 'custom',
+        path: ['txType'],
+        message: transactionRecordMessages.txTypeRequired,
+      });
+  });
+export type RecordAccountTransactionRequest = z.input<typeof recordAccountTransactionRequestSchema>;
+
+/** POST /transactions/hash. */
+export const recordTransactionHashRequestSchema = z.object({ transactionHash: transactionHashField() });
+export type RecordTransactionHashRequest = z.input<typeof recordTransactionHashRequestSchema>;
+
+/**
+ * POST /transactions/receipt: the wallet's receipt. Only its hash is read (`transactionHash`, or `hash` as
+ * ethers names it); the server fetches the receipt from the chain itself and answers that one.
+ */
+export const recordTransactionReceiptRequestSchema = z.object({
+  receipt: z
+    .looseObject({
+      transactionHash: z.string().optional(),
+      hash: z.string().optional(),
+    })
+    .transform((receipt) => receipt.transactionHash ?? receipt.hash ?? '')
+    .pipe(transactionHashField()),
+});
+export type RecordTransactionReceiptRequest = z.input<typeof recordTransactionReceiptRequestSchema>;
+
+/**
+ * A transaction receipt as the chain holds it. A transaction without a receipt yet (or unknown to the chain)
+ * has the empty defaults: empty strings and 0 (`mined` false). A null contractAddress or to become ''.
+ */
+export const transactionReceiptSchema = z.object({
+  mined: z.boolean(),
+  blockHash: z.string(),
+  blockNumber: z.number().int(),
+  contractAddress: z.string(),
+  from: z.string(),
+  to: z.string(),
+  transactionIndex: z.number().int(),
+  /** 1 success, 0 reverted (or not mined). */
+  status: z.number().int(),
+  /** Decimal string; '' when not mined. */
+  gasUsed: z.string(),
+});
+export type TransactionReceipt = z.output<typeof transactionReceiptSchema>;
+
+export const emptyReceipt: TransactionReceipt = {
+  mined: false,
+  blockHash: '',
+  blockNumber: 0,
+  contractAddress: '',
+  from: '',
+  to: '',
+  transactionIndex: 0,
+  status: 0,
+  gasUsed: '',
+};
+
+/** GET /transactions/{hash}: a transaction recorded by the account, with its receipt and confirmations. */
+export const transactionDetailSchema = z.object({
+  transactionHash: z.string(),
+  receipt: transactionReceiptSchema,
+  /** Blocks on top of (and including) the transaction's block; 0 when not mined. */
+  confirmations: z.number().int(),
+  txType: z.number().int(),
+  typeDescription: z.string(),
+});
+export type TransactionDetail = z.output<typeof transactionDetailSchema>;
+
+export const transactionHashParamsSchema = z.object({ hash: transactionHashField() });
+
+/** A page number in a path: anything but a whole number of at least 1 reads as 1. */
+export const pageNumberField = z
+  .string()
+  .optional()
+  .transform((value) => {
+    const text = (value ?? '').trim();
+    const page = /^\d{1,9}$/.test(text) ? Number(text) : 0;
+    return Math.max(page, 1);
+  });
+
+export const pageParamsSchema = z.object({ page: pageNumberField });
+
+/** One row of My transactions. Addresses and the asset class name are '' when unknown. */
+export const accountTransactionSchema = z.object({
+  id: z.number().int(),
+  transactionHash: z.string(),
+  txType: z.number().int(),
+  typeDescription: z.string(),
+  contractAddress: z.string(),
+  publicAddress: z.string(),
+  createdOn: z.string(),
+  updatedOn: z.string(),
+  relatedAssetClassId: z.number().int(),
+  relatedAssetClassName: z.string(),
+});
+export type AccountTransaction = z.output<typeof accountTransactionSchema>;
+
+/** The page envelope of part 2 (totalRows, totalPages, currentPage, pageSize) around `pageData`. */
+export const accountTransactionsPageSchema = z.object({
+  totalRows: z.number().int(),
+  totalPages: z.number().int(),
+  currentPage: z.number().int(),
+  pageSize: z.number().int(),
+  pageData: z.array(accountTransactionSchema),
+});
+export type AccountTransactionsPage = z.output<typeof accountTransactionsPageSchema>;
+
+/** Rows per page of My transactions. */
+export const accountTransactionsPageSize = 10;

@@ -1,0 +1,188 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { deployedContracts } from '../../db/schema.ts';
+import { projects } from '../projects/schema.ts';
+import { accountTransactions, transactionHashes, transactionReceipts } from './schema.ts';
+
+export type AccountTransactionRow = typeof accountTransactions.$inferSelect;
+export type ReceiptRow = typeof transactionReceipts.$inferSelect;
+
+/** A recorded transaction with what the platform knows of its contract. */
+export type ListedTransactionRow = AccountTransactionRow & {
+  contractKind: string | null;
+  contractName: string | null;
+  projectName: string | null;
+};
+
+/** Inserts the account's transaction, or refreshes its type and addresses when the hash is recorded already. */
+export async function upsertAccountTransaction(
+  db: Database,
+  values: {
+    accountId: number;
+    transactionHash: string;
+    txType: number;
+    contractAddress: string | null;
+    publicAddress: string | null;
+  },
+): Promise<AccountTransactionRow> {
+  const [row] = await db
+    .insert(accountTransactions)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [accountTransactions.accountId, accountTransactions.transactionHash],
+      set: {
+        txType: values.txType,
+        contractAddress: sql`coalesce(excluded.contract_address, ${accountTransactions.contractAddress})`,
+        publicAddress: sql`coalesce(excluded.public_address, ${accountTransactions.publicAddress})`,
+        updatedOn: new Date(),
+      },
+    })
+    .returning();
+  if (!row) throw new Error('The transaction was not recorded');
+  return row;
+}
+
+/** Sets the contract address of a recorded transaction; answers undefined when the account has no such row. */
+export async function updateTransactionContract(
+  db: Database,
+  accountId: number,
+  transactionHash: string,
+  contractAddress: string,
+): Promise<AccountTransactionRow | undefined> {
+  const [row] = await db
+    .update(accountTransactions)
+    .set({ contractAddress, updatedOn: new Date() })
+    .where(
+      and(
+        eq(accountTransactions.accountId, accountId),
+        eq(accountTransactions.transactionHash, transactionHash),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function findAccountTransaction(
+  db: Database,
+  accountId: number,
+  transactionHash: string,
+): Promise<AccountTransactionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(accountTransactions)
+    .where(
+      and(
+        eq(accountTransactions.accountId, accountId),
+        eq(accountTransactions.transactionHash, transactionHash),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function insertTransactionHash(
+  db: Database,
+  accountId: number,
+  transactionHash: string,
+): Promise<void> {
+  await db.insert(transactionHashes).values({ accountId, transactionHash }).onConflictDoNothing();
+}
+
+/** True when the account recorded the hash (as its transaction or as a registered hash). */
+export async function accountKnowsHash(db: Database, accountId: number, transactionHash: string) {
+  if (await findAccountTransaction(db, accountId, transactionHash)) return true;
+  const [row] = await db
+    .select({ id: transactionHashes.id })
+    .from(transactionHashes)
+    .where(
+      and(eq(transactionHashes.accountId, accountId), eq(transactionHashes.transactionHash, transactionHash)),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function countAccountTransactions(db: Database, accountId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(accountTransactions)
+    .where(eq(accountTransactions.accountId, accountId));
+  return row?.total ?? 0;
+}
+
+/** One page of the account's transactions, newest first, with the contract's kind and name when known. */
+export async function listAccountTransactions(
+  db: Database,
+  options: { accountId: number; chainId: number; limit: number; offset: number; hash?: string },
+): Promise<ListedTransactionRow[]> {
+  return db
+    .select({
+      id: accountTransactions.id,
+      accountId: accountTransactions.accountId,
+      transactionHash: accountTransactions.transactionHash,
+      txType: accountTransactions.txType,
+      contractAddress: accountTransactions.contractAddress,
+      publicAddress: accountTransactions.publicAddress,
+      createdOn: accountTransactions.createdOn,
+      updatedOn: accountTransactions.updatedOn,
+      contractKind: deployedContracts.kind,
+      contractName: deployedContracts.name,
+      projectName: projects.projectName,
+    })
+    .from(accountTransactions)
+    .leftJoin(
+      deployedContracts,
+      and(
+        eq(deployedContracts.chainId, options.chainId),
+        eq(deployedContracts.address, accountTransactions.contractAddress),
+      ),
+    )
+    .leftJoin(projects, eq(projects.contractAddress, accountTransactions.contractAddress))
+    .where(
+      and(
+        eq(accountTransactions.accountId, options.accountId),
+        options.hash === undefined ? undefined : eq(accountTransactions.transactionHash, options.hash),
+      ),
+    )
+    .orderBy(desc(accountTransactions.id))
+    .limit(options.limit)
+    .offset(options.offset);
+}
+
+export async function findReceipt(
+  db: Database,
+  chainId: number,
+  transactionHash: string,
+): Promise<ReceiptRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(transactionReceipts)
+    .where(
+      and(eq(transactionReceipts.chainId, chainId), eq(transactionReceipts.transactionHash, transactionHash)),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Stores (or refreshes, after a reorg) the chain's receipt of a transaction. */
+export async function upsertReceipt(
+  db: Database,
+  values: Omit<ReceiptRow, 'id' | 'recordedOn'>,
+): Promise<void> {
+  await db
+    .insert(transactionReceipts)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [transactionReceipts.chainId, transactionReceipts.transactionHash],
+      set: {
+        blockHash: values.blockHash,
+        blockNumber: values.blockNumber,
+        contractAddress: values.contractAddress,
+        fromAddress: values.fromAddress,
+        toAddress: values.toAddress,
+        transactionIndex: values.transactionIndex,
+        status: values.status,
+        gasUsed: values.gasUsed,
+        recordedOn: new Date(),
+      },
+    });
+}

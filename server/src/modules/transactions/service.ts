@@ -1,0 +1,273 @@
+import {
+  type AccountTransaction,
+  type AccountTransactionsPage,
+  accountTransactionsPageSize,
+  assetClasses,
+  describeTxType,
+  emptyReceipt,
+  type TransactionDetail,
+  type TransactionReceipt,
+  type recordAccountTransactionRequestSchema,
+  transactionRecordMessages,
+} from '@tranche/api';
+import type { TransactionReceipt as ChainReceipt, TransactionResponse } from 'ethers';
+import type { z } from 'zod';
+
+import type { AppContext } from '../../context.ts';
+import { HttpError } from '../../errors.ts';
+import {
+  accountKnowsHash,
+  countAccountTransactions,
+  findAccountTransaction,
+  findReceipt,
+  insertTransactionHash,
+  type ListedTransactionRow,
+  listAccountTransactions,
+  type ReceiptRow,
+  updateTransactionContract,
+  upsertAccountTransaction,
+  upsertReceipt,
+} from './repository.ts';
+
+type RecordRequest = z.output<typeof recordAccountTransactionRequestSchema>;
+
+/** How long a route waits for the server's node to see a transaction the wallet just sent (propagation). */
+export const chainLookupTimeoutMs = 15_000;
+
+/**
+ * Records a transaction the server itself signed for an account (txMode 2, sharded transactions, draft
+ * deployments): it then shows in the account's My transactions and its detail may be viewed.
+ * Addresses may be given in any case; an empty or zero contract address is stored as none.
+ */
+export async function recordUserTransaction(
+  ctx: Pick<AppContext, 'db'>,
+  input: {
+    accountId: number;
+    hash: string;
+    txType: number;
+    contractAddress?: string | null;
+    publicAddress?: string | null;
+  },
+): Promise<void> {
+  await upsertAccountTransaction(ctx.db, {
+    accountId: input.accountId,
+    transactionHash: input.hash.toLowerCase(),
+    txType: input.txType,
+    contractAddress: normalizeAddress(input.contractAddress),
+    publicAddress: normalizeAddress(input.publicAddress),
+  });
+}
+
+function normalizeAddress(address: string | null | undefined): string | null {
+  if (!address || /^0x0{40}$/i.test(address)) return null;
+  return address.toLowerCase();
+}
+
+export function assetClassOf(row: Pick<ListedTransactionRow, 'contractKind' | 'projectName'>): number {
+  if (row.projectName !== null) return assetClasses.token;
+  switch (row.contractKind) {
+    case 'token':
+      return assetClasses.token;
+    case 'whitelist':
+      return assetClasses.whitelist;
+    case 'securityScheme':
+      return assetClasses.securityScheme;
+    default:
+      return assetClasses.none;
+  }
+}
+
+function toListItem(row: ListedTransactionRow): AccountTransaction {
+  return {
+    id: row.id,
+    transactionHash: row.transactionHash,
+    txType: row.txType,
+    typeDescription: describeTxType(row.txType),
+    contractAddress: row.contractAddress ?? '',
+    publicAddress: row.publicAddress ?? '',
+    createdOn: row.createdOn.toISOString(),
+    updatedOn: row.updatedOn.toISOString(),
+    relatedAssetClassId: assetClassOf(row),
+    relatedAssetClassName: row.projectName ?? row.contractName ?? '',
+  };
+}
+
+function receiptFromChain(receipt: ChainReceipt): TransactionReceipt {
+  return {
+    mined: true,
+    blockHash: receipt.blockHash,
+    blockNumber: receipt.blockNumber,
+    contractAddress: receipt.contractAddress?.toLowerCase() ?? '',
+    from: receipt.from.toLowerCase(),
+    to: receipt.to?.toLowerCase() ?? '',
+    transactionIndex: receipt.index,
+    status: receipt.status ?? 0,
+    gasUsed: receipt.gasUsed.toString(),
+  };
+}
+
+function receiptFromRow(row: ReceiptRow): TransactionReceipt {
+  return {
+    mined: true,
+    blockHash: row.blockHash,
+    blockNumber: row.blockNumber,
+    contractAddress: row.contractAddress ?? '',
+    from: row.fromAddress,
+    to: row.toAddress ?? '',
+    transactionIndex: row.transactionIndex,
+    status: row.status,
+    gasUsed: row.gasUsed,
+  };
+}
+
+async function pollChain<T>(ctx: AppContext, read: () => Promise<T | null>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  const interval = ctx.chain.local ? 100 : 1000;
+  for (;;) {
+    const value = await read();
+    if (value !== null || Date.now() >= deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, interval));
+  }
+}
+
+export function createTransactionsService(ctx: AppContext, options: { lookupTimeoutMs?: number } = {}) {
+  const timeoutMs = options.lookupTimeoutMs ?? chainLookupTimeoutMs;
+  const provider = ctx.chain.provider;
+
+  async function transactionOnChain(hash: string): Promise<TransactionResponse> {
+    const transaction = await pollChain(ctx, () => provider.getTransaction(hash), timeoutMs);
+    if (!transaction) throw new HttpError(400, transactionRecordMessages.notOnChain);
+    return transaction;
+  }
+
+  async function storeReceipt(receipt: ChainReceipt): Promise<TransactionReceipt> {
+    const answer = receiptFromChain(receipt);
+    await upsertReceipt(ctx.db, {
+      chainId: ctx.chain.chainId,
+      transactionHash: receipt.hash.toLowerCase(),
+      blockHash: answer.blockHash,
+      blockNumber: answer.blockNumber,
+      contractAddress: answer.contractAddress || null,
+      fromAddress: answer.from,
+      toAddress: answer.to || null,
+      transactionIndex: answer.transactionIndex,
+      status: answer.status,
+      gasUsed: answer.gasUsed,
+    });
+    return answer;
+  }
+
+  return {
+    /**
+     * POST /account/transactions. The transaction must be known to the chain and sent from publicAddress;
+     * a contract address must be the one it called, or the one it created. With isUpdate, only sets the
+     * contract address of a transaction the account recorded already.
+     */
+    async record(accountId: number, request: RecordRequest): Promise<AccountTransaction> {
+      const hash = request.transactionHash;
+      const transaction = await transactionOnChain(hash);
+      if (request.isUpdate) {
+        if (!(await findAccountTransaction(ctx.db, accountId, hash)))
+          throw new HttpError(404, transactionRecordMessages.notRecorded);
+        await checkContract(transaction, request.contractAddress);
+        await updateTransactionContract(ctx.db, accountId, hash, request.contractAddress as string);
+      } else {
+        if (transaction.from.toLowerCase() !== request.publicAddress)
+          throw new HttpError(400, transactionRecordMessages.fromMismatch);
+        if (request.contractAddress !== null) await checkContract(transaction, request.contractAddress);
+        await upsertAccountTransaction(ctx.db, {
+          accountId,
+          transactionHash: hash,
+          txType: request.txType as number,
+          contractAddress: request.contractAddress,
+          publicAddress: request.publicAddress,
+        });
+      }
+      return this.listItem(accountId, hash);
+    },
+
+    async listItem(accountId: number, hash: string): Promise<AccountTransaction> {
+      const page = await listAccountTransactions(ctx.db, {
+        accountId,
+        chainId: ctx.chain.chainId,
+        limit: 1,
+        offset: 0,
+        hash,
+      });
+      const row = page[0];
+      if (!row) throw new HttpError(404, transactionRecordMessages.notRecorded);
+      return toListItem(row);
+    },
+
+    /** POST /transactions/hash: the chain must know the transaction. */
+    async recordHash(accountId: number, hash: string): Promise<void> {
+      await transactionOnChain(hash);
+      await insertTransactionHash(ctx.db, accountId, hash);
+    },
+
+    /** POST /transactions/receipt: reads the receipt from the chain by hash, stores and answers it. */
+    async recordReceipt(accountId: number, hash: string): Promise<TransactionReceipt> {
+      await transactionOnChain(hash);
+      const receipt = await pollChain(ctx, () => provider.getTransactionReceipt(hash), timeoutMs);
+      if (!receipt) throw new HttpError(409, transactionRecordMessages.noReceiptYet);
+      await insertTransactionHash(ctx.db, accountId, hash);
+      return storeReceipt(receipt);
+    },
+
+    /** GET /account/transactions/{page}. */
+    async list(accountId: number, page: number): Promise<AccountTransactionsPage> {
+      const pageSize = accountTransactionsPageSize;
+      const totalRows = await countAccountTransactions(ctx.db, accountId);
+      const totalPages = Math.max(1, Math.ceil(totalRows / pageSize));
+      const rows = await listAccountTransactions(ctx.db, {
+        accountId,
+        chainId: ctx.chain.chainId,
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+      });
+      return { totalRows, totalPages, currentPage: page, pageSize, pageData: rows.map(toListItem) };
+    },
+
+    /**
+     * GET /transactions/{hash}: only a transaction the account recorded. The receipt comes from the chain
+     * (and is stored); without one on the chain, the stored one; without either, the empty defaults.
+     */
+    async detail(accountId: number, hash: string): Promise<TransactionDetail> {
+      if (!(await accountKnowsHash(ctx.db, accountId, hash)))
+        throw new HttpError(404, transactionRecordMessages.notRecorded);
+      const recorded = await findAccountTransaction(ctx.db, accountId, hash);
+      const chainReceipt = await provider.getTransactionReceipt(hash);
+      let receipt: TransactionReceipt = emptyReceipt;
+      if (chainReceipt) receipt = await storeReceipt(chainReceipt);
+      else {
+        const stored = await findReceipt(ctx.db, ctx.chain.chainId, hash);
+        if (stored) receipt = receiptFromRow(stored);
+      }
+      const confirmations = receipt.mined
+        ? Math.max(0, (await ctx.chain.blockNumber()) - receipt.blockNumber + 1)
+        : 0;
+      const txType = recorded?.txType ?? 0;
+      return {
+        transactionHash: hash,
+        receipt,
+        confirmations,
+        txType,
+        typeDescription: recorded ? describeTxType(txType) : '',
+      };
+    },
+  };
+
+  async function checkContract(transaction: TransactionResponse, contractAddress: string | null) {
+    if (contractAddress === null) return;
+    if (transaction.to !== null) {
+      if (transaction.to.toLowerCase() !== contractAddress)
+        throw new HttpError(400, transactionRecordMessages.contractMismatch);
+      return;
+    }
+    const receipt = await provider.getTransactionReceipt(transaction.hash);
+    if (receipt?.contractAddress && receipt.contractAddress.toLowerCase() !== contractAddress)
+      throw new HttpError(400, transactionRecordMessages.contractMismatch);
+  }
+}
+
+export type TransactionsService = ReturnType<typeof createTransactionsService>;
