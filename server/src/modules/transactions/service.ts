@@ -31,8 +31,11 @@ import {
 
 type RecordRequest = z.output<typeof recordAccountTransactionRequestSchema>;
 
-/** How long a route waits for the server's node to see a transaction the wallet just sent (propagation). */
-export const chainLookupTimeoutMs = 15_000;
+/**
+ * How long a route waits for the server's node to see a transaction the wallet just sent: on a public
+ * network the wallet's node may not have propagated it yet; the embedded chain is the wallet's own node.
+ */
+export const chainLookupTimeoutMs = { local: 1_000, remote: 15_000 } as const;
 
 /**
  * Records a transaction the server itself signed for an account (txMode 2, sharded transactions, draft
@@ -131,7 +134,8 @@ async function pollChain<T>(ctx: AppContext, read: () => Promise<T | null>, time
 }
 
 export function createTransactionsService(ctx: AppContext, options: { lookupTimeoutMs?: number } = {}) {
-  const timeoutMs = options.lookupTimeoutMs ?? chainLookupTimeoutMs;
+  const timeoutMs =
+    options.lookupTimeoutMs ?? (ctx.chain.local ? chainLookupTimeoutMs.local : chainLookupTimeoutMs.remote);
   const provider = ctx.chain.provider;
 
   async function transactionOnChain(hash: string): Promise<TransactionResponse> {
