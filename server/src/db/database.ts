@@ -100,12 +100,21 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
       `Cannot open the embedded database in ${dataDir}: ${oneLine((error as Error).message)}. Is another Tranche running with the same DATA_DIR?`,
     );
   }
+  return openPgliteClient(client, dataDir ?? 'memory');
+}
+
+/** Wraps an open PGlite client and brings it to the newest migration. */
+export async function openPgliteClient(
+  client: PGlite,
+  location: string,
+): Promise<DatabaseHandle & { client: PGlite }> {
   const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Database,
     kind: 'pglite',
-    location: dataDir ?? 'memory',
+    location,
+    client,
     close: () => client.close(),
   };
 }
