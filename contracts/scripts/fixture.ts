@@ -86,7 +86,7 @@ export async function deploy(
  * verifying holderA, holderB, operator and controller, and a controllable token.
  */
 export async function startFixture(): Promise<Fixture> {
-  const chain = await startDevChain();
+  const chain = await startDevChain({ enforceTxGasCap: true });
   const provider = new JsonRpcProvider(chain.rpcUrl, devChainId, {
     staticNetwork: true,
     pollingInterval: 20,

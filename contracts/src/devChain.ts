@@ -30,6 +30,11 @@ export type DevChainOptions = {
   stateIntervalSeconds?: number;
   /** Milliseconds to wait for the node to listen. */
   startTimeoutMs?: number;
+  /**
+   * Reject transactions whose gas limit exceeds 16,777,216 (EIP-7825), as Osaka networks do. Anvil does not
+   * enforce the cap unless asked; the contract tests turn it on to prove batch sizes. Default false.
+   */
+  enforceTxGasCap?: boolean;
 };
 
 export type DevChain = {
@@ -67,6 +72,7 @@ export async function startDevChain(options: DevChainOptions = {}): Promise<DevC
     '--color',
     'never',
   ];
+  if (options.enforceTxGasCap) args.push('--enable-tx-gas-limit');
   if (options.stateFile) {
     args.push('--state', options.stateFile, '--state-interval', String(options.stateIntervalSeconds ?? 5));
   }

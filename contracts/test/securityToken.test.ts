@@ -455,6 +455,23 @@ describe('SecurityToken issuance', () => {
     expect(await bal(holders[size - 1]!, partitionC)).toBe(3n);
     // A batch with a long comment is sized down accordingly.
     expect(issueBatchSize(4096)).toBeLessThan(size);
+    // Twice the safe size cannot be issued in one transaction on a chain that enforces the cap: at the largest
+    // gas limit allowed it runs out of gas (all gas used) before it could even reach the whitelist check.
+    const twice = Array.from({ length: size * 2 }, (_, i) => freshAddress('issue-cap-2', i));
+    const tx = await as('level2')
+      .getFunction(issueMany)
+      .send(
+        partitionB,
+        twice,
+        twice.map(() => 1),
+        '0x',
+        { gasLimit: txGasCap, gasPrice: 1_000_000_000n },
+      );
+    const failure = await tx
+      .wait()
+      .catch((error: { receipt?: { gasUsed: bigint; status: number } }) => error);
+    expect(failure).toMatchObject({ receipt: { status: 0, gasUsed: BigInt(txGasCap) } });
+    expect(await read('totalSupplyByPartition', partitionB)).toBe(550n);
   });
 });
 

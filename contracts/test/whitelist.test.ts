@@ -209,10 +209,24 @@ describe('Whitelist batch sizing', () => {
     );
     expect(Number(receipt.gasUsed)).toBeLessThan(txGasCap - 31_500);
     expect(await verified(targets[size - 1]!)).toBe(true);
-    // Without the derivation, a batch twice as large cannot even be sent.
+    // The dev chain enforces the cap: a batch twice as large runs out of gas at the largest gas limit allowed, and a gas
+    // limit above the cap is refused outright. Nothing of the failed batch is stored.
     const twice = Array.from({ length: size * 2 }, (_, i) => freshAddress('over', i));
+    const method = f.as(f.whitelist, 'level1').getFunction('addVerifiedBatch');
+    const atCap = await method.send(twice, twice.map(kycHash), {
+      gasLimit: txGasCap,
+      gasPrice: 1_000_000_000n,
+    });
+    const failure = await atCap
+      .wait()
+      .catch((error: { receipt?: { gasUsed: bigint; status: number } }) => error);
+    expect(failure).toMatchObject({ receipt: { status: 0, gasUsed: BigInt(txGasCap) } });
+    expect(await verified(twice[0]!)).toBe(false);
     await expect(
-      f.as(f.whitelist, 'level1').getFunction('addVerifiedBatch').estimateGas(twice, twice.map(kycHash)),
-    ).resolves.toBeGreaterThan(BigInt(txGasCap));
+      method.send(targets.slice(0, 1), [newHash('cap')], {
+        gasLimit: txGasCap + 1,
+        gasPrice: 1_000_000_000n,
+      }),
+    ).rejects.toThrow(/gas_limit > env.cfg.tx_gas_limit_cap/);
   });
 });
