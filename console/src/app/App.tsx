@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { createRouter } from './router.tsx';
 import { store } from './store.ts';
+import './global.css.ts';
 
 export function App() {
   const [router] = useState(createRouter);

@@ -1,8 +1,4 @@
 import type { AppConfig } from '@tranche/api';
-import { createInjectedConnector } from './injected.ts';
-import { createLedgerConnector } from './ledger.ts';
-import { createLocalDevConnector } from './localDev.ts';
-import { createShardedConnector } from './sharded.ts';
 import type { WalletConnector, WalletKind } from './types.ts';
 
 /** The wallet kinds the selector offers: the local development account only when the chain is the embedded one. */
@@ -19,18 +15,19 @@ export const walletKindLabels: Record<WalletKind, string> = {
   local: 'Local development account',
 };
 
+/** Loads a connector when the user picks its kind, so ethers and the Ledger libraries stay out of the first load. */
 export async function createConnector(
   kind: WalletKind,
   config: AppConfig | undefined,
 ): Promise<WalletConnector> {
   switch (kind) {
     case 'browser':
-      return createInjectedConnector();
+      return (await import('./injected.ts')).createInjectedConnector();
     case 'ledger':
-      return createLedgerConnector({ rpcUrl: config?.rpcUrl ?? null });
+      return (await import('./ledger.ts')).createLedgerConnector({ rpcUrl: config?.rpcUrl ?? null });
     case 'sharded':
-      return createShardedConnector(config?.chainId ?? 0);
+      return (await import('./sharded.ts')).createShardedConnector(config?.chainId ?? 0);
     case 'local':
-      return createLocalDevConnector(config?.rpcUrl ?? '');
+      return (await import('./localDev.ts')).createLocalDevConnector(config?.rpcUrl ?? '');
   }
 }

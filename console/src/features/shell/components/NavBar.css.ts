@@ -46,7 +46,16 @@ export const link = style({
 
 export const spacer = style({ flex: 1 });
 
-export const search = style({ display: 'flex', alignItems: 'flex-end', gap: vars.space.xsmall });
+export const search = style({
+  display: 'flex',
+  alignItems: 'flex-end',
+  gap: vars.space.xsmall,
+  flex: '1 1 200px',
+  maxWidth: '340px',
+  minWidth: 0,
+});
+
+export const searchLandmark = style({ display: 'contents' });
 
 export const menu = style({
   display: 'flex',
@@ -68,4 +77,9 @@ export const menuItem = style([
     font: 'inherit',
     cursor: 'pointer',
   },
+]);
+
+export const menuTrigger = style([
+  link,
+  { background: 'none', border: 'none', font: 'inherit', cursor: 'pointer' },
 ]);

@@ -80,7 +80,7 @@ function SearchBox() {
     navigate(routeTo.Tokens({ term: text }));
   };
   return (
-    <search>
+    <search className={styles.searchLandmark}>
       <form className={styles.search} onSubmit={handleSearch}>
         <TextField
           label="Search tokens"
@@ -113,7 +113,7 @@ function MenuPopover({
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger asChild>
-        <button type="button" className={styles.menuItem} aria-haspopup="true">
+        <button type="button" className={styles.menuTrigger} aria-haspopup="true">
           {label} ▾
         </button>
       </Popover.Trigger>
