@@ -53,6 +53,30 @@ import {
   transactionReceiptSchema,
 } from './schemas/transactions.ts';
 import { checkCredentialsParamsSchema, registerCredentialsRequestSchema } from './schemas/credentials.ts';
+import { codebaseListParamsSchema, codebaseListSchema } from './schemas/codebases.ts';
+import {
+  assetResponseSchema,
+  checkLevelParamsSchema,
+  checkOperatorParamsSchema,
+  contractAddressParamsSchema,
+  deployTxResponseSchema,
+  levelChangeRequestSchema,
+  operatorChangeRequestSchema,
+  rbacDeployTxRequestSchema,
+  registerSchemeRequestSchema,
+  schemeDetailSchema,
+  schemeListSchema,
+  transactionHashResponseSchema,
+} from './schemas/rbac.ts';
+import {
+  registerWhitelistRequestSchema,
+  verifiedAddressPageSchema,
+  whitelistAddressesParamsSchema,
+  whitelistBulkRequestSchema,
+  whitelistBulkResponseSchema,
+  whitelistDeployTxRequestSchema,
+  whitelistListSchema,
+} from './schemas/whitelists.ts';
 
 /** Every API path is served under this prefix (`POST /api/login`). */
 export const apiPrefix = '/api';
@@ -220,6 +244,8 @@ export const routes = {
     access: user,
     spec: part2,
     summary: 'Codebases of a type (1 tokens, 2 whitelists, 3 security schemes)',
+    params: codebaseListParamsSchema,
+    response: codebaseListSchema,
   }),
 
   // --- Whitelists (part 2)
@@ -229,6 +255,7 @@ export const routes = {
     access: user,
     spec: part2,
     summary: 'All whitelists',
+    response: whitelistListSchema,
   }),
   listWhitelistAddresses: route({
     method: 'GET',
@@ -236,6 +263,8 @@ export const routes = {
     access: user,
     spec: part2,
     summary: 'Verified addresses of a whitelist, paged',
+    params: whitelistAddressesParamsSchema,
+    response: verifiedAddressPageSchema,
   }),
   whitelistBulk: route({
     method: 'POST',
@@ -243,6 +272,8 @@ export const routes = {
     access: user,
     spec: part2,
     summary: 'Add or update whitelisted addresses',
+    body: whitelistBulkRequestSchema,
+    response: whitelistBulkResponseSchema,
   }),
   whitelistDeployTx: route({
     method: 'POST',
@@ -250,6 +281,8 @@ export const routes = {
     access: user,
     spec: part2,
     summary: 'Build the unsigned whitelist deployment',
+    body: whitelistDeployTxRequestSchema,
+    response: deployTxResponseSchema,
   }),
   registerWhitelist: route({
     method: 'POST',
@@ -257,6 +290,8 @@ export const routes = {
     access: user,
     spec: part2,
     summary: 'Register a deployed whitelist',
+    body: registerWhitelistRequestSchema,
+    response: z.null(),
   }),
 
   // --- Security schemes and access rights (part 1)
@@ -266,6 +301,7 @@ export const routes = {
     access: user,
     spec: part1,
     summary: 'Security schemes',
+    response: schemeListSchema,
   }),
   getSchemeOfContract: route({
     method: 'GET',
@@ -273,6 +309,8 @@ export const routes = {
     access: user,
     spec: part1,
     summary: 'The security scheme of a contract',
+    params: contractAddressParamsSchema,
+    response: schemeDetailSchema,
   }),
   getSchemeAsset: route({
     method: 'GET',
@@ -280,6 +318,8 @@ export const routes = {
     access: user,
     spec: part1,
     summary: 'The asset id of a contract in its scheme',
+    params: contractAddressParamsSchema,
+    response: assetResponseSchema,
   }),
   rbacDeployTx: route({
     method: 'POST',
@@ -287,6 +327,8 @@ export const routes = {
     access: user,
     spec: part1,
     summary: 'Build the unsigned security scheme deployment',
+    body: rbacDeployTxRequestSchema,
+    response: deployTxResponseSchema,
   }),
   registerScheme: route({
     method: 'POST',
@@ -294,6 +336,8 @@ export const routes = {
     access: user,
     spec: part1,
     summary: 'Register a deployed security scheme',
+    body: registerSchemeRequestSchema,
+    response: z.null(),
   }),
   checkOperator: route({
     method: 'GET',
@@ -301,6 +345,8 @@ export const routes = {
     access: user,
     spec: part1,
     summary: 'Is the address a security manager (OP)',
+    params: checkOperatorParamsSchema,
+    response: z.boolean(),
   }),
   checkLevel1: route({
     method: 'GET',
@@ -308,6 +354,8 @@ export const routes = {
     access: user,
     spec: part1,
     summary: 'Has the address access level 1',
+    params: checkLevelParamsSchema,
+    response: z.boolean(),
   }),
   checkLevel2: route({
     method: 'GET',
@@ -315,6 +363,8 @@ export const routes = {
     access: user,
     spec: part1,
     summary: 'Has the address access level 2',
+    params: checkLevelParamsSchema,
+    response: z.boolean(),
   }),
   grantOperator: route({
     method: 'POST',
@@ -322,6 +372,8 @@ export const routes = {
     access: user,
     spec: part1,
     summary: 'Grant the security manager right',
+    body: operatorChangeRequestSchema,
+    response: transactionHashResponseSchema,
   }),
   revokeOperator: route({
     method: 'DELETE',
@@ -329,6 +381,8 @@ export const routes = {
     access: user,
     spec: part1,
     summary: 'Revoke the security manager right',
+    body: operatorChangeRequestSchema,
+    response: transactionHashResponseSchema,
   }),
   grantLevel1: route({
     method: 'POST',
@@ -336,6 +390,8 @@ export const routes = {
     access: user,
     spec: part1,
     summary: 'Grant access level 1',
+    body: levelChangeRequestSchema,
+    response: transactionHashResponseSchema,
   }),
   revokeLevel1: route({
     method: 'DELETE',
@@ -343,6 +399,8 @@ export const routes = {
     access: user,
     spec: part1,
     summary: 'Revoke access level 1',
+    body: levelChangeRequestSchema,
+    response: transactionHashResponseSchema,
   }),
   grantLevel2: route({
     method: 'POST',
@@ -350,6 +408,8 @@ export const routes = {
     access: user,
     spec: part1,
     summary: 'Grant access level 2',
+    body: levelChangeRequestSchema,
+    response: transactionHashResponseSchema,
   }),
   revokeLevel2: route({
     method: 'DELETE',
@@ -357,6 +417,8 @@ export const routes = {
     access: user,
     spec: part1,
     summary: 'Revoke access level 2',
+    body: levelChangeRequestSchema,
+    response: transactionHashResponseSchema,
   }),
 
   // --- Transactions (both parts)

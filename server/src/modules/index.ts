@@ -1,13 +1,24 @@
 import { accountsModule } from './accounts/routes.ts';
+import { codebasesModule } from './codebases/routes.ts';
 import { credentialsModule } from './credentials/routes.ts';
 import { localModule } from './local/routes.ts';
+import { rbacModule } from './rbac/routes.ts';
 import type { ServerModule } from './registry.ts';
 import { systemModule } from './system/routes.ts';
 import { transactionsModule } from './transactions/routes.ts';
+import { whitelistsModule } from './whitelists/routes.ts';
 
 /**
  * The domain modules, in registration order. A new module: create modules/<domain>/{routes,service,repository}.ts,
  * add its routes to the @tranche/api table, and list it here. localModule is added only in local mode.
  */
-export const defaultModules: ServerModule[] = [systemModule, accountsModule, credentialsModule, transactionsModule];
+export const defaultModules: ServerModule[] = [
+  systemModule,
+  accountsModule,
+  credentialsModule,
+  codebasesModule,
+  rbacModule,
+  whitelistsModule,
+  transactionsModule,
+];
 export { localModule };

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { accessRightsMessages, schemeMessages } from '../messages.ts';
+import { addressField } from './credentials.ts';
+
+/** Ours: the spec gives no texts for these server answers. */
+export const rbacMessages = {
+  schemeInvalid: 'The address of the security scheme is invalid',
+  schemeRequired: 'The address of the security scheme is required',
+  accountRequired: 'The address of your wallet is required',
+  accountInvalid: 'The address of your wallet is invalid',
+  targetRequired: accessRightsMessages.walletRequired,
+  targetInvalid: accessRightsMessages.walletInvalid,
+  assetRequired: 'The asset id is required',
+  assetInvalid: 'The asset id is invalid',
+  nameTooLong: 'The name of the security scheme should be at most 100 characters long',
+  txMode1: 'txMode must be 1 (build a deployment)',
+  txMode2: 'txMode must be 2 (server-signed operation)',
+  unknownScheme: (address: string) => `The security scheme ${address} is not registered on this platform`,
+  notAScheme: (address: string) => `The contract at ${address} is not a security scheme of this platform`,
+  unknownCodebase: 'The codebase (smart contract) is unknown',
+  alreadyOperator: 'The address is a security manager already',
+  notOperator: 'The address is not a security manager',
+  alreadyLevel1: 'The address has access level #1 already',
+  notLevel1: 'The address does not have access level #1',
+  alreadyLevel2: 'The address has access level #2 already',
+  notLevel2: 'The address does not have access level #2',
+  alreadyRegistered: 'This security scheme is registered already',
+} as const;
+
+const address = (required: string, invalid: string) => addressField(required, invalid);
+const assetId = z
+  .string({ error: rbacMessages.assetRequired })
+  .trim()
+  .min(1, rbacMessages.assetRequired)
+  .regex(/^0x[0-9a-fA-F]{64}$/, rbacMessages.assetInvalid)
+  .transform((value) => value.toLowerCase());
+const codebaseId = z.coerce
+  .number({ error: schemeMessages.codebaseRequired })
+  .int(schemeMessages.codebaseRequired)
+  .min(1, schemeMessages.codebaseRequired);
+const schemeName = z
+  .string({ error: schemeMessages.nameRequired })
+  .trim()
+  .min(1, schemeMessages.nameRequired)
+  .max(100, rbacMessages.nameTooLong);
+
+export const schemeListItemSchema = z.object({
+  securitySchemeAddress: z.string(),
+  schemeName: z.string(),
+  ownerAddress: z.string(),
+  codebaseId: z.number().int(),
+});
+export const schemeListSchema = z.array(schemeListItemSchema);
+export type SchemeListItem = z.infer<typeof schemeListItemSchema>;
+
+export const schemeDetailSchema = z.object({
+  schemeName: z.string(),
+  securitySchemeAddress: z.string(),
+  codebaseId: z.number().int(),
+  contractAbi: z.array(z.unknown()),
+  ownerAddress: z.string(),
+  assetId: z.string(),
+});
+export type SchemeDetail = z.infer<typeof schemeDetailSchema>;
+
+export const contractAddressParamsSchema = z.object({
+  contractAddress: address(rbacMessages.schemeRequired, rbacMessages.schemeInvalid),
+});
+
+/** The form of the 'New permissions scheme' tab (part 1, section 5). */
+export const schemeFormSchema = z.object({
+  schemeName,
+  codebaseId,
+  ownerAddress: address(schemeMessages.ownerRequired, accessRightsMessages.walletInvalid),
+});
+
+/** Unsigned deployment data for the caller's wallet. */
+export const txDataSchema = z.object({ from: z.string(), data: z.string() });
+export const deployTxResponseSchema = z.object({ txData: txDataSchema });
+
+export const rbacDeployTxRequestSchema = schemeFormSchema.extend({
+  txMode: z.literal(1, rbacMessages.txMode1),
+  accountAddress: address(rbacMessages.accountRequired, rbacMessages.accountInvalid),
+});
+export type RbacDeployTxRequest = z.input<typeof rbacDeployTxRequestSchema>;
+
+export const registerSchemeRequestSchema = z.object({
+  securitySchemeAddress: address(rbacMessages.schemeRequired, rbacMessages.schemeInvalid),
+  schemeName,
+  codebaseId,
+  /** Optional: the deployment's hash, kept with the scheme. */
+  transactionHash: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/)
+    .optional(),
+});
+export type RegisterSchemeRequest = z.input<typeof registerSchemeRequestSchema>;
+
+export const assetResponseSchema = z.object({ asset: z.string() });
+
+export const checkOperatorParamsSchema = z.object({
+  address: address(rbacMessages.targetRequired, rbacMessages.targetInvalid),
+  asset: assetId,
+  contractAddress: address(rbacMessages.schemeRequired, rbacMessages.schemeInvalid),
+});
+export const checkLevelParamsSchema = z.object({
+  address: address(rbacMessages.targetRequired, rbacMessages.targetInvalid),
+  contractAddress: address(rbacMessages.schemeRequired, rbacMessages.schemeInvalid),
+});
+
+const signedBase = {
+  targetAddress: address(rbacMessages.targetRequired, rbacMessages.targetInvalid),
+  securitySchemeAddress: address(rbacMessages.schemeRequired, rbacMessages.schemeInvalid),
+  accountAddress: address(rbacMessages.accountRequired, rbacMessages.accountInvalid),
+  txMode: z.literal(2, rbacMessages.txMode2),
+};
+export const operatorChangeRequestSchema = z.object({ ...signedBase, asset: assetId });
+export type OperatorChangeRequest = z.input<typeof operatorChangeRequestSchema>;
+export const levelChangeRequestSchema = z.object(signedBase);
+export type LevelChangeRequest = z.input<typeof levelChangeRequestSchema>;
+
+export const transactionHashResponseSchema = z.object({ transactionHash: z.string() });
+
+/** The access rights form (part 1, section 5). */
+export const accessRightsFormSchema = z.object({
+  walletAddress: address(accessRightsMessages.walletRequired, accessRightsMessages.walletInvalid),
+});
+
+/** Parsed request bodies, as the server receives them. */
+export type RegisterSchemeBody = z.output<typeof registerSchemeRequestSchema>;
+export type OperatorChangeBody = z.output<typeof operatorChangeRequestSchema>;
+export type LevelChangeBody = z.output<typeof levelChangeRequestSchema>;

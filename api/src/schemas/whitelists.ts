@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { whitelistMessages } from '../messages.ts';
+import { addressField } from './credentials.ts';
+import { rbacMessages } from './rbac.ts';
+
+/** Ours: server answers the spec gives no text for. */
+export const whitelistServerMessages = {
+  unknownWhitelist: (address: string) => `The whitelist ${address} is not registered on this platform`,
+  notAWhitelist: (address: string) => `The contract at ${address} is not a whitelist`,
+  schemeMismatch: 'The whitelist does not belong to the security scheme given',
+  notLevel1: 'Your wallet address does not have access level #1 in the security scheme of this whitelist',
+  duplicate: 'The address is specified more than once in this request',
+  tooMany: (max: number) => `At most ${max} addresses can be sent in one request`,
+  legalNameRequired: 'The legal name of the contact is required',
+  batchFailed: (reason: string) => `The transaction of its batch failed: ${reason}`,
+  alreadyRegistered: 'This whitelist is registered already',
+  nameTooLong: 'The name of the whitelist should be at most 100 characters long',
+  pageInvalid: 'The page number is invalid',
+  assetMismatch: 'The asset id does not belong to the security scheme of this whitelist',
+} as const;
+
+/** Largest number of addresses one POST /whitelist/bulk takes (the server batches them into transactions). */
+export const maxBulkAddresses = 10_000;
+/** Verified addresses per page of GET /whitelist/addresses. */
+export const whitelistPageSize = 10;
+
+const codebaseId = z.coerce
+  .number({ error: whitelistMessages.codebaseRequired })
+  .int(whitelistMessages.codebaseRequired)
+  .min(1, whitelistMessages.codebaseRequired);
+const whitelistName = z
+  .string({ error: whitelistMessages.nameRequired })
+  .trim()
+  .min(1, whitelistMessages.nameRequired)
+  .max(100, whitelistServerMessages.nameTooLong);
+const whitelistAddress = () =>
+  addressField(whitelistMessages.whitelistRequired, whitelistMessages.whitelistInvalid);
+const schemeAddress = () => addressField(whitelistMessages.schemeRequired, rbacMessages.schemeInvalid);
+
+export const whitelistListItemSchema = z.object({
+  address: z.string(),
+  name: z.string(),
+  scheme: z.string(),
+  codebaseId: z.number().int(),
+  ownerAddress: z.string(),
+});
+export const whitelistListSchema = z.array(whitelistListItemSchema);
+export type WhitelistListItem = z.infer<typeof whitelistListItemSchema>;
+
+/** The New Whitelist form. */
+export const whitelistFormSchema = z.object({
+  whitelistName,
+  ownerAddress: addressField(whitelistMessages.ownerRequired, rbacMessages.accountInvalid),
+  securitySchemeAddress: schemeAddress(),
+  codebaseId,
+});
+
+export const whitelistDeployTxRequestSchema = whitelistFormSchema.extend({
+  txMode: z.literal(1, rbacMessages.txMode1),
+  accountAddress: addressField(rbacMessages.accountRequired, rbacMessages.accountInvalid),
+});
+export type WhitelistDeployTxRequest = z.input<typeof whitelistDeployTxRequestSchema>;
+
+export const registerWhitelistRequestSchema = z.object({
+  whitelistAddress: whitelistAddress(),
+  whitelistName,
+  securitySchemeAddress: schemeAddress(),
+  codebaseId,
+  transactionHash: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/)
+    .optional(),
+});
+export type RegisterWhitelistRequest = z.input<typeof registerWhitelistRequestSchema>;
+
+/** Off-chain contact details of a verified address (the Default Template's fields besides legalName). */
+export const contactDetailsSchema = z.record(
+  z.string(),
+  z.union([z.string(), z.number(), z.boolean(), z.null()]),
+);
+
+export const whitelistEntrySchema = z.object({
+  targetAddress: addressField(
+    whitelistMessages.publicAddressRequired,
+    whitelistMessages.publicAddressInvalid,
+  ),
+  legalName: z
+    .string({ error: whitelistServerMessages.legalNameRequired })
+    .trim()
+    .min(1, whitelistServerMessages.legalNameRequired)
+    .max(255),
+  contactDetails: contactDetailsSchema.default({}),
+});
+export type WhitelistEntry = z.input<typeof whitelistEntrySchema>;
+
+export const whitelistBulkRequestSchema = z.object({
+  txMode: z.literal(2, rbacMessages.txMode2),
+  accountAddress: addressField(rbacMessages.accountRequired, rbacMessages.accountInvalid),
+  whitelistAddress: whitelistAddress(),
+  /** The asset id of the whitelist's scheme (GET /rbac/id); checked when given. */
+  asset: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, rbacMessages.assetInvalid)
+    .optional(),
+  addresses: z
+    .array(whitelistEntrySchema, { error: whitelistMessages.addressesRequired })
+    .min(1, whitelistMessages.addressesRequired)
+    .max(maxBulkAddresses, whitelistServerMessages.tooMany(maxBulkAddresses)),
+});
+export type WhitelistBulkRequest = z.input<typeof whitelistBulkRequestSchema>;
+
+export const whitelistErrorItemSchema = z.object({ legend: z.string(), reason: z.string() });
+export type WhitelistErrorItem = z.infer<typeof whitelistErrorItemSchema>;
+
+/**
+ * Answer of POST /whitelist/bulk: the hashes of the batch transactions that went through, and one error item per
+ * address that was not saved (empty when all were). A duplicate in the request refuses the whole request.
+ */
+export const whitelistBulkResponseSchema = z.object({
+  transactionHashes: z.object({ insertions: z.array(z.string()), updates: z.array(z.string()) }),
+  errorMessages: z.array(whitelistErrorItemSchema),
+  /** Addresses saved (inserted or updated) and left as they were (same details). */
+  saved: z.number().int(),
+  unchanged: z.number().int(),
+});
+export type WhitelistBulkResponse = z.infer<typeof whitelistBulkResponseSchema>;
+
+export const whitelistAddressesParamsSchema = z.object({
+  whitelistAddress: whitelistAddress(),
+  page: z.coerce
+    .number()
+    .int()
+    .catch(1)
+    .transform((page) => (page < 1 ? 1 : page)),
+});
+
+export const verifiedAddressSchema = z.object({
+  publicAddress: z.string(),
+  hash: z.string(),
+  createdOn: z.string(),
+  legalName: z.string(),
+  transactionHash: z.string().nullable(),
+});
+export type VerifiedAddress = z.infer<typeof verifiedAddressSchema>;
+
+export const verifiedAddressPageSchema = z.object({
+  totalRows: z.number().int(),
+  totalPages: z.number().int(),
+  currentPage: z.number().int(),
+  pageSize: z.number().int(),
+  pagedResults: z.array(verifiedAddressSchema),
+});
+export type VerifiedAddressPage = z.infer<typeof verifiedAddressPageSchema>;
+
+/** The Default Template of the New Address tab (part 2, section 3). */
+export const defaultTemplate = {
+  name: 'Default Template',
+  fields: [
+    { name: 'legalName', title: 'legal name', label: 'Legal name', type: 'text', required: true },
+    { name: 'emailAddress', title: 'email address', label: 'Email address', type: 'text', required: true },
+    { name: 'phoneNumber', title: 'phone number', label: 'Phone number', type: 'text', required: false },
+    { name: 'comments', title: 'notes', label: 'Notes', type: 'textarea', required: false },
+  ],
+} as const;

@@ -1,0 +1,31 @@
+import type { TransactionReceipt, TransactionRequest } from 'ethers';
+import type { AppContext } from '../../context.ts';
+import { HttpError } from '../../errors.ts';
+
+/** The revert reason or short message of an ethers error, on one line. */
+export function chainReason(error: unknown): string {
+  const e = error as { reason?: string | null; shortMessage?: string; message?: string } | null;
+  const text = e?.reason ?? e?.shortMessage ?? e?.message ?? String(error);
+  return text.replace(/\s*\n\s*/g, ' ').trim();
+}
+
+/**
+ * Sends a server-signed transaction (txMode 2) through the per-address signer queue and waits for it to be mined.
+ * A transaction the chain refuses (estimate or execution reverted) answers HttpError 400 with the reason;
+ * answers the mined receipt.
+ */
+export async function sendSigned(
+  ctx: Pick<AppContext, 'chain'>,
+  privateKey: string,
+  transaction: TransactionRequest,
+): Promise<TransactionReceipt> {
+  let receipt: TransactionReceipt | null;
+  try {
+    const response = await ctx.chain.send(privateKey, transaction);
+    receipt = await response.wait();
+  } catch (error) {
+    throw new HttpError(400, chainReason(error));
+  }
+  if (!receipt || receipt.status !== 1) throw new HttpError(400, 'The transaction was reverted by the chain');
+  return receipt;
+}

@@ -1,0 +1,235 @@
+import { accessRightsMessages, ApiError, keyMessages, rbacMessages, schemeMessages } from '@tranche/api';
+import { codebases, type DevChain, devAccountKeys, securitySchemeArtifact } from '@tranche/contracts';
+import { Contract, type Wallet } from 'ethers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, databaseKinds, startTestChain, type TestApp } from '../../../test/helpers.ts';
+import { deployedContracts } from '../../db/schema.ts';
+import { createTestUser, type TestUser } from '../credentials/testing.ts';
+import { chainWallet, deployWithWallet, schemeWithRights } from './testing.ts';
+
+let chain: DevChain;
+beforeAll(async () => {
+  chain = await startTestChain();
+});
+afterAll(async () => {
+  await chain.stop();
+});
+
+async function failureOf(promise: Promise<unknown>): Promise<[number, string]> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
+  return [error.statusCode, error.message];
+}
+
+describe.each(databaseKinds)('codebases and security schemes on %s', (kind) => {
+  let t: TestApp;
+  let owner: TestUser;
+  let other: TestUser;
+  let ownerWallet: Wallet;
+  let otherWallet: Wallet;
+  let ownerAddress: string;
+  let otherAddress: string;
+  let scheme: { address: string; asset: string };
+
+  beforeAll(async () => {
+    t = await createTestApp({ kind, chain });
+    owner = await createTestUser(t, 'owner');
+    other = await createTestUser(t, 'other');
+    ownerWallet = chainWallet(chain, devAccountKeys[1]);
+    otherWallet = chainWallet(chain, devAccountKeys[2]);
+    ownerAddress = ownerWallet.address.toLowerCase();
+    otherAddress = otherWallet.address.toLowerCase();
+    await owner.client.call('registerCredentials', {
+      body: { publicKey: ownerAddress, privateKey: devAccountKeys[1] },
+    });
+    await other.client.call('registerCredentials', {
+      body: { publicKey: otherAddress, privateKey: devAccountKeys[2] },
+    });
+    scheme = await schemeWithRights(owner, ownerWallet, 'Issuer scheme', { grant: false });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('lists the codebases of each type, newest last, and refuses an unknown type', async () => {
+    for (const type of [1, 2, 3] as const) {
+      const list = await owner.client.call('listCodebases', { params: { type } });
+      expect(list.map((c) => c.description)).toEqual(codebases[type].map((a) => a.description));
+      expect(list.map((c) => c.id)).toEqual(codebases[type].map((_, i) => i + 1));
+    }
+    expect((await failureOf(owner.client.call('listCodebases', { params: { type: 4 } })))[0]).toBe(400);
+  });
+
+  it('builds the deployment for the wallet and registers the scheme with owner and asset read from the chain', async () => {
+    const list = await other.client.call('listSchemes');
+    expect(list).toEqual([
+      { securitySchemeAddress: scheme.address, schemeName: 'Issuer scheme', ownerAddress, codebaseId: 1 },
+    ]);
+    const detail = await owner.client.call('getSchemeOfContract', {
+      params: { contractAddress: scheme.address },
+    });
+    expect(detail.ownerAddress).toBe(ownerAddress);
+    expect(detail.contractAbi).toEqual(securitySchemeArtifact.abi);
+    const onChain = new Contract(scheme.address, securitySchemeArtifact.abi, ownerWallet.provider);
+    expect((await onChain.getFunction('assetId')()).toLowerCase()).toBe(scheme.asset);
+    expect((await onChain.getFunction('owner')()).toLowerCase()).toBe(ownerAddress);
+    const contracts = await t.ctx.db.select().from(deployedContracts);
+    expect(contracts.map((row) => [row.address, row.kind])).toContainEqual([
+      scheme.address,
+      'securityScheme',
+    ]);
+  });
+
+  it('validates deployments and registrations', async () => {
+    const body = {
+      txMode: 1 as const,
+      accountAddress: ownerAddress,
+      schemeName: 'X',
+      codebaseId: 1,
+      ownerAddress,
+    };
+    expect(
+      await failureOf(owner.client.call('rbacDeployTx', { body: { ...body, schemeName: ' ' } })),
+    ).toEqual([400, schemeMessages.nameRequired]);
+    expect(await failureOf(owner.client.call('rbacDeployTx', { body: { ...body, codebaseId: 0 } }))).toEqual([
+      400,
+      schemeMessages.codebaseRequired,
+    ]);
+    expect(await failureOf(owner.client.call('rbacDeployTx', { body: { ...body, codebaseId: 99 } }))).toEqual(
+      [400, rbacMessages.unknownCodebase],
+    );
+    expect(
+      await failureOf(owner.client.call('rbacDeployTx', { body: { ...body, ownerAddress: '' } })),
+    ).toEqual([400, schemeMessages.ownerRequired]);
+    expect(
+      await failureOf(owner.client.call('rbacDeployTx', { body: { ...body, ownerAddress: '0x12' } })),
+    ).toEqual([400, accessRightsMessages.walletInvalid]);
+    // an account, and a contract that is not a security scheme, cannot be registered as one
+    const notAScheme = await deployWithWallet(ownerWallet, {
+      data: (
+        await owner.client.call('whitelistDeployTx', {
+          body: {
+            txMode: 1,
+            accountAddress: ownerAddress,
+            whitelistName: 'W',
+            securitySchemeAddress: scheme.address,
+            codebaseId: 1,
+            ownerAddress,
+          },
+        })
+      ).txData.data,
+    });
+    for (const address of [otherAddress, notAScheme.address]) {
+      expect(
+        await failureOf(
+          owner.client.call('registerScheme', {
+            body: { securitySchemeAddress: address, schemeName: 'Y', codebaseId: 1 },
+          }),
+        ),
+      ).toEqual([400, rbacMessages.notAScheme(address)]);
+    }
+    const unknown = '0x000000000000000000000000000000000000dead';
+    expect(
+      await failureOf(owner.client.call('getSchemeOfContract', { params: { contractAddress: unknown } })),
+    ).toEqual([404, rbacMessages.unknownScheme(unknown)]);
+    expect(
+      await failureOf(owner.client.call('getSchemeAsset', { params: { contractAddress: 'nope' } })),
+    ).toEqual([400, rbacMessages.schemeInvalid]);
+    expect(
+      await failureOf(
+        owner.client.call('checkLevel1', { params: { address: ownerAddress, contractAddress: unknown } }),
+      ),
+    ).toEqual([404, rbacMessages.unknownScheme(unknown)]);
+  });
+
+  it('grants and revokes OP, L1 and L2 with the caller key, checked on-chain first', async () => {
+    const base = { securitySchemeAddress: scheme.address, accountAddress: ownerAddress, txMode: 2 as const };
+    const check = async (address: string) => [
+      await other.client.call('checkOperator', {
+        params: { address, asset: scheme.asset, contractAddress: scheme.address },
+      }),
+      await other.client.call('checkLevel1', { params: { address, contractAddress: scheme.address } }),
+      await other.client.call('checkLevel2', { params: { address, contractAddress: scheme.address } }),
+    ];
+    expect(await check(ownerAddress)).toEqual([false, false, false]);
+
+    // before the owner is a security manager, levels are refused
+    expect(
+      await failureOf(owner.client.call('grantLevel1', { body: { ...base, targetAddress: otherAddress } })),
+    ).toEqual([403, accessRightsMessages.notSecurityManager]);
+
+    const granted = await owner.client.call('grantOperator', {
+      body: { ...base, targetAddress: ownerAddress, asset: scheme.asset },
+    });
+    expect(granted.transactionHash).toMatch(/^0x[0-9a-f]{64}$/);
+    const receipt = await ownerWallet.provider?.getTransactionReceipt(granted.transactionHash);
+    expect(receipt?.from.toLowerCase()).toBe(ownerAddress);
+    expect(receipt?.status).toBe(1);
+
+    await owner.client.call('grantLevel1', { body: { ...base, targetAddress: otherAddress } });
+    await owner.client.call('grantLevel2', { body: { ...base, targetAddress: otherAddress } });
+    expect(await check(otherAddress)).toEqual([false, true, true]);
+    expect(
+      await failureOf(owner.client.call('grantLevel2', { body: { ...base, targetAddress: otherAddress } })),
+    ).toEqual([409, rbacMessages.alreadyLevel2]);
+    await owner.client.call('revokeLevel2', { body: { ...base, targetAddress: otherAddress } });
+    expect(await check(otherAddress)).toEqual([false, true, false]);
+    expect(
+      await failureOf(owner.client.call('revokeLevel2', { body: { ...base, targetAddress: otherAddress } })),
+    ).toEqual([409, rbacMessages.notLevel2]);
+    await owner.client.call('revokeLevel1', { body: { ...base, targetAddress: otherAddress } });
+    expect(await check(otherAddress)).toEqual([false, false, false]);
+  });
+
+  it('refuses a caller without the right even through the API, and another account key', async () => {
+    const base = { securitySchemeAddress: scheme.address, accountAddress: otherAddress, txMode: 2 as const };
+    expect(
+      await failureOf(
+        other.client.call('grantOperator', {
+          body: { ...base, targetAddress: otherAddress, asset: scheme.asset },
+        }),
+      ),
+    ).toEqual([403, accessRightsMessages.notOwner]);
+    expect(
+      await failureOf(other.client.call('grantLevel1', { body: { ...base, targetAddress: otherAddress } })),
+    ).toEqual([403, accessRightsMessages.notSecurityManager]);
+    // the owner's address is registered by the owner's account: nobody else signs with it
+    expect(
+      await failureOf(
+        other.client.call('grantLevel1', {
+          body: { ...base, accountAddress: ownerAddress, targetAddress: otherAddress },
+        }),
+      ),
+    ).toEqual([403, keyMessages.notRegistered(ownerAddress)]);
+    expect(
+      await other.client.call('checkLevel1', {
+        params: { address: otherAddress, contractAddress: scheme.address },
+      }),
+    ).toBe(false);
+  });
+
+  it('validates rights requests', async () => {
+    const base = { securitySchemeAddress: scheme.address, accountAddress: ownerAddress, txMode: 2 as const };
+    expect(
+      await failureOf(owner.client.call('grantLevel1', { body: { ...base, targetAddress: 'x' } })),
+    ).toEqual([400, accessRightsMessages.walletInvalid]);
+    expect(
+      await failureOf(
+        owner.client.call('grantOperator', {
+          body: { ...base, targetAddress: otherAddress, asset: '0x1234' },
+        }),
+      ),
+    ).toEqual([400, rbacMessages.assetInvalid]);
+    const unknown = '0x000000000000000000000000000000000000beef';
+    expect(
+      await failureOf(
+        owner.client.call('grantLevel1', {
+          body: { ...base, securitySchemeAddress: unknown, targetAddress: otherAddress },
+        }),
+      ),
+    ).toEqual([404, rbacMessages.unknownScheme(unknown)]);
+  });
+});

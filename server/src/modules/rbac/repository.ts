@@ -1,0 +1,52 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { deployedContracts } from '../../db/schema.ts';
+import { securitySchemes } from './schema.ts';
+
+export type SchemeRow = typeof securitySchemes.$inferSelect;
+
+export async function listSchemes(db: Database, chainId: number): Promise<SchemeRow[]> {
+  return db
+    .select()
+    .from(securitySchemes)
+    .where(eq(securitySchemes.chainId, chainId))
+    .orderBy(asc(securitySchemes.createdOn), asc(securitySchemes.id));
+}
+
+export async function findScheme(
+  db: Database,
+  chainId: number,
+  address: string,
+): Promise<SchemeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(securitySchemes)
+    .where(and(eq(securitySchemes.chainId, chainId), eq(securitySchemes.address, address.toLowerCase())))
+    .limit(1);
+  return row;
+}
+
+/** Inserts the scheme and its deployed-contracts row (checked at start); answers false when it was there. */
+export async function insertScheme(
+  db: Database,
+  values: typeof securitySchemes.$inferInsert,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(securitySchemes)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ id: securitySchemes.id });
+    await tx
+      .insert(deployedContracts)
+      .values({
+        chainId: values.chainId,
+        address: values.address,
+        kind: 'securityScheme',
+        name: values.schemeName,
+        transactionHash: values.transactionHash ?? null,
+      })
+      .onConflictDoNothing();
+    return rows.length === 1;
+  });
+}

@@ -1,0 +1,46 @@
+import { registerRoute } from '../../http/routing.ts';
+import type { ServerModule } from '../registry.ts';
+import { createRbacService } from './service.ts';
+
+/** Security schemes and access rights (spec part 1, 'Permissions page', sections 6 and 7). */
+export const rbacModule: ServerModule = {
+  name: 'rbac',
+  register: (app, ctx) => {
+    const rbac = createRbacService(ctx);
+    registerRoute(app, ctx, 'listSchemes', async () => rbac.list());
+    registerRoute(app, ctx, 'getSchemeOfContract', async ({ params }) => rbac.detail(params.contractAddress));
+    registerRoute(app, ctx, 'getSchemeAsset', async ({ params }) => rbac.asset(params.contractAddress));
+    registerRoute(app, ctx, 'rbacDeployTx', async ({ body }) => rbac.deployTx(body));
+    registerRoute(app, ctx, 'registerScheme', async ({ body, session }) => {
+      await rbac.register(session.accountId, body);
+      return null;
+    });
+    registerRoute(app, ctx, 'checkOperator', async ({ params }) =>
+      rbac.isOperator(params.address, params.asset, params.contractAddress),
+    );
+    registerRoute(app, ctx, 'checkLevel1', async ({ params }) =>
+      rbac.hasLevel(1, params.address, params.contractAddress),
+    );
+    registerRoute(app, ctx, 'checkLevel2', async ({ params }) =>
+      rbac.hasLevel(2, params.address, params.contractAddress),
+    );
+    registerRoute(app, ctx, 'grantOperator', async ({ body, session }) =>
+      rbac.changeOperator(session.accountId, true, body),
+    );
+    registerRoute(app, ctx, 'revokeOperator', async ({ body, session }) =>
+      rbac.changeOperator(session.accountId, false, body),
+    );
+    registerRoute(app, ctx, 'grantLevel1', async ({ body, session }) =>
+      rbac.changeLevel(session.accountId, 1, true, body),
+    );
+    registerRoute(app, ctx, 'revokeLevel1', async ({ body, session }) =>
+      rbac.changeLevel(session.accountId, 1, false, body),
+    );
+    registerRoute(app, ctx, 'grantLevel2', async ({ body, session }) =>
+      rbac.changeLevel(session.accountId, 2, true, body),
+    );
+    registerRoute(app, ctx, 'revokeLevel2', async ({ body, session }) =>
+      rbac.changeLevel(session.accountId, 2, false, body),
+    );
+  },
+};

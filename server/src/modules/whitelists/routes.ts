@@ -1,0 +1,39 @@
+import { apiPrefix, routes } from '@tranche/api';
+import { registerRoute } from '../../http/routing.ts';
+import type { ServerModule } from '../registry.ts';
+import { seedLocalSecurity } from './seed.ts';
+import { createWhitelistService } from './service.ts';
+
+/** Bodies of POST /whitelist/bulk may carry up to 10,000 addresses with contact details. */
+const bulkBodyLimit = 16 * 1024 * 1024;
+
+/** Whitelists and verified addresses (spec part 2, 'Whitelists'); seeds the local demo security on first start. */
+export const whitelistsModule: ServerModule = {
+  name: 'whitelists',
+  register: async (app, ctx) => {
+    const whitelists = createWhitelistService(ctx);
+    const bulkUrl = `${apiPrefix}${routes.whitelistBulk.path}`;
+    app.addHook('onRoute', (options) => {
+      if (options.url === bulkUrl && options.method === 'POST') options.bodyLimit = bulkBodyLimit;
+    });
+    registerRoute(app, ctx, 'listWhitelists', async () => whitelists.list());
+    registerRoute(app, ctx, 'whitelistDeployTx', async ({ body }) => whitelists.deployTx(body));
+    registerRoute(app, ctx, 'registerWhitelist', async ({ body, session }) => {
+      await whitelists.register(session.accountId, body);
+      return null;
+    });
+    registerRoute(app, ctx, 'whitelistBulk', async ({ body, session }) =>
+      whitelists.bulk(session.accountId, body),
+    );
+    registerRoute(app, ctx, 'listWhitelistAddresses', async ({ params }) =>
+      whitelists.addresses(params.whitelistAddress, params.page),
+    );
+    if (ctx.chain.local) {
+      try {
+        await seedLocalSecurity(ctx);
+      } catch (error) {
+        app.log.error({ err: error }, 'could not seed the local security scheme and whitelist');
+      }
+    }
+  },
+};
