@@ -1,6 +1,7 @@
 import { accountsModule } from './accounts/routes.ts';
 import { codebasesModule } from './codebases/routes.ts';
 import { credentialsModule } from './credentials/routes.ts';
+import { draftsModule } from './drafts/routes.ts';
 import { localModule } from './local/routes.ts';
 import { rbacModule } from './rbac/routes.ts';
 import type { ServerModule } from './registry.ts';
@@ -20,5 +21,6 @@ export const defaultModules: ServerModule[] = [
   rbacModule,
   whitelistsModule,
   transactionsModule,
+  draftsModule,
 ];
 export { localModule };

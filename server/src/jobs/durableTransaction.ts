@@ -1,0 +1,287 @@
+import { and, desc, eq, ne } from 'drizzle-orm';
+import {
+  type JsonRpcProvider,
+  Transaction,
+  type TransactionReceipt,
+  type TransactionRequest,
+  Wallet,
+} from 'ethers';
+import type { Database } from '../db/database.ts';
+import { jobTransactions } from './schema.ts';
+
+export type JobTransactionRow = typeof jobTransactions.$inferSelect;
+
+/** The chain refused the transaction before it was sent (estimate) or it was mined and reverted. */
+export class RevertError extends Error {
+  readonly reason: string;
+  readonly receipt?: TransactionReceipt;
+  constructor(reason: string, receipt?: TransactionReceipt) {
+    super(reason);
+    this.name = 'RevertError';
+    this.reason = reason;
+    this.receipt = receipt;
+  }
+}
+
+export type DurableSendInput = {
+  db: Database;
+  provider: JsonRpcProvider;
+  jobId: number;
+  /** The job's name for this step; one live transaction per (job, step). */
+  stepKey: string;
+  privateKey: string;
+  /** to/data/value of the transaction (nonce, gas and price are set here). */
+  transaction: TransactionRequest;
+  signal?: AbortSignal;
+  /** Largest gas limit the chain accepts for one transaction. */
+  gasCap?: number;
+  /** Added to the gas estimate. */
+  gasMargin?: number;
+  /** Receipt polling interval (ms). */
+  pollMs?: number;
+};
+
+export type DurableResult = { receipt: TransactionReceipt; row: JobTransactionRow };
+
+const locks = new Map<string, Promise<unknown>>();
+
+/** One signing at a time per address in this process (nonce choice, record, broadcast). */
+async function withAddressLock<T>(address: string, action: () => Promise<T>): Promise<T> {
+  const previous = locks.get(address) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(action);
+  locks.set(address, next);
+  try {
+    return await next;
+  } finally {
+    if (locks.get(address) === next) locks.delete(address);
+  }
+}
+
+/** The revert reason of an ethers error, or its message. */
+export function revertReasonOf(error: unknown): string {
+  const e = error as { reason?: string | null; shortMessage?: string; message?: string; info?: unknown };
+  if (e?.reason) return e.reason;
+  const text = e?.shortMessage ?? e?.message ?? String(error);
+  const match = /reverted with reason string '([^']*)'|execution reverted: ([^"\n]*)/.exec(text);
+  return match?.[1] ?? match?.[2] ?? text;
+}
+
+function isNonceError(error: unknown): boolean {
+  const text = `${(error as { code?: string })?.code ?? ''} ${(error as Error)?.message ?? ''}`;
+  return /NONCE_EXPIRED|nonce too low|nonce has already been used|replacement|REPLACEMENT_UNDERPRICED/i.test(
+    text,
+  );
+}
+
+function isAlreadyKnown(error: unknown): boolean {
+  return /already known|already imported|known transaction/i.test((error as Error)?.message ?? '');
+}
+
+function abortIfNeeded(signal?: AbortSignal): void {
+  if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
+}
+
+async function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  abortIfNeeded(signal);
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  abortIfNeeded(signal);
+}
+
+async function liveRow(db: Database, jobId: number, stepKey: string): Promise<JobTransactionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(jobTransactions)
+    .where(
+      and(
+        eq(jobTransactions.jobId, jobId),
+        eq(jobTransactions.stepKey, stepKey),
+        ne(jobTransactions.state, 'dropped'),
+      ),
+    )
+    .orderBy(desc(jobTransactions.id))
+    .limit(1);
+  return row;
+}
+
+async function settle(
+  db: Database,
+  row: JobTransactionRow,
+  receipt: TransactionReceipt,
+): Promise<JobTransactionRow> {
+  const [updated] = await db
+    .update(jobTransactions)
+    .set({
+      state: receipt.status === 1 ? 'mined' : 'reverted',
+      blockNumber: receipt.blockNumber,
+      gasUsed: Number(receipt.gasUsed),
+      contractAddress: receipt.contractAddress?.toLowerCase() ?? null,
+      updatedOn: new Date(),
+    })
+    .where(eq(jobTransactions.id, row.id))
+    .returning();
+  return updated ?? row;
+}
+
+async function drop(db: Database, row: JobTransactionRow, error: string): Promise<void> {
+  await db
+    .update(jobTransactions)
+    .set({ state: 'dropped', error: error.slice(0, 1000), updatedOn: new Date() })
+    .where(eq(jobTransactions.id, row.id));
+}
+
+/**
+ * Sends one transaction of a job so that a crash at any point neither loses nor repeats it:
+ * the signed bytes and hash are recorded before the broadcast; a recorded transaction is resolved by its receipt,
+ * rebroadcast (same bytes, same hash) while its nonce is still open, and only re-signed once its nonce was used by
+ * another transaction (then it can never be mined). A mined revert throws {@link RevertError} with the chain's reason,
+ * and so does a transaction the chain refuses at estimate time (nothing is sent then).
+ */
+export async function sendDurably(input: DurableSendInput): Promise<DurableResult> {
+  const { db, provider, jobId, stepKey, signal } = input;
+  const wallet = new Wallet(input.privateKey, provider);
+  const from = wallet.address.toLowerCase();
+  const pollMs = input.pollMs ?? 100;
+  for (let round = 0; round < 20; round += 1) {
+    abortIfNeeded(signal);
+    let row = await liveRow(db, jobId, stepKey);
+    if (!row) {
+      row = await signAndRecord(input, wallet, from);
+    }
+    if (row.state === 'mined' || row.state === 'reverted') {
+      const receipt = await provider.getTransactionReceipt(row.hash);
+      if (receipt) return finishWith(input, row, receipt);
+      // A reset chain lost the transaction: treat as never sent.
+      await drop(db, row, 'receipt no longer on the chain');
+      continue;
+    }
+    // state 'signed': resolve it.
+    const outcome = await resolveSigned(input, row, from, pollMs);
+    if (outcome === 'dropped') continue;
+    return finishWith(input, await settle(db, row, outcome), outcome);
+  }
+  throw new Error(`The transaction of step ${stepKey} could not be sent`);
+}
+
+async function finishWith(
+  input: DurableSendInput,
+  row: JobTransactionRow,
+  receipt: TransactionReceipt,
+): Promise<DurableResult> {
+  if (receipt.status === 1) return { receipt, row };
+  let reason = 'the transaction reverted';
+  try {
+    await input.provider.call({
+      ...input.transaction,
+      from: row.fromAddress,
+      blockTag: Math.max(receipt.blockNumber - 1, 0),
+    });
+  } catch (error) {
+    reason = revertReasonOf(error);
+  }
+  if (!row.error) {
+    await input.db
+      .update(jobTransactions)
+      .set({ error: reason.slice(0, 1000) })
+      .where(eq(jobTransactions.id, row.id));
+  }
+  throw new RevertError(reason, receipt);
+}
+
+async function signAndRecord(
+  input: DurableSendInput,
+  wallet: Wallet,
+  from: string,
+): Promise<JobTransactionRow> {
+  const { db, provider } = input;
+  return withAddressLock(from, async () => {
+    let gas: bigint;
+    try {
+      gas = await provider.estimateGas({ ...input.transaction, from });
+    } catch (error) {
+      throw new RevertError(revertReasonOf(error));
+    }
+    const cap = BigInt(input.gasCap ?? 16_777_216);
+    let gasLimit = gas + BigInt(input.gasMargin ?? 31_500);
+    if (gasLimit > cap) gasLimit = cap;
+    const [nonce, fee] = await Promise.all([
+      provider.getTransactionCount(from, 'pending'),
+      provider.getFeeData(),
+    ]);
+    const network = await provider.getNetwork();
+    const signed = await wallet.signTransaction({
+      ...input.transaction,
+      from: wallet.address,
+      nonce,
+      gasLimit,
+      chainId: network.chainId,
+      type: 0,
+      gasPrice: fee.gasPrice ?? 1_000_000_000n,
+    });
+    const hash = Transaction.from(signed).hash;
+    if (!hash) throw new Error('The signed transaction has no hash');
+    const [row] = await db
+      .insert(jobTransactions)
+      .values({ jobId: input.jobId, stepKey: input.stepKey, fromAddress: from, nonce, hash, raw: signed })
+      .returning();
+    if (!row) throw new Error('The transaction was not recorded');
+    try {
+      await provider.broadcastTransaction(signed);
+    } catch (error) {
+      // Not accepted (or the answer was lost): the row stays 'signed'; resolving it checks the receipt and the
+      // nonce, and rebroadcasts the same bytes, before anything is ever re-signed.
+      await db
+        .update(jobTransactions)
+        .set({ error: ((error as Error).message ?? String(error)).slice(0, 1000) })
+        .where(eq(jobTransactions.id, row.id));
+    }
+    return row;
+  });
+}
+
+async function resolveSigned(
+  input: DurableSendInput,
+  row: JobTransactionRow,
+  from: string,
+  pollMs: number,
+): Promise<TransactionReceipt | 'dropped'> {
+  const { db, provider, signal } = input;
+  let rebroadcast = false;
+  for (;;) {
+    abortIfNeeded(signal);
+    const receipt = await provider.getTransactionReceipt(row.hash);
+    if (receipt) return receipt;
+    const used = await provider.getTransactionCount(from, 'latest');
+    if (used > row.nonce) {
+      // The nonce is used. Unless by this very transaction (the node may show the nonce a moment before the
+      // receipt), it can never be mined: look again a few times before giving it up.
+      let again: TransactionReceipt | null = null;
+      for (let look = 0; look < 5 && !again; look += 1) {
+        again = await provider.getTransactionReceipt(row.hash);
+        if (!again) {
+          const known = await provider.getTransaction(row.hash).catch(() => null);
+          if (!known && look >= 2) break;
+          await sleep(pollMs, signal);
+        }
+      }
+      if (again) return again;
+      await drop(db, row, 'nonce used by another transaction');
+      return 'dropped';
+    }
+    if (!rebroadcast) {
+      rebroadcast = true;
+      const pending = await provider.getTransaction(row.hash).catch(() => null);
+      if (!pending) {
+        await provider.broadcastTransaction(row.raw).catch((error: unknown) => {
+          if (!isAlreadyKnown(error) && !isNonceError(error)) throw error;
+        });
+      }
+    }
+    await sleep(pollMs, signal);
+  }
+}

@@ -1,0 +1,271 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import type { Database } from '../db/database.ts';
+import { jobs } from './schema.ts';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+/** What a handler gets besides its job row. */
+export type JobTools = {
+  /** Aborted when the runner stops or the job's lease was lost: stop at the next step boundary. */
+  signal: AbortSignal;
+  /** Writes the job's bookmark (step and progress) before the step acts. */
+  setStep: (step: string, progress?: Record<string, unknown>) => Promise<void>;
+};
+
+/** A handler runs a job to its end; throwing {@link PermanentJobError} fails the job, any other error retries it. */
+export type JobHandler = (job: JobRow, tools: JobTools) => Promise<void>;
+
+export class PermanentJobError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PermanentJobError';
+  }
+}
+
+export type JobRunnerOptions = {
+  /** Jobs run at once by this process (default 2). */
+  concurrency?: number;
+  /** Lease a claimed job holds; renewed every third of it (default 15 s). */
+  leaseMs?: number;
+  /** Idle poll interval (default 1 s); {@link JobRunner.wake} claims at once. */
+  pollMs?: number;
+  /** Attempts before a job that keeps failing is marked failed (default 5). */
+  maxAttempts?: number;
+  /**
+   * Take over jobs left 'running' by an earlier process at start without waiting for their lease (safe when no
+   * other instance can share the database, e.g. the embedded PGlite). Default: true on PGlite.
+   */
+  reclaimOnStart?: boolean;
+};
+
+export type JobRunner = {
+  /** The id of this runner (written into locked_by). */
+  readonly owner: string;
+  register: (kind: string, handler: JobHandler) => void;
+  /** Inserts a queued job (in `db`, e.g. a transaction, when given) and wakes the runner. */
+  enqueue: (kind: string, payload: Record<string, unknown>, db?: Database) => Promise<JobRow>;
+  start: () => Promise<void>;
+  /** Stops claiming, aborts running handlers and waits for them (at most `timeoutMs`). */
+  stop: (timeoutMs?: number) => Promise<void>;
+  wake: () => void;
+  /** Resolves when no job of these kinds is queued or running in the database (tests and benchmarks). */
+  idle: () => Promise<void>;
+};
+
+const runners = new WeakMap<FastifyInstance, JobRunner>();
+
+/**
+ * The app's one job runner: modules register their handlers on it during `register`; it starts when the app is
+ * ready (resuming unfinished jobs) and stops when the app closes.
+ */
+export function jobRunnerOf(
+  app: FastifyInstance,
+  ctx: AppContext,
+  options: JobRunnerOptions = {},
+): JobRunner {
+  const existing = runners.get(app);
+  if (existing) return existing;
+  const runner = createJobRunner(ctx.db, {
+    reclaimOnStart: ctx.databaseKind === 'pglite',
+    ...options,
+  });
+  runners.set(app, runner);
+  app.addHook('onReady', async () => runner.start());
+  app.addHook('onClose', async () => runner.stop());
+  return runner;
+}
+
+export function createJobRunner(db: Database, options: JobRunnerOptions = {}): JobRunner {
+  const owner = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const concurrency = options.concurrency ?? 2;
+  const leaseMs = options.leaseMs ?? 15_000;
+  const pollMs = options.pollMs ?? 1000;
+  const maxAttempts = options.maxAttempts ?? 5;
+  const handlers = new Map<string, JobHandler>();
+  const running = new Map<number, { controller: AbortController; done: Promise<void> }>();
+  let started = false;
+  let stopping = false;
+  let wakeUp: (() => void) | undefined;
+  let loop: Promise<void> | undefined;
+
+  async function claim(): Promise<JobRow | undefined> {
+    const kinds = [...handlers.keys()];
+    if (kinds.length === 0) return undefined;
+    const candidate = db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          inArray(jobs.kind, kinds),
+          inArray(jobs.state, ['queued', 'running']),
+          or(isNull(jobs.leaseUntil), lt(jobs.leaseUntil, sql`now()`)),
+          lte(jobs.runAfter, sql`now()`),
+        ),
+      )
+      .orderBy(asc(jobs.id))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    const [row] = await db
+      .update(jobs)
+      .set({
+        state: 'running',
+        lockedBy: owner,
+        leaseUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
+        attempts: sql`${jobs.attempts} + 1`,
+        updatedOn: new Date(),
+      })
+      .where(inArray(jobs.id, candidate))
+      .returning();
+    return row;
+  }
+
+  async function renew(id: number): Promise<boolean> {
+    const rows = await db
+      .update(jobs)
+      .set({ leaseUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval` })
+      .where(and(eq(jobs.id, id), eq(jobs.lockedBy, owner), eq(jobs.state, 'running')))
+      .returning({ id: jobs.id });
+    return rows.length === 1;
+  }
+
+  async function finish(job: JobRow, error: unknown): Promise<void> {
+    const mine = and(eq(jobs.id, job.id), eq(jobs.lockedBy, owner));
+    if (error === undefined) {
+      await db
+        .update(jobs)
+        .set({ state: 'done', leaseUntil: null, lockedBy: null, lastError: null, updatedOn: new Date() })
+        .where(mine);
+      return;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    if (stopping) {
+      // Interrupted by shutdown: leave it for the next start, without counting the attempt.
+      await db
+        .update(jobs)
+        .set({ leaseUntil: null, lockedBy: null, attempts: sql`${jobs.attempts} - 1`, updatedOn: new Date() })
+        .where(mine);
+      return;
+    }
+    const permanent = error instanceof PermanentJobError || job.attempts >= maxAttempts;
+    await db
+      .update(jobs)
+      .set({
+        state: permanent ? 'failed' : 'queued',
+        leaseUntil: null,
+        lockedBy: null,
+        lastError: message.slice(0, 2000),
+        runAfter: sql`now() + ${`${Math.min(60_000, 500 * 2 ** job.attempts)} milliseconds`}::interval`,
+        updatedOn: new Date(),
+      })
+      .where(mine);
+  }
+
+  function run(job: JobRow): void {
+    const handler = handlers.get(job.kind);
+    if (!handler) return;
+    const controller = new AbortController();
+    const timer = setInterval(
+      () => {
+        renew(job.id)
+          .then((kept) => {
+            if (!kept) controller.abort(new Error('The job lease was lost'));
+          })
+          .catch(() => undefined);
+      },
+      Math.max(100, Math.floor(leaseMs / 3)),
+    );
+    const tools: JobTools = {
+      signal: controller.signal,
+      setStep: async (step, progress) => {
+        await db
+          .update(jobs)
+          .set({ step, ...(progress ? { progress } : {}), updatedOn: new Date() })
+          .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, owner)));
+      },
+    };
+    const done = (async () => {
+      let failure: unknown;
+      try {
+        await handler(job, tools);
+      } catch (error) {
+        failure = error ?? new Error('job failed');
+      } finally {
+        clearInterval(timer);
+      }
+      await finish(job, failure).catch(() => undefined);
+    })().finally(() => {
+      running.delete(job.id);
+      wakeUp?.();
+    });
+    running.set(job.id, { controller, done });
+  }
+
+  async function mainLoop(): Promise<void> {
+    while (!stopping) {
+      let claimed = false;
+      if (running.size < concurrency) {
+        const job = await claim().catch(() => undefined);
+        if (job && !stopping) {
+          run(job);
+          claimed = true;
+        }
+      }
+      if (claimed) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wakeUp = undefined;
+    }
+  }
+
+  return {
+    owner,
+    register: (kind, handler) => {
+      if (handlers.has(kind)) throw new Error(`A handler for job kind ${kind} is registered already`);
+      handlers.set(kind, handler);
+    },
+    enqueue: async (kind, payload, inDb) => {
+      const [row] = await (inDb ?? db).insert(jobs).values({ kind, payload }).returning();
+      if (!row) throw new Error('The job was not recorded');
+      wakeUp?.();
+      return row;
+    },
+    start: async () => {
+      if (started) return;
+      started = true;
+      if (options.reclaimOnStart) {
+        await db.update(jobs).set({ leaseUntil: null, lockedBy: null }).where(eq(jobs.state, 'running'));
+      }
+      loop = mainLoop();
+    },
+    stop: async (timeoutMs = 10_000) => {
+      if (!started || stopping) return;
+      stopping = true;
+      wakeUp?.();
+      for (const { controller } of running.values()) controller.abort(new Error('The server is stopping'));
+      const all = Promise.all([...running.values()].map((r) => r.done));
+      await Promise.race([all, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
+      await loop;
+    },
+    wake: () => wakeUp?.(),
+    idle: async () => {
+      for (;;) {
+        const kinds = [...handlers.keys()];
+        const [row] = await db
+          .select({ id: jobs.id })
+          .from(jobs)
+          .where(and(inArray(jobs.kind, kinds), inArray(jobs.state, ['queued', 'running'])))
+          .limit(1);
+        if (!row) return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+  };
+}

@@ -1,0 +1,215 @@
+import { draftMessages, draftStatus } from '@tranche/api';
+import { issueBatchSize, txGasCap, whitelistArtifact } from '@tranche/contracts';
+import { Contract, ContractFactory, Interface } from 'ethers';
+import type { AppContext } from '../../context.ts';
+import { deployedContracts } from '../../db/schema.ts';
+import { HttpError } from '../../errors.ts';
+import { RevertError, sendDurably } from '../../jobs/durableTransaction.ts';
+import { type JobHandler, PermanentJobError } from '../../jobs/runner.ts';
+import { recordDeployment } from '../projects/repository.ts';
+import {
+  type DraftInvestorRow,
+  findDraftById,
+  inFlightBatch,
+  lastBatchNumber,
+  markFailed,
+  markIssued,
+  markIssuing,
+  nextPending,
+  updateDraft,
+} from './repository.ts';
+import { tokenCodebase } from './service.ts';
+import { resolveSigningKey } from './signingKey.ts';
+import { draftPartition } from './tokenAmounts.ts';
+
+export type DeployJobOptions = {
+  /** Upper bound on investors per batch issue (the contract's gas sizing gives the other bound). */
+  maxBatchSize?: number;
+  /** Attempts after which a failing job gives up (the runner's maxAttempts). */
+  maxAttempts?: number;
+};
+
+/** The reason the chain gives for a holder that is not verified (SecurityToken.sol). */
+const notVerifiedReason = 'token holder is not verified in the whitelist';
+
+/**
+ * The durable deployment of a draft. Steps, each recorded before it acts: 'deploy' (the token contract, its
+ * transaction recorded in job_transactions before broadcast), then 'issue' in batches: the next pending investors
+ * are checked against the whitelist (unverified ones fail with the chain's reason), marked issuing with a batch
+ * number, and issued by one batch transaction recorded under 'issue:<batch>'. On resume the in-flight batch is
+ * resolved first from its recorded transaction, so nobody is issued twice or skipped.
+ */
+export function createDeployJobHandler(ctx: AppContext, options: DeployJobOptions = {}): JobHandler {
+  const batchSize = Math.max(1, Math.min(options.maxBatchSize ?? Number.POSITIVE_INFINITY, issueBatchSize()));
+  const maxAttempts = options.maxAttempts ?? 5;
+  const provider = ctx.chain.provider;
+  const pollMs = ctx.chain.local ? 50 : 2000;
+
+  async function run(
+    draftId: number,
+    jobId: number,
+    signal: AbortSignal,
+    setStep: (s: string) => Promise<void>,
+  ) {
+    let draft = await findDraftById(ctx.db, draftId);
+    if (!draft || draft.jobId !== jobId || !draft.deployerAddress) return;
+    const artifact = tokenCodebase(draft.codebaseId);
+    if (!artifact) throw new PermanentJobError(draftMessages.codebaseUnknown);
+    let key: string;
+    try {
+      key = await resolveSigningKey(ctx, draft.accountId, draft.deployerAddress);
+    } catch (error) {
+      if (error instanceof HttpError) throw new PermanentJobError(error.message);
+      throw error;
+    }
+    const send = (stepKey: string, transaction: { to?: string; data: string }) =>
+      sendDurably({
+        db: ctx.db,
+        provider,
+        jobId,
+        stepKey,
+        privateKey: key,
+        transaction,
+        signal,
+        gasCap: txGasCap,
+        pollMs,
+      });
+
+    if (!draft.contractAddress) {
+      await setStep('deploy');
+      const factory = new ContractFactory(artifact.abi, artifact.bytecode);
+      const deployment = await factory.getDeployTransaction(
+        draft.name,
+        draft.symbol,
+        draft.ownerAddress ?? draft.deployerAddress,
+        draft.controllerAddress,
+        draft.whitelistAddress,
+        draft.schemeAddress,
+      );
+      let result: Awaited<ReturnType<typeof send>>;
+      try {
+        result = await send('deploy', { data: deployment.data });
+      } catch (error) {
+        if (error instanceof RevertError) {
+          await updateDraft(ctx.db, draft.id, {
+            status: draftStatus.saved,
+            errorMessage: `${draftMessages.deployFailed}: ${error.reason}`,
+          });
+          return;
+        }
+        throw error;
+      }
+      const contractAddress = result.receipt.contractAddress?.toLowerCase();
+      if (!contractAddress) throw new Error('The deployment receipt has no contract address');
+      await ctx.db.transaction(async (tx) => {
+        await updateDraft(tx, draftId, {
+          contractAddress,
+          status: draftStatus.deployed,
+          deployTransactionHash: result.receipt.hash,
+          deployBlock: result.receipt.blockNumber,
+        });
+        await recordDeployment(tx, draft?.symbol ?? '', {
+          contractAddress,
+          ownerAddress: draft?.ownerAddress ?? draft?.deployerAddress ?? '',
+          controllerAddress: draft?.controllerAddress,
+          whitelistAddress: draft?.whitelistAddress ?? '',
+          whitelistName: draft?.whitelistName,
+          securitySchemeAddress: draft?.schemeAddress ?? '',
+          deployTransactionHash: result.receipt.hash,
+          deployBlock: result.receipt.blockNumber,
+          projectName: draft?.name,
+          accountId: draft?.accountId,
+        });
+        await tx
+          .insert(deployedContracts)
+          .values({
+            chainId: ctx.chain.chainId,
+            address: contractAddress,
+            kind: 'token',
+            name: draft?.symbol ?? '',
+            transactionHash: result.receipt.hash,
+          })
+          .onConflictDoNothing();
+      });
+      draft = await findDraftById(ctx.db, draftId);
+      if (!draft?.contractAddress) return;
+    }
+
+    await setStep('issue');
+    const tokenAddress = draft.contractAddress;
+    const token = new Interface(artifact.abi);
+    const whitelist = new Contract(draft.whitelistAddress, whitelistArtifact.abi, provider);
+    const firstUnverified = whitelist.getFunction('firstUnverified');
+
+    const issueBatch = async (batch: number, rows: DraftInvestorRow[]) => {
+      const data = token.encodeFunctionData('issueByPartition(bytes32,address[],uint256[],bytes)', [
+        draftPartition,
+        rows.map((r) => r.investorAddress),
+        rows.map((r) => BigInt(r.initialBalance)),
+        '0x',
+      ]);
+      const ids = rows.map((r) => r.id);
+      try {
+        const { receipt } = await send(`issue:${batch}`, { to: tokenAddress, data });
+        await markIssued(ctx.db, ids, receipt.hash);
+      } catch (error) {
+        if (!(error instanceof RevertError)) throw error;
+        await markFailed(ctx.db, ids, error.reason, error.receipt?.hash ?? null);
+      }
+    };
+
+    for (;;) {
+      if (signal.aborted) throw signal.reason;
+      const inFlight = await inFlightBatch(ctx.db, draftId);
+      if (inFlight) {
+        await issueBatch(inFlight.batch, inFlight.rows);
+        continue;
+      }
+      let rows = await nextPending(ctx.db, draftId, batchSize);
+      if (rows.length === 0) break;
+      // Holders the whitelist does not verify fail one by one with the chain's reason; the rest go in the batch.
+      let checkFrom = 0;
+      for (;;) {
+        const rest = rows.slice(checkFrom);
+        if (rest.length === 0) break;
+        const index = Number(await firstUnverified(rest.map((r) => r.investorAddress)));
+        if (index >= rest.length) break;
+        const bad = rest[index];
+        if (!bad) break;
+        await markFailed(ctx.db, [bad.id], notVerifiedReason);
+        rows = rows.filter((r) => r.id !== bad.id);
+        checkFrom += index;
+      }
+      if (rows.length === 0) continue;
+      const batch = (await lastBatchNumber(ctx.db, draftId)) + 1;
+      await markIssuing(
+        ctx.db,
+        rows.map((r) => r.id),
+        batch,
+      );
+      await issueBatch(batch, rows);
+    }
+    await setStep('done');
+    await updateDraft(ctx.db, draftId, { status: draftStatus.deployed });
+  }
+
+  return async (job, tools) => {
+    const draftId = Number(job.payload.draftId);
+    try {
+      await run(draftId, job.id, tools.signal, (step) => tools.setStep(step));
+    } catch (error) {
+      if (tools.signal.aborted) throw error;
+      const final = error instanceof PermanentJobError || job.attempts >= maxAttempts;
+      if (final) {
+        const draft = await findDraftById(ctx.db, draftId);
+        if (draft) {
+          await updateDraft(ctx.db, draftId, {
+            status: draft.contractAddress ? draftStatus.deployed : draftStatus.saved,
+            errorMessage: `${draftMessages.deployFailed}: ${(error as Error).message}`,
+          });
+        }
+      }
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,71 @@
+import { devAccountKeys, securitySchemeArtifact, whitelistArtifact } from '@tranche/contracts';
+import { Contract, ContractFactory, JsonRpcProvider, NonceManager, Wallet } from 'ethers';
+
+/**
+ * Test and benchmark fixture on a dev chain: a security scheme owned by dev account 0 (its own Security Manager
+ * with Access Levels 1 and 2), a whitelist on it, and `issuers` dev accounts granted Access Level 2.
+ */
+export type IssuerChain = {
+  provider: JsonRpcProvider;
+  schemeAddress: string;
+  whitelistAddress: string;
+  ownerAddress: string;
+  /** Adds addresses to the whitelist (batches of 400). */
+  verify: (addresses: string[]) => Promise<void>;
+  /** Grants Access Level 2 in the scheme. */
+  grantLevel2: (address: string) => Promise<void>;
+  balanceOf: (token: string, holder: string) => Promise<bigint>;
+  totalSupply: (token: string) => Promise<bigint>;
+  close: () => void;
+};
+
+export async function setupIssuerChain(rpcUrl: string, issuers: string[] = []): Promise<IssuerChain> {
+  const provider = new JsonRpcProvider(rpcUrl, undefined, { staticNetwork: true, pollingInterval: 50 });
+  const owner = new NonceManager(new Wallet(devAccountKeys[0], provider));
+  const ownerAddress = await owner.getAddress();
+  const schemeFactory = new ContractFactory(
+    securitySchemeArtifact.abi,
+    securitySchemeArtifact.bytecode,
+    owner,
+  );
+  const scheme = (await (await schemeFactory.deploy(ownerAddress)).waitForDeployment()) as Contract;
+  const schemeAddress = (await scheme.getAddress()).toLowerCase();
+  const assetId = await scheme.getFunction('assetId')();
+  await (await scheme.getFunction('grantOperator')(ownerAddress, assetId)).wait();
+  await (await scheme.getFunction('grantLevel1')(ownerAddress)).wait();
+  const grantLevel2 = async (address: string) => {
+    await (await scheme.getFunction('grantLevel2')(address)).wait();
+  };
+  for (const issuer of issuers) await grantLevel2(issuer);
+  const whitelistFactory = new ContractFactory(whitelistArtifact.abi, whitelistArtifact.bytecode, owner);
+  const whitelist = (await (
+    await whitelistFactory.deploy('Test whitelist', ownerAddress, schemeAddress)
+  ).waitForDeployment()) as Contract;
+  const whitelistAddress = (await whitelist.getAddress()).toLowerCase();
+  const tokenAbi = [
+    'function balanceOf(address) view returns (uint256)',
+    'function totalSupply() view returns (uint256)',
+  ];
+  return {
+    provider,
+    schemeAddress,
+    whitelistAddress,
+    ownerAddress: ownerAddress.toLowerCase(),
+    verify: async (addresses) => {
+      for (let i = 0; i < addresses.length; i += 400) {
+        const chunk = addresses.slice(i, i + 400);
+        const hashes = chunk.map((_, j) => `0x${(i + j + 1).toString(16).padStart(64, '0')}`);
+        await (await whitelist.getFunction('addVerifiedBatch')(chunk, hashes)).wait();
+      }
+    },
+    grantLevel2,
+    balanceOf: (token, holder) => new Contract(token, tokenAbi, provider).getFunction('balanceOf')(holder),
+    totalSupply: (token) => new Contract(token, tokenAbi, provider).getFunction('totalSupply')(),
+    close: () => provider.destroy(),
+  };
+}
+
+/** `n` distinct random investor addresses. */
+export function randomAddresses(n: number): string[] {
+  return Array.from({ length: n }, () => Wallet.createRandom().address.toLowerCase());
+}
