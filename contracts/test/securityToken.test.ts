@@ -418,6 +418,53 @@ describe('SecurityToken issuance', () => {
     for (const [method, args, reason] of cases) await expectRevert(l2, method, args, reason, tokenState);
   });
 
+  it('refuses more than MAX_PARTITIONS partitions', async () => {
+    // 254 more partitions (2 exist). Anvil holds the dev keys, so eth_sendTransaction lets it sign, and with
+    // automine off the 254 transactions go into a few blocks: seconds instead of 254 signed round trips.
+    const issuer = as('level2');
+    const nonce = await f.wallets.level2.getNonce('pending');
+    await f.provider.send('evm_setAutomine', [false]);
+    let hashes: string[];
+    try {
+      hashes = await Promise.all(
+        Array.from({ length: 254 }, (_, i) =>
+          f.provider.send('eth_sendTransaction', [
+            {
+              from: addr('level2'),
+              to: token.target,
+              data: token.interface.encodeFunctionData(issueOne, [
+                encodePartition(`P${i}`),
+                addr('holderA'),
+                1,
+                '0x',
+              ]),
+              gas: '0x40000',
+              gasPrice: '0x3b9aca00',
+              nonce: `0x${(nonce + i).toString(16)}`,
+            },
+          ]),
+        ),
+      );
+      await f.provider.send('anvil_mine', ['0x3']);
+    } finally {
+      await f.provider.send('evm_setAutomine', [true]);
+    }
+    const last = await f.provider.getTransactionReceipt(hashes[hashes.length - 1]!);
+    expect(last?.status).toBe(1);
+    expect((await read<string[]>('allPartitions')).length).toBe(256);
+    await expectRevert(
+      issuer,
+      issueOne,
+      [partitionC, addr('holderA'), 1, '0x'],
+      'too many partitions',
+      tokenState,
+    );
+    // Existing partitions still take issuance; views still answer.
+    await send(issuer, issueOne, encodePartition('P253'), addr('holderB'), 1, '0x');
+    expect(await read('balanceOf', addr('holderA'))).toBe(1754n);
+    expect((await read<string[]>('partitionsOf', addr('holderA'))).length).toBe(256);
+  });
+
   it('rejects a batch whose address word carries dirty upper bits', async () => {
     const calldata = token.interface.encodeFunctionData(issueMany, [
       partitionA,
