@@ -1,19 +1,25 @@
 /**
  * Every Storybook story, in both themes: a screenshot compared with the committed baseline and
- * an axe check (no serious or critical violations). Serves the built storybook-static from a
- * small in-test HTTP server; rebuilds it first when ui-kit or .storybook changed since the last build.
+ * an axe-core check (no serious or critical WCAG 2.1 A/AA violations, colour contrast included).
+ *
+ * Serves the built storybook-static from a small in-test HTTP server (rebuilt first, by the runner
+ * process, when ui-kit or .storybook changed since the last build). One page per theme: stories
+ * are switched through Storybook's channel instead of reloading, and axe is injected once.
  */
 import { execSync } from 'node:child_process';
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 const staticDir = join(repoRoot, 'storybook-static');
 const indexFile = join(staticDir, 'index.json');
+const axeSource = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright')).resolve(
+  'axe-core/axe.min.js',
+);
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -34,7 +40,8 @@ function ensureBuilt(): void {
   execSync('pnpm build-storybook', { cwd: repoRoot, stdio: 'inherit' });
 }
 
-ensureBuilt();
+// Build only in the runner process: workers restart after a failure and must not rebuild mid-run.
+if (process.env.TEST_WORKER_INDEX === undefined) ensureBuilt();
 
 type IndexEntry = { id: string; type: 'story' | 'docs'; title: string; name: string };
 const stories = Object.values(
@@ -56,6 +63,7 @@ const mimeTypes: Record<string, string> = {
 let server: Server;
 let baseUrl: string;
 let page: Page;
+let loadedTheme: string | null = null;
 
 test.beforeAll(async ({ browser }) => {
   server = createServer((request, response) => {
@@ -70,13 +78,70 @@ test.beforeAll(async ({ browser }) => {
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  page = await browser.newPage({ viewport: { width: 1024, height: 768 }, reducedMotion: 'reduce' });
+  const context = await browser.newContext({
+    viewport: { width: 1024, height: 768 },
+    reducedMotion: 'reduce',
+  });
+  page = await context.newPage();
+  loadedTheme = null;
 });
 
 test.afterAll(async () => {
-  await page?.close();
+  // The runner may already have removed its trace artifacts; closing is best effort.
+  await page
+    ?.context()
+    .close()
+    .catch(() => undefined);
   await new Promise((done) => server?.close(done));
 });
+
+/** Load the preview once per theme, then switch stories over Storybook's channel. */
+async function showStory(storyId: string, theme: string): Promise<void> {
+  if (loadedTheme !== theme) {
+    await page.goto(`${baseUrl}/iframe.html?id=${storyId}&viewMode=story&globals=theme:${theme}`);
+    await page.locator(`[data-tranche-root][data-theme="${theme}"]`).first().waitFor();
+    await page.addScriptTag({ path: axeSource });
+    loadedTheme = theme;
+  } else {
+    await page.evaluate(
+      (id) =>
+        new Promise<void>((done, fail) => {
+          type Channel = {
+            on: (event: string, listener: (payload: unknown) => void) => void;
+            off: (event: string, listener: (payload: unknown) => void) => void;
+            emit: (event: string, payload: unknown) => void;
+          };
+          const channel = (window as unknown as { __STORYBOOK_ADDONS_CHANNEL__: Channel })
+            .__STORYBOOK_ADDONS_CHANNEL__;
+          const failures = ['storyErrored', 'storyThrewException', 'storyMissing'];
+          const cleanup = () => {
+            channel.off('storyRendered', onRendered);
+            for (const event of failures) channel.off(event, onFailed);
+          };
+          const onRendered = () => {
+            cleanup();
+            done();
+          };
+          const onFailed = (payload: unknown) => {
+            cleanup();
+            fail(new Error(`story ${id} failed: ${JSON.stringify(payload)}`));
+          };
+          channel.on('storyRendered', onRendered);
+          for (const event of failures) channel.on(event, onFailed);
+          channel.emit('setCurrentStory', { storyId: id, viewMode: 'story' });
+        }),
+      storyId,
+    );
+  }
+  await page.evaluate(
+    () =>
+      new Promise((done) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => done(document.fonts.ready))),
+      ),
+  );
+}
+
+type AxeResult = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
 
 test('the story index is not empty', () => {
   expect(stories.length).toBeGreaterThan(50);
@@ -85,22 +150,20 @@ test('the story index is not empty', () => {
 for (const theme of ['light', 'dark'] as const) {
   for (const story of stories) {
     test(`${story.title} / ${story.name} (${theme})`, async () => {
-      await page.goto(`${baseUrl}/iframe.html?id=${story.id}&viewMode=story&globals=theme:${theme}`);
-      await page.locator(`[data-tranche-root][data-theme="${theme}"]`).first().waitFor();
-      await page.waitForLoadState('networkidle');
-      await page.evaluate(() => document.fonts.ready);
-      const ready = page.locator('[data-story-ready]');
-      if ((await ready.count()) > 0) await ready.first().waitFor();
-
+      await showStory(story.id, theme);
       await expect(page).toHaveScreenshot(`${story.id}--${theme}.png`, {
         fullPage: true,
         animations: 'disabled',
       });
 
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .disableRules(['region'])
-        .analyze();
+      const results = await page.evaluate(() =>
+        (
+          window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResult> } }
+        ).axe.run(document, {
+          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+          resultTypes: ['violations'],
+        }),
+      );
       const blocking = results.violations
         .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
         .map(

@@ -1,0 +1,39 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import * as Dialog from '../Dialog/Dialog.tsx';
+import { WalletSelector } from './WalletSelector.tsx';
+
+const accounts = [
+  { address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' },
+  { address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', name: 'Treasury key' },
+  {
+    address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+    name: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+  },
+];
+
+const meta = {
+  title: 'Domain/WalletSelector',
+  component: WalletSelector,
+  args: {
+    onConnect: async () => accounts,
+    onSelectAccount: () => {},
+    onCancel: () => {},
+  },
+} satisfies Meta<typeof WalletSelector>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const ChooseDevice: Story = {};
+export const ChooseDeviceOnLocalChain: Story = { args: { isLocalChain: true } };
+export const ChooseAccount: Story = { args: { initialAccounts: { kind: 'sharded', accounts } } };
+export const NoAccounts: Story = { args: { initialAccounts: { kind: 'browser', accounts: [] } } };
+/** Nested overlay: the selector inside a dialog, as the transaction flows show it. */
+export const InsideDialog: Story = {
+  render: (args) => (
+    <Dialog.Root defaultOpen>
+      <Dialog.Content title="Connect your wallet">
+        <WalletSelector {...args} />
+      </Dialog.Content>
+    </Dialog.Root>
+  ),
+};
