@@ -1,0 +1,6 @@
+export {
+  type MinedReceipt,
+  RegistrationError,
+  registerWalletTransaction,
+  type WalletTransactionRegistration,
+} from './registerWalletTransaction.ts';

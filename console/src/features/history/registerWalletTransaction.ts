@@ -1,0 +1,78 @@
+import { type ApiClient, type TxType, transactionMessages } from '@tranche/api';
+import { api as defaultApi } from '../../app/api.ts';
+
+export type WalletTransactionRegistration = {
+  /** What the transaction does (`txTypes` of @tranche/api). */
+  txType: TxType;
+  /** The wallet address that signs (the sender). */
+  publicAddress: string;
+  /** The contract called; leave empty for a deployment (its address is taken from the receipt). */
+  contractAddress?: string;
+  /** Called once the contract of a deployment is known (e.g. POST /rbac/register). */
+  onContract?: (contractAddress: string) => Promise<void> | void;
+  /** For tests; the console's client by default. */
+  client?: Pick<ApiClient, 'call'>;
+};
+
+/** The part of a mined receipt the registration needs (an ethers TransactionReceipt fits). */
+export type MinedReceipt = { hash: string; contractAddress: string | null };
+
+export class RegistrationError extends Error {
+  constructor(
+    message: string,
+    override readonly cause: unknown,
+  ) {
+    super(message);
+    this.name = 'RegistrationError';
+  }
+}
+
+/**
+ * The `onHash` and `onReceipt` callbacks of `runTransactionPipeline` (features/transactions) that register a
+ * wallet-signed transaction with the server, as the spec orders it: on the hash, the user transaction
+ * (POST /account/transactions) and the hash (POST /transactions/hash); on the receipt, the receipt
+ * (POST /transactions/receipt, which the server re-reads from the chain) and, for a deployment, the
+ * created contract (POST /account/transactions with isUpdate). Failures throw 'Failed to register the ...'.
+ *
+ * `runTransactionPipeline({ signer, build, onProgress, ...registerWalletTransaction({ txType, publicAddress }) })`
+ */
+export function registerWalletTransaction(registration: WalletTransactionRegistration) {
+  const client = registration.client ?? defaultApi;
+  const attempt = async (what: string, action: () => Promise<unknown>) => {
+    try {
+      await action();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new RegistrationError(`${transactionMessages.registerFailed(what)}: ${reason}`, error);
+    }
+  };
+  return {
+    onHash: async (hash: string) => {
+      await attempt('transaction', () =>
+        client.call('recordAccountTransaction', {
+          body: {
+            transactionHash: hash,
+            contractAddress: registration.contractAddress ?? '',
+            publicAddress: registration.publicAddress,
+            txType: registration.txType,
+          },
+        }),
+      );
+      await attempt('hash', () => client.call('recordTransactionHash', { body: { transactionHash: hash } }));
+    },
+    onReceipt: async (receipt: MinedReceipt) => {
+      await attempt('receipt', () =>
+        client.call('recordTransactionReceipt', { body: { receipt: { transactionHash: receipt.hash } } }),
+      );
+      if (receipt.contractAddress) {
+        const contractAddress = receipt.contractAddress;
+        await attempt('transaction', () =>
+          client.call('recordAccountTransaction', {
+            body: { transactionHash: receipt.hash, contractAddress, isUpdate: true },
+          }),
+        );
+        await registration.onContract?.(contractAddress);
+      }
+    },
+  };
+}
