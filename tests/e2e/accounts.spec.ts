@@ -1,5 +1,5 @@
 import { expect, startServer, test } from './fixtures.ts';
-import { codeIn, createAccount, loginInBrowser, readMail, uniqueEmail } from './helpers.ts';
+import { codeIn, createAccount, loginInBrowser, readMail, submitLogin, uniqueEmail } from './helpers.ts';
 
 const nav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -81,7 +81,7 @@ test('every validation message of sign up, login, forgot and reset is shown next
 
 test('a wrong password shows the server message as a validation error', async ({ page, request, server }) => {
   const account = await createAccount(request, server.url);
-  await loginInBrowser(page, account.email, 'not the password');
+  await submitLogin(page, account.email, 'not the password');
   const alert = page.getByRole('alert').filter({ hasText: 'Validation error' });
   await expect(alert).toContainText('The login or the password is incorrect');
   await expect(page).toHaveURL(/\/Login$/);

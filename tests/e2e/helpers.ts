@@ -60,10 +60,18 @@ export async function createAccount(
   return { email, password, profileName };
 }
 
-/** Logs in through the Login page. */
-export async function loginInBrowser(page: Page, email: string, password: string): Promise<void> {
+/** Fills and sends the Login form. */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/Login');
   await page.getByRole('textbox', { name: 'Login' }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** Logs in through the Login page and waits until the console is shown logged in. */
+export async function loginInBrowser(page: Page, email: string, password: string): Promise<void> {
+  await submitLogin(page, email, password);
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /My Account/ }),
+  ).toBeVisible();
 }
