@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { whitelistArtifact } from '../src/artifacts.ts';
 import { txGasCap, whitelistBatchSize } from '../src/batchSize.ts';
 import {
+  deploy,
   type Fixture,
   freshAddress,
   kycHash,
@@ -35,6 +36,16 @@ describe('Whitelist deployment', () => {
     expect(await f.whitelist.getFunction('name')()).toBe('Default whitelist');
     expect(await f.whitelist.getFunction('owner')()).toBe(addr('owner'));
     expect(await f.whitelist.getFunction('securityScheme')()).toBe(await f.scheme.getAddress());
+    const { contract, receipt } = await deploy(
+      whitelistArtifact,
+      f.wallets.stranger,
+      'Second list',
+      addr('holderA'),
+      await f.scheme.getAddress(),
+    );
+    const created = contract.interface.parseLog(receipt.logs[0]!);
+    expect(created?.name).toBe('WhitelistCreated');
+    expect([...created!.args]).toEqual(['Second list', addr('holderA'), await f.scheme.getAddress()]);
   });
 
   it('rejects an empty name, a zero owner and a scheme that is not a contract', async () => {
