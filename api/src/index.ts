@@ -25,3 +25,5 @@ export * from './schemas/partitions.ts';
 export * from './schemas/tokens.ts';
 export * from './schemas/holders.ts';
 export * from './schemas/balance.ts';
+export * from './schemas/balanceReport.ts';
+export * from './schemas/localChain.ts';

@@ -196,6 +196,54 @@ export const shardingMessages = {
   pdfPasswordRequired: 'The password of the PDF document is required',
   accessCodeRequired: 'The access code is required',
   pdfDisplayFailed: 'Failed to display the PDF document.',
+  // ours (server answers of sharding, resharding and distributed transactions)
+  emailInvalid: (email: string) => `The email address ${email} is invalid`,
+  emailTwice: (email: string) => `The email address ${email} is specified twice`,
+  emailUnknown: (email: string) => `There is no platform account with the email address ${email}`,
+  tooManySigners: 'At most 20 signers can share a key',
+  minimumInvalid: 'The minimum number of signers must be a whole number',
+  minimumTooHigh: 'The minimum number of signers cannot be greater than the number of signers',
+  totalMismatch: 'The total number of signers must equal the number of email addresses',
+  privateKeyInvalid: 'The private key is invalid',
+  keyNameTooLong: 'The name of the key should be at most 100 characters long',
+  keyExists: 'This key is sharded already',
+  publicKeyRequired: 'The address of the sharded key is required',
+  publicKeyInvalid: 'The address of the sharded key is invalid',
+  keyNotFound: 'This sharded key does not exist',
+  keyNotActive: 'This sharded key is not active yet: its signers must open their PDF documents and activate it',
+  keyActiveAlready: 'This sharded key is active already',
+  notSigner: 'You are not a signer of this sharded key',
+  notAllowedToCommit: 'Only the creator or a signer of this key can activate it',
+  accessCodeWrong: 'The access code is incorrect',
+  accessCodeTooLong: 'The access code is too long',
+  accessCodeLocked: 'Too many wrong access codes. Wait 15 minutes and try again.',
+  pdfPasswordWrong: 'The password of the PDF document is incorrect',
+  pdfSignerUnknown: 'This email address is not a signer of this key',
+  activated: 'The sharded key is active',
+  created: 'The sharded key was created. Each signer must now open their PDF document.',
+  reshardRequested: 'Your resharding request was submitted. The other signers must approve it.',
+  pdfMailSubject: 'The password of your sharded key PDF document',
+} as const;
+
+/** Distributed (sharded key) transactions (ours unless noted; the pending toasts are in transactionMessages). */
+export const dtxMessages = {
+  idRequired: 'The transaction id is required',
+  idInvalid: 'The transaction id is invalid',
+  txTypeRequired: 'The transaction type is required',
+  txTypeInvalid: 'The transaction type is invalid',
+  accountRequired: 'The address of the sharded key is required',
+  accountInvalid: 'The address of the sharded key is invalid',
+  txDataInvalid: 'The transaction data is invalid',
+  notFound: 'This distributed transaction does not exist',
+  finished: 'This transaction is finished already: nothing was changed',
+  accountMismatch: 'This transaction belongs to another sharded key',
+  alreadyApproved: 'You approved this transaction already',
+  keyResharded: 'The key was resharded: the shares collected for this transaction stopped working',
+  shareInvalid: (name: string) =>
+    `The share approved by ${name} is not valid for this key: the key cannot be rebuilt`,
+  rebuildFailed: (address: string, names: string) =>
+    `The key rebuilt from the approvals of ${names} does not match the account ${address}`,
+  abortedBy: (name: string) => `Aborted by ${name}`,
 } as const;
 
 /** Part 1 section 5 and part 2 section 5: balance checks; part 2 section 8: balance report. */
@@ -366,6 +414,14 @@ export const loadErrorMessages = {
 /** Part 2, section 2: local pages. */
 export const localMessages = {
   notice: 'The data below lives in your local environment only',
+  // ours
+  noticeDetail:
+    'This link is not available on the public blockchain explorer because the console points to a local environment. The data can change or disappear when the local environment restarts. To share links to transactions, use a test network such as Rinkeby or Ropsten.',
+  addressInvalid: 'The address is invalid',
+  hashInvalid: 'The transaction hash is invalid',
+  blockInvalid: 'The block must be a block number or a block hash',
+  txNotFound: 'The local chain has no transaction with this hash',
+  blockNotFound: 'The local chain has no block with this number or hash',
 } as const;
 
 /** Recording and reading transactions (ours: the spec says "not shown"). */

@@ -17,6 +17,15 @@ import {
   draftSymbolParamsSchema,
 } from './schemas/drafts.ts';
 import { appConfigSchema, healthSchema, outboxSchema } from './schemas/system.ts';
+import { balanceOfParamsSchema, balanceReportSchema } from './schemas/balanceReport.ts';
+import {
+  localAddressParamsSchema,
+  localAddressSchema,
+  localBlockParamsSchema,
+  localBlockSchema,
+  localTransactionSchema,
+  localTxParamsSchema,
+} from './schemas/localChain.ts';
 import {
   balanceHistoryParamsSchema,
   balanceHistoryQuerySchema,
@@ -144,6 +153,36 @@ export const routes = {
     spec: 'tranche',
     summary: 'Mail kept in the local outbox, newest first (local mode only)',
     response: outboxSchema,
+  }),
+  localAddress: route({
+    method: 'GET',
+    path: '/local/address/:address',
+    access: user,
+    localOnly: true,
+    spec: 'tranche',
+    summary: 'An address on the embedded chain: balance, nonce, code, recent transactions (local mode only)',
+    params: localAddressParamsSchema,
+    response: localAddressSchema,
+  }),
+  localTransaction: route({
+    method: 'GET',
+    path: '/local/tx/:hash',
+    access: user,
+    localOnly: true,
+    spec: 'tranche',
+    summary: 'A transaction on the embedded chain with its receipt (local mode only)',
+    params: localTxParamsSchema,
+    response: localTransactionSchema,
+  }),
+  localBlock: route({
+    method: 'GET',
+    path: '/local/block/:block',
+    access: user,
+    localOnly: true,
+    spec: 'tranche',
+    summary: 'A block of the embedded chain by number, hash or latest (local mode only)',
+    params: localBlockParamsSchema,
+    response: localBlockSchema,
   }),
 
   // --- Accounts and session (part 2, part 1 GET /auth)
@@ -686,6 +725,8 @@ export const routes = {
     access: user,
     spec: part2,
     summary: 'Balances of an address on all tokens and partitions',
+    params: balanceOfParamsSchema,
+    response: balanceReportSchema,
   }),
 } satisfies Record<string, RouteDefinition>;
 
