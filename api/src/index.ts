@@ -27,3 +27,5 @@ export * from './schemas/holders.ts';
 export * from './schemas/balance.ts';
 export * from './schemas/balanceReport.ts';
 export * from './schemas/localChain.ts';
+export * from './schemas/sharding.ts';
+export * from './schemas/dtx.ts';

@@ -1,5 +1,25 @@
 import { z } from 'zod';
 import {
+  approveDtxResponseSchema,
+  dtxActionRequestSchema,
+  dtxDetailSchema,
+  dtxIdParamsSchema,
+  dtxIdResponseSchema,
+  dtxPageSchema,
+  pendingDtxResponseSchema,
+  startDtxRequestSchema,
+} from './schemas/dtx.ts';
+import {
+  commitShardedKeyRequestSchema,
+  createShardedKeyRequestSchema,
+  reshardRequestSchema,
+  reshardResponseSchema,
+  shardedAddressListSchema,
+  shardedKeyResultSchema,
+  shardedKeyStatusSchema,
+  shardOpenedRequestSchema,
+} from './schemas/sharding.ts';
+import {
   confirmAccountRequestSchema,
   createAccountRequestSchema,
   forgotPasswordRequestSchema,
@@ -532,6 +552,17 @@ export const routes = {
     access: user,
     spec: part2,
     summary: 'Create a sharded key',
+    body: createShardedKeyRequestSchema,
+    response: shardedKeyResultSchema,
+  }),
+  shardOpened: route({
+    method: 'POST',
+    path: '/sharding/opened',
+    access: user,
+    spec: 'tranche',
+    summary: 'A signer opened their PDF with the mailed password',
+    body: shardOpenedRequestSchema,
+    response: shardedKeyStatusSchema,
   }),
   commitShardedKey: route({
     method: 'POST',
@@ -539,14 +570,25 @@ export const routes = {
     access: user,
     spec: part2,
     summary: 'Activate a sharded key',
+    body: commitShardedKeyRequestSchema,
+    response: shardedKeyStatusSchema,
   }),
-  reshard: route({ method: 'PUT', path: '/sharding', access: user, spec: part2, summary: 'Reshard a key' }),
+  reshard: route({
+    method: 'PUT',
+    path: '/sharding',
+    access: user,
+    spec: part2,
+    summary: 'Reshard a key',
+    body: reshardRequestSchema,
+    response: reshardResponseSchema,
+  }),
   listShardedKeys: route({
     method: 'GET',
     path: '/dtx/addresses',
     access: user,
     spec: part1,
     summary: 'Sharded key addresses',
+    response: shardedAddressListSchema,
   }),
   pendingDtx: route({
     method: 'GET',
@@ -554,6 +596,7 @@ export const routes = {
     access: user,
     spec: part1,
     summary: 'Distributed transactions waiting for me',
+    response: pendingDtxResponseSchema,
   }),
   listDtx: route({
     method: 'GET',
@@ -561,6 +604,8 @@ export const routes = {
     access: user,
     spec: part2,
     summary: 'Sharded transactions, paged',
+    params: pageParamsSchema,
+    response: dtxPageSchema,
   }),
   getDtx: route({
     method: 'GET',
@@ -568,6 +613,8 @@ export const routes = {
     access: user,
     spec: part2,
     summary: 'A distributed transaction',
+    params: dtxIdParamsSchema,
+    response: dtxDetailSchema,
   }),
   startDtx: route({
     method: 'POST',
@@ -575,6 +622,8 @@ export const routes = {
     access: user,
     spec: part1,
     summary: 'Start a distributed transaction',
+    body: startDtxRequestSchema,
+    response: dtxIdResponseSchema,
   }),
   approveDtx: route({
     method: 'PUT',
@@ -582,6 +631,8 @@ export const routes = {
     access: user,
     spec: part1,
     summary: 'Approve a distributed transaction',
+    body: dtxActionRequestSchema,
+    response: approveDtxResponseSchema,
   }),
   cancelDtx: route({
     method: 'DELETE',
@@ -589,6 +640,8 @@ export const routes = {
     access: user,
     spec: part1,
     summary: 'Cancel a distributed transaction',
+    body: dtxActionRequestSchema,
+    response: dtxIdResponseSchema,
   }),
 
   // --- Tokens (part 1)
