@@ -38,7 +38,7 @@ async function startServerProcess(): Promise<{ client: ApiClient; child: ChildPr
     ['--import', 'tsx', path.join(here, 'crashServer.ts'), dataDir, chain.rpcUrl],
     {
       cwd: serverRoot,
-      env: { ...process.env, DRAFT_ISSUE_BATCH_SIZE: '20' },
+      env: { ...process.env, DRAFT_ISSUE_BATCH_SIZE: '50' },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -94,13 +94,13 @@ it('resumes a deployment after SIGKILL mid-issuance: every investor holds exactl
   for (;;) {
     before = await first.client.call('getDraft', { params: { symbol: 'CRASH' } });
     const issued = before.investors.filter((i) => i.status === 2).length;
-    if (issued >= 40) break;
+    if (issued >= 50) break;
     await sleep(100);
   }
   first.child.kill('SIGKILL');
   await new Promise((resolve) => first.child.once('exit', resolve));
   const issuedBefore = before.investors.filter((i) => i.status === 2).length;
-  expect(issuedBefore).toBeGreaterThanOrEqual(40);
+  expect(issuedBefore).toBeGreaterThanOrEqual(50);
   expect(issuedBefore).toBeLessThan(200);
 
   await issuerChain.provider.send('evm_setIntervalMining', [0]);

@@ -7,7 +7,8 @@ import {
   type TokenDraft,
   tokensForInvestment,
 } from '@tranche/api';
-import { codebases, whitelistArtifact } from '@tranche/contracts';
+import { codebaseTypes, whitelistArtifact } from '@tranche/contracts';
+import { codebaseArtifact } from '../codebases/service.ts';
 import { Contract } from 'ethers';
 import type { z } from 'zod';
 import type { createDraftRequestSchema, deployDraftRequestSchema } from '@tranche/api';
@@ -40,9 +41,9 @@ type CreateInput = z.output<typeof createDraftRequestSchema>;
 type DeployInput = z.output<typeof deployDraftRequestSchema>;
 export type { CreateDraftRequest, DeployDraftRequest };
 
-/** The token artifact of a codebase id (ids number the token codebases from 1, oldest first). */
+/** The token artifact of a codebase id (the codebases module numbers them from 1, oldest first). */
 export function tokenCodebase(codebaseId: number) {
-  return codebases[1][codebaseId - 1];
+  return codebaseArtifact(codebaseTypes.token, codebaseId);
 }
 
 export function createDraftsService(ctx: AppContext, runner: JobRunner) {
