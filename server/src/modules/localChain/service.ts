@@ -1,0 +1,146 @@
+import {
+  type LocalAddress,
+  type LocalBlock,
+  type LocalTransaction,
+  type LocalTxSummary,
+  localMessages,
+} from '@tranche/api';
+import { and, eq } from 'drizzle-orm';
+import { type Block, formatEther, type TransactionResponse } from 'ethers';
+import type { AppContext } from '../../context.ts';
+import { deployedContracts } from '../../db/schema.ts';
+import { HttpError } from '../../errors.ts';
+import { projects } from '../projects/schema.ts';
+
+/** Newest blocks searched for an address's transactions (the embedded chain is small; this bounds the cost). */
+export const addressSearchBlocks = 256;
+const blockReadConcurrency = 32;
+
+function summary(transaction: TransactionResponse): LocalTxSummary {
+  return {
+    hash: transaction.hash,
+    blockNumber: transaction.blockNumber ?? 0,
+    from: transaction.from.toLowerCase(),
+    to: transaction.to?.toLowerCase() ?? '',
+    value: transaction.value.toString(),
+  };
+}
+
+function isoTime(seconds: number): string {
+  return new Date(seconds * 1000).toISOString();
+}
+
+async function knownAs(ctx: AppContext, address: string): Promise<LocalAddress['knownAs']> {
+  const [project] = await ctx.db
+    .select({ name: projects.projectName, code: projects.projectCode })
+    .from(projects)
+    .where(eq(projects.contractAddress, address))
+    .limit(1);
+  if (project) return { kind: 'token', name: `${project.code} - ${project.name}` };
+  const [contract] = await ctx.db
+    .select({ kind: deployedContracts.kind, name: deployedContracts.name })
+    .from(deployedContracts)
+    .where(and(eq(deployedContracts.chainId, ctx.chain.chainId), eq(deployedContracts.address, address)))
+    .limit(1);
+  return contract ?? null;
+}
+
+/** The embedded chain as the /local pages show it (local mode only). */
+export function createLocalChainService(ctx: AppContext) {
+  const provider = ctx.chain.provider;
+
+  async function blocksWithTransactions(numbers: number[]): Promise<Block[]> {
+    const blocks: Block[] = [];
+    for (let start = 0; start < numbers.length; start += blockReadConcurrency) {
+      const batch = numbers.slice(start, start + blockReadConcurrency);
+      const read = await Promise.all(batch.map((n) => provider.getBlock(n, true)));
+      for (const block of read) if (block) blocks.push(block);
+    }
+    return blocks;
+  }
+
+  return {
+    async address(address: string): Promise<LocalAddress> {
+      const latestBlock = await ctx.chain.blockNumber();
+      const [balance, transactionCount, code, known] = await Promise.all([
+        provider.getBalance(address, latestBlock),
+        provider.getTransactionCount(address, latestBlock),
+        provider.getCode(address, latestBlock),
+        knownAs(ctx, address),
+      ]);
+      const first = Math.max(0, latestBlock - addressSearchBlocks + 1);
+      const numbers: number[] = [];
+      for (let n = latestBlock; n >= first; n--) numbers.push(n);
+      const blocks = await blocksWithTransactions(numbers);
+      const recentTransactions: LocalTxSummary[] = [];
+      for (const block of blocks) {
+        for (const transaction of block.prefetchedTransactions) {
+          const from = transaction.from.toLowerCase();
+          const to = transaction.to?.toLowerCase() ?? '';
+          if (from === address || to === address) recentTransactions.push(summary(transaction));
+        }
+      }
+      const codeSize = code === '0x' ? 0 : (code.length - 2) / 2;
+      return {
+        address,
+        balance: balance.toString(),
+        balanceEther: formatEther(balance),
+        transactionCount,
+        isContract: codeSize > 0,
+        codeSize,
+        knownAs: known,
+        recentTransactions,
+        blocksSearched: numbers.length,
+        latestBlock,
+      };
+    },
+
+    async transaction(hash: string): Promise<LocalTransaction> {
+      const transaction = await provider.getTransaction(hash);
+      if (!transaction) throw new HttpError(404, localMessages.txNotFound);
+      const [receipt, latestBlock] = await Promise.all([
+        provider.getTransactionReceipt(hash),
+        ctx.chain.blockNumber(),
+      ]);
+      const block = receipt ? await provider.getBlock(receipt.blockNumber) : null;
+      return {
+        hash: transaction.hash,
+        status: receipt ? (receipt.status === 1 ? 'success' : 'reverted') : 'pending',
+        blockNumber: receipt?.blockNumber ?? null,
+        blockHash: receipt?.blockHash ?? '',
+        timestamp: block ? isoTime(block.timestamp) : '',
+        transactionIndex: receipt?.index ?? null,
+        from: transaction.from.toLowerCase(),
+        to: transaction.to?.toLowerCase() ?? '',
+        contractAddress: receipt?.contractAddress?.toLowerCase() ?? '',
+        value: transaction.value.toString(),
+        nonce: transaction.nonce,
+        gasLimit: transaction.gasLimit.toString(),
+        gasPrice: (receipt?.gasPrice ?? transaction.gasPrice ?? 0n).toString(),
+        gasUsed: receipt ? receipt.gasUsed.toString() : '',
+        input: transaction.data,
+        logCount: receipt?.logs.length ?? 0,
+        confirmations: receipt ? Math.max(0, latestBlock - receipt.blockNumber + 1) : 0,
+      };
+    },
+
+    async block(tag: string): Promise<LocalBlock> {
+      const latestBlock = await ctx.chain.blockNumber();
+      const target = tag === 'latest' ? latestBlock : /^\d+$/.test(tag) ? Number(tag) : tag;
+      const block = await provider.getBlock(target, true);
+      if (!block || block.number > latestBlock) throw new HttpError(404, localMessages.blockNotFound);
+      return {
+        number: block.number,
+        hash: block.hash ?? '',
+        parentHash: block.parentHash,
+        timestamp: isoTime(block.timestamp),
+        miner: block.miner.toLowerCase(),
+        gasUsed: block.gasUsed.toString(),
+        gasLimit: block.gasLimit.toString(),
+        baseFeePerGas: (block.baseFeePerGas ?? 0n).toString(),
+        transactions: block.prefetchedTransactions.map(summary),
+        latestBlock,
+      };
+    },
+  };
+}
