@@ -6,7 +6,9 @@ import solc from 'solc';
 
 /** Pinned compiler settings: the same sources always give byte-for-byte the same artifacts. */
 export const compilerSettings = {
-  optimizer: { enabled: true, runs: 20_000 },
+  // 200 runs: the hot issuance loop is assembly, so more runs only grow the code. Measured against 20,000 runs:
+  // token deployment 723k gas cheaper, issuance about 25 gas dearer per holder.
+  optimizer: { enabled: true, runs: 200 },
   // Anvil 1.7.1 runs its default hardfork (BPO1, Osaka EVM rules); solc 0.8.30 targets it as 'osaka'.
   evmVersion: 'osaka',
   // No metadata hash in the bytecode: the bytecode depends on the sources and settings only.

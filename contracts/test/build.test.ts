@@ -27,7 +27,7 @@ describe('contract build', () => {
 
   it('pins the settings that make builds reproducible and runnable on the dev chain', () => {
     expect(compilerSettings).toEqual({
-      optimizer: { enabled: true, runs: 20_000 },
+      optimizer: { enabled: true, runs: 200 },
       evmVersion: 'osaka',
       metadata: { bytecodeHash: 'none' },
     });
