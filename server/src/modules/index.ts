@@ -1,4 +1,5 @@
 import { accountsModule } from './accounts/routes.ts';
+import { balanceReportModule } from './balanceReport/routes.ts';
 import { balanceModule } from './balance/routes.ts';
 import { balanceReportModule } from './balanceReport/routes.ts';
 import { holdersModule } from './holders/routes.ts';
