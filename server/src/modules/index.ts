@@ -1,11 +1,5 @@
 import { accountsModule } from './accounts/routes.ts';
 import { balanceReportModule } from './balanceReport/routes.ts';
-import { balanceModule } from './balance/routes.ts';
-import { balanceReportModule } from './balanceReport/routes.ts';
-import { holdersModule } from './holders/routes.ts';
-import { partitionsModule } from './partitions/routes.ts';
-import { projectsModule } from './projects/routes.ts';
-import { tokensModule } from './tokens/routes.ts';
 import { codebasesModule } from './codebases/routes.ts';
 import { credentialsModule } from './credentials/routes.ts';
 import { draftsModule } from './drafts/routes.ts';
@@ -13,8 +7,8 @@ import { localModule } from './local/routes.ts';
 import { rbacModule } from './rbac/routes.ts';
 import type { ServerModule } from './registry.ts';
 import { systemModule } from './system/routes.ts';
-import { whitelistsModule } from './whitelists/routes.ts';
 import { transactionsModule } from './transactions/routes.ts';
+import { whitelistsModule } from './whitelists/routes.ts';
 
 /**
  * The domain modules, in registration order. A new module: create modules/<domain>/{routes,service,repository}.ts,
@@ -29,11 +23,6 @@ export const defaultModules: ServerModule[] = [
   whitelistsModule,
   transactionsModule,
   draftsModule,
-  projectsModule,
-  partitionsModule,
-  tokensModule,
-  holdersModule,
-  balanceModule,
   balanceReportModule,
 ];
 export { localModule };
