@@ -1,0 +1,24 @@
+/**
+ * The browser-safe part of the package (no Node built-ins): artifacts, codebases, revert reasons, bytes32 names and
+ * batch sizing. The console imports `@tranche/contracts/browser`; Node code may import `@tranche/contracts`.
+ */
+export {
+  codebases,
+  codebaseTypes,
+  securitySchemeArtifact,
+  securityTokenArtifact,
+  whitelistArtifact,
+} from './artifacts.ts';
+export type { CodebaseType, ContractArtifact } from './artifacts.ts';
+export {
+  gasMargin,
+  issueBatchSize,
+  measuredGas,
+  safeBatchSize,
+  txGasCap,
+  whitelistBatchSize,
+} from './batchSize.ts';
+export type { BatchSizeInput, GasReport } from './batchSize.ts';
+export { fromBytes32Name, toBytes32Name } from './names.ts';
+export { revertReasons } from './reasons.ts';
+export type { RevertReason } from './reasons.ts';
