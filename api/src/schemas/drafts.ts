@@ -48,74 +48,114 @@ export function tokensForInvestment(
   return { tokens: Number(tokens), tokenRemainder, fiatRemainder };
 }
 
+type NumberMode = 'number' | 'form';
+
+/** A number field: a JSON number in the API; in the form, the typed text converted ('' and text fail). */
+function numberField<T extends z.ZodType>(mode: NumberMode, message: string, checks: (n: z.ZodNumber) => T) {
+  const schema = checks(z.number({ error: message }));
+  if (mode === 'number') return schema;
+  return z.preprocess((value) => {
+    if (typeof value === 'string') return value.trim() === '' ? Number.NaN : Number(value.trim());
+    return value;
+  }, schema);
+}
+
+function investorEntry(mode: NumberMode) {
+  return z.object({
+    publicAddress: lowerAddress(draftMessages.investorAddressRequired, draftMessages.investorAddressInvalid),
+    investmentAmount: numberField(mode, draftMessages.investorAmountPositive, (n) =>
+      n
+        .positive(draftMessages.investorAmountPositive)
+        .int(draftMessages.investorAmountWhole)
+        .max(Number.MAX_SAFE_INTEGER, draftMessages.investorAmountTooLarge),
+    ),
+  });
+}
+
 /** An investor as the API takes it (part 2, section 3: publicAddress and investmentAmount). */
-export const investorEntrySchema = z.object({
-  publicAddress: lowerAddress(draftMessages.investorAddressRequired, draftMessages.investorAddressInvalid),
-  investmentAmount: z
-    .number({ error: draftMessages.investorAmountPositive })
-    .positive(draftMessages.investorAmountPositive)
-    .int(draftMessages.investorAmountWhole)
-    .max(Number.MAX_SAFE_INTEGER, draftMessages.investorAmountTooLarge),
-});
+export const investorEntrySchema = investorEntry('number');
 export type InvestorEntry = z.input<typeof investorEntrySchema>;
 
-const exchangeRateSchema = z
-  .number({ error: draftMessages.exchangeRateInvalid })
-  .min(0, draftMessages.exchangeRateNegative)
-  .refine((rate) => rate > 0, draftMessages.exchangeRateZero)
-  .refine((rate) => hasAtMostDecimals(rate, exchangeRateDecimals), draftMessages.exchangeRateDecimals)
-  .refine((rate) => rate <= 1e12, draftMessages.exchangeRateInvalid);
+function exchangeRateField(mode: NumberMode) {
+  return numberField(mode, draftMessages.exchangeRateInvalid, (n) =>
+    n
+      .min(0, draftMessages.exchangeRateNegative)
+      .refine((rate) => rate > 0, draftMessages.exchangeRateZero)
+      .refine((rate) => hasAtMostDecimals(rate, exchangeRateDecimals), draftMessages.exchangeRateDecimals)
+      .refine((rate) => rate <= 1e12, draftMessages.exchangeRateInvalid),
+  );
+}
+
+function tokenDraft(mode: NumberMode) {
+  return z
+    .object({
+      symbol: requiredText(draftMessages.symbolRequired, maxSymbolLength, draftMessages.symbolTooLong)
+        .regex(/^[A-Za-z0-9._-]+$/, draftMessages.symbolInvalid)
+        .transform((symbol) => symbol.toUpperCase()),
+      name: requiredText(draftMessages.nameRequired, maxTokenNameLength, draftMessages.nameTooLong),
+      exchangeRate: exchangeRateField(mode).default(defaultExchangeRate),
+      currency: z
+        .enum(draftCurrencies, { error: draftMessages.currencyRequired })
+        .default(defaultDraftCurrency),
+      codebaseId: numberField(mode, draftMessages.codebaseRequired, (n) =>
+        n.int(draftMessages.codebaseRequired).min(1, draftMessages.codebaseRequired),
+      ),
+      whitelistAddress: lowerAddress(draftMessages.whitelistRequired, draftMessages.whitelistInvalid),
+      controllerAddress: lowerAddress(draftMessages.controllerRequired, draftMessages.controllerInvalid),
+      /** When true the controller cannot be the zero address (the form's controllable switch). */
+      isControllable: z.boolean().optional(),
+      investors: z
+        .array(investorEntry(mode), { error: draftMessages.investorsRequired })
+        .min(1, draftMessages.investorsRequired),
+    })
+    .superRefine((draft, context) => {
+      if (draft.isControllable === true && draft.controllerAddress === zeroAddress) {
+        context.addIssue({
+          code: 'custom',
+          message: draftMessages.controllerZero,
+          path: ['controllerAddress'],
+        });
+      }
+      const seen = new Set<string>();
+      draft.investors.forEach((investor, index) => {
+        if (seen.has(investor.publicAddress)) {
+          context.addIssue({
+            code: 'custom',
+            message: bulkInvestorMessages.addressTwice(index + 1),
+            path: ['investors', index, 'publicAddress'],
+          });
+        }
+        seen.add(investor.publicAddress);
+        if (tokensForInvestment(investor.investmentAmount, draft.exchangeRate).tokens < 1) {
+          context.addIssue({
+            code: 'custom',
+            message: draftMessages.investmentBelowOneToken(index + 1),
+            path: ['investors', index, 'investmentAmount'],
+          });
+        }
+      });
+    });
+}
 
 /** One token draft of POST /draft (bulk.tokens[]). */
-export const tokenDraftSchema = z
-  .object({
-    symbol: requiredText(draftMessages.symbolRequired, maxSymbolLength, draftMessages.symbolTooLong)
-      .regex(/^[A-Za-z0-9._-]+$/, draftMessages.symbolInvalid)
-      .transform((symbol) => symbol.toUpperCase()),
-    name: requiredText(draftMessages.nameRequired, maxTokenNameLength, draftMessages.nameTooLong),
-    exchangeRate: exchangeRateSchema.default(defaultExchangeRate),
-    currency: z
-      .enum(draftCurrencies, { error: draftMessages.currencyRequired })
-      .default(defaultDraftCurrency),
-    codebaseId: z
-      .number({ error: draftMessages.codebaseRequired })
-      .int(draftMessages.codebaseRequired)
-      .min(1, draftMessages.codebaseRequired),
-    whitelistAddress: lowerAddress(draftMessages.whitelistRequired, draftMessages.whitelistInvalid),
-    controllerAddress: lowerAddress(draftMessages.controllerRequired, draftMessages.controllerInvalid),
-    /** When true the controller cannot be the zero address (the form's controllable switch). */
-    isControllable: z.boolean().optional(),
-    investors: z
-      .array(investorEntrySchema, { error: draftMessages.investorsRequired })
-      .min(1, draftMessages.investorsRequired),
-  })
-  .superRefine((draft, context) => {
-    if (draft.isControllable === true && draft.controllerAddress === zeroAddress) {
-      context.addIssue({
-        code: 'custom',
-        message: draftMessages.controllerZero,
-        path: ['controllerAddress'],
-      });
-    }
-    const seen = new Set<string>();
-    draft.investors.forEach((investor, index) => {
-      if (seen.has(investor.publicAddress)) {
-        context.addIssue({
-          code: 'custom',
-          message: bulkInvestorMessages.addressTwice(index + 1),
-          path: ['investors', index, 'publicAddress'],
-        });
-      }
-      seen.add(investor.publicAddress);
-      if (tokensForInvestment(investor.investmentAmount, draft.exchangeRate).tokens < 1) {
-        context.addIssue({
-          code: 'custom',
-          message: draftMessages.investmentBelowOneToken(index + 1),
-          path: ['investors', index, 'investmentAmount'],
-        });
-      }
-    });
-  });
+export const tokenDraftSchema = tokenDraft('number');
+
+/**
+ * The New Token form: the same rules on the typed texts (exchange rate, codebase and amounts as strings).
+ * Its output is a {@link TokenDraft} ready for POST /draft.
+ */
+export const tokenDraftFormSchema = tokenDraft('form');
+export type TokenDraftForm = {
+  symbol: string;
+  name: string;
+  exchangeRate: string;
+  currency: string;
+  codebaseId: string;
+  whitelistAddress: string;
+  controllerAddress: string;
+  isControllable: boolean;
+  investors: { publicAddress: string; investmentAmount: string }[];
+};
 export type TokenDraftInput = z.input<typeof tokenDraftSchema>;
 export type TokenDraft = z.output<typeof tokenDraftSchema>;
 
