@@ -1,4 +1,9 @@
 import { accountsModule } from './accounts/routes.ts';
+import { balanceModule } from './balance/routes.ts';
+import { holdersModule } from './holders/routes.ts';
+import { partitionsModule } from './partitions/routes.ts';
+import { projectsModule } from './projects/routes.ts';
+import { tokensModule } from './tokens/routes.ts';
 import { balanceReportModule } from './balanceReport/routes.ts';
 import { codebasesModule } from './codebases/routes.ts';
 import { credentialsModule } from './credentials/routes.ts';
@@ -24,5 +29,10 @@ export const defaultModules: ServerModule[] = [
   transactionsModule,
   draftsModule,
   balanceReportModule,
+  projectsModule,
+  partitionsModule,
+  tokensModule,
+  holdersModule,
+  balanceModule,
 ];
 export { localModule };

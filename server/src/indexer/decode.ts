@@ -1,0 +1,60 @@
+import { securityTokenArtifact, whitelistArtifact } from '@tranche/contracts';
+import { decodeBytes32String, Interface, type Log, type LogDescription } from 'ethers';
+
+export const tokenInterface = new Interface(securityTokenArtifact.abi);
+export const whitelistInterface = new Interface(whitelistArtifact.abi);
+
+const tokenTopics = new Set<string>();
+tokenInterface.forEachEvent((event) => {
+  tokenTopics.add(event.topicHash);
+});
+const whitelistTopics = new Set<string>();
+whitelistInterface.forEachEvent((event) => {
+  whitelistTopics.add(event.topicHash);
+});
+
+/** Topics (event signatures) the indexer asks eth_getLogs for. */
+export const followedTopics = [...new Set([...tokenTopics, ...whitelistTopics])];
+
+export type DecodedLog = {
+  contractAddress: string;
+  blockNumber: number;
+  logIndex: number;
+  transactionHash: string;
+  event: string;
+  args: LogDescription['args'];
+};
+
+/** Decodes a token or whitelist log; undefined for a log of no followed event. */
+export function decodeLog(log: Log, kind: 'token' | 'whitelist'): DecodedLog | undefined {
+  const topic = log.topics[0];
+  if (!topic) return undefined;
+  const iface = kind === 'token' ? tokenInterface : whitelistInterface;
+  const known = kind === 'token' ? tokenTopics : whitelistTopics;
+  if (!known.has(topic)) return undefined;
+  let parsed: LogDescription | null;
+  try {
+    parsed = iface.parseLog({ topics: [...log.topics], data: log.data });
+  } catch {
+    return undefined;
+  }
+  if (!parsed) return undefined;
+  return {
+    contractAddress: log.address.toLowerCase(),
+    blockNumber: log.blockNumber,
+    logIndex: log.index,
+    transactionHash: log.transactionHash.toLowerCase(),
+    event: parsed.name,
+    args: parsed.args,
+  };
+}
+
+/** The readable name of a bytes32 partition or document name: its string, else the hex. */
+export function bytes32Name(value: string): string {
+  try {
+    const text = decodeBytes32String(value);
+    return text !== '' && [...text].every((c) => c.charCodeAt(0) >= 32) ? text : value;
+  } catch {
+    return value;
+  }
+}

@@ -1,0 +1,289 @@
+import { EventEmitter } from 'node:events';
+import { asc, lt, sql } from 'drizzle-orm';
+import type { Log } from 'ethers';
+import type { ChainService } from '../chain/chainService.ts';
+import type { Database } from '../db/database.ts';
+import { oneLine } from '../errors.ts';
+import { indexerCursors } from '../modules/tokens/schema.ts';
+import { type DecodedLog, decodeLog, followedTopics } from './decode.ts';
+import { AbortedError, sleep, withRetry } from './retry.ts';
+import { storeBatch } from './store.ts';
+
+export type IndexerOptions = {
+  /** Blocks to stay behind the head (0 on the embedded chain). */
+  confirmations: number;
+  /** Largest block range of one eth_getLogs call (halved while the node refuses a range). */
+  blockRange: number;
+  /** Milliseconds between polls once caught up. */
+  pollIntervalMs: number;
+  /** Contract addresses per eth_getLogs call. */
+  addressesPerCall: number;
+  /** Backoff after an RPC or database error: first and longest delay. */
+  retryInitialMs: number;
+  retryMaxMs: number;
+};
+
+export type IndexerLogger = { warn: (message: string) => void };
+
+function envNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const text = env[name]?.trim();
+  if (!text) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${text}"`);
+  return value;
+}
+
+/**
+ * Options from the environment: INDEXER_CONFIRMATIONS (default 0 on the embedded chain, else 3),
+ * INDEXER_BLOCK_RANGE (2000), INDEXER_POLL_MS (250 local, else 4000).
+ */
+export function indexerOptionsFromEnv(env: NodeJS.ProcessEnv, local: boolean): IndexerOptions {
+  return {
+    confirmations: envNumber(env, 'INDEXER_CONFIRMATIONS', local ? 0 : 3),
+    blockRange: Math.max(1, envNumber(env, 'INDEXER_BLOCK_RANGE', 2000)),
+    pollIntervalMs: Math.max(10, envNumber(env, 'INDEXER_POLL_MS', local ? 250 : 4000)),
+    addressesPerCall: 500,
+    retryInitialMs: 200,
+    retryMaxMs: 10_000,
+  };
+}
+
+export type Indexer = {
+  options: IndexerOptions;
+  /** Starts the polling loop (idempotent). */
+  start: () => void;
+  /** Stops the loop and waits for the pass in progress. */
+  stop: () => Promise<void>;
+  /**
+   * One pass: follows new tokens, indexes up to head - confirmations; answers that block. `maxBatches` stops
+   * early after that many stored ranges (what a crash between two batches leaves behind).
+   */
+  syncOnce: (limits?: { maxBatches?: number }) => Promise<number>;
+  /** Resolves once every followed contract is indexed up to `block` (rejects after `timeoutMs`). */
+  waitForBlock: (block: number, timeoutMs?: number) => Promise<void>;
+  /** The block every followed contract is indexed to (the lowest cursor), or null when none is followed. */
+  indexedBlock: () => Promise<number | null>;
+};
+
+/**
+ * The event indexer: reads the logs of every deployed token (and of the whitelists they use) with eth_getLogs
+ * in block ranges, from each contract's cursor in the database, and stores them with the cursor in one
+ * transaction, so a restart continues where it stopped and never counts an event twice. RPC and database
+ * errors are retried with exponential backoff.
+ */
+export function createIndexer(
+  deps: { db: Database; chain: ChainService; logger?: IndexerLogger },
+  options: IndexerOptions,
+): Indexer {
+  const { db, chain } = deps;
+  const events = new EventEmitter();
+  events.setMaxListeners(0);
+  let controller: AbortController | undefined;
+  let loop: Promise<void> | undefined;
+  let range = options.blockRange;
+  let lastSynced = -1;
+
+  const retry = <T>(what: string, action: () => Promise<T>, signal?: AbortSignal) =>
+    withRetry(action, {
+      initialMs: options.retryInitialMs,
+      maxMs: options.retryMaxMs,
+      attempts: signal ? Number.POSITIVE_INFINITY : 5,
+      signal,
+      retryable: (error) => !(error instanceof RangeTooLarge),
+      onRetry: (error, attempt, delay) =>
+        deps.logger?.warn(
+          `indexer: ${what} failed (attempt ${attempt}, retrying in ${delay} ms): ${oneLine(String((error as Error)?.message ?? error))}`,
+        ),
+    });
+
+  /** Adds a cursor for every deployed token and whitelist not followed yet. */
+  async function followNewContracts(): Promise<void> {
+    await db.execute(sql`
+      insert into indexer_cursors (contract_address, kind, last_block)
+      select contract_address, 'token', max(greatest(coalesce(deploy_block, 0) - 1, -1))
+      from projects where status = 2 and contract_address is not null
+      group by contract_address
+      on conflict do nothing`);
+    // A whitelist is read from the chain's start on the embedded chain, else from its first token's deployment.
+    await db.execute(sql`
+      insert into indexer_cursors (contract_address, kind, last_block)
+      select whitelist_address, 'whitelist', ${chain.local ? sql`-1` : sql`min(greatest(coalesce(deploy_block, 0) - 1, -1))`}
+      from projects where status = 2 and whitelist_address is not null
+      group by whitelist_address
+      on conflict do nothing`);
+  }
+
+  function isRangeError(error: unknown): boolean {
+    const message = String((error as Error)?.message ?? error);
+    return /range|too many|limit|exceed|10000|response size/i.test(message);
+  }
+
+  async function getLogs(addresses: string[], fromBlock: number, toBlock: number, signal?: AbortSignal) {
+    const all: Log[] = [];
+    for (let i = 0; i < addresses.length; i += options.addressesPerCall) {
+      const address = addresses.slice(i, i + options.addressesPerCall);
+      const logs = await retry(
+        'eth_getLogs',
+        async () => {
+          try {
+            return await chain.provider.getLogs({ address, fromBlock, toBlock, topics: [followedTopics] });
+          } catch (error) {
+            if (isRangeError(error) && toBlock > fromBlock) throw new RangeTooLarge();
+            throw error;
+          }
+        },
+        signal,
+      );
+      all.push(...logs);
+    }
+    return all;
+  }
+
+  async function blockTimestamps(blocks: number[], signal?: AbortSignal): Promise<Map<number, number>> {
+    const out = new Map<number, number>();
+    for (let i = 0; i < blocks.length; i += 100) {
+      const part = blocks.slice(i, i + 100);
+      const stamps = await retry(
+        'eth_getBlockByNumber',
+        () =>
+          Promise.all(
+            part.map(async (n) => {
+              const block = await chain.provider.getBlock(n);
+              if (!block) throw new Error(`block ${n} is not available`);
+              return block.timestamp;
+            }),
+          ),
+        signal,
+      );
+      part.forEach((n, j) => {
+        out.set(n, stamps[j] ?? 0);
+      });
+    }
+    return out;
+  }
+
+  async function syncOnce(signal?: AbortSignal, maxBatches = Number.POSITIVE_INFINITY): Promise<number> {
+    let batches = 0;
+    const head = (await retry('eth_blockNumber', () => chain.blockNumber(), signal)) - options.confirmations;
+    if (head < 0) return head;
+    await retry('following new contracts', followNewContracts, signal);
+    for (;;) {
+      if (signal?.aborted) throw new AbortedError();
+      if (batches >= maxBatches) return head;
+      const behind = await db
+        .select()
+        .from(indexerCursors)
+        .where(lt(indexerCursors.lastBlock, head))
+        .orderBy(asc(indexerCursors.lastBlock));
+      const first = behind[0];
+      if (!first) break;
+      const group = behind.filter((c) => c.lastBlock === first.lastBlock);
+      const kinds = new Map(group.map((c) => [c.contractAddress, c.kind]));
+      const fromBlock = first.lastBlock + 1;
+      const toBlock = Math.min(first.lastBlock + range, head);
+      let logs: Log[];
+      try {
+        logs = await getLogs([...kinds.keys()], fromBlock, toBlock, signal);
+      } catch (error) {
+        if (error instanceof RangeTooLarge) {
+          range = Math.max(1, Math.floor((toBlock - fromBlock + 1) / 2));
+          continue;
+        }
+        throw error;
+      }
+      const decoded: DecodedLog[] = [];
+      for (const log of logs) {
+        if (log.removed) continue;
+        const kind = kinds.get(log.address.toLowerCase());
+        const one = kind ? decodeLog(log, kind) : undefined;
+        if (one) decoded.push(one);
+      }
+      const timestamps = await blockTimestamps([...new Set(decoded.map((l) => l.blockNumber))], signal);
+      await retry(
+        'storing events',
+        () =>
+          storeBatch(db, {
+            addresses: [...kinds.keys()],
+            expectedLastBlock: first.lastBlock,
+            toBlock,
+            logs: decoded,
+            timestamps,
+          }),
+        signal,
+      );
+      batches++;
+      // A range that worked may grow back towards the configured one.
+      range = Math.min(options.blockRange, range * 2);
+    }
+    lastSynced = head;
+    events.emit('synced', head);
+    return head;
+  }
+
+  async function run(signal: AbortSignal): Promise<void> {
+    let delay = options.retryInitialMs;
+    while (!signal.aborted) {
+      try {
+        await syncOnce(signal);
+        delay = options.retryInitialMs;
+        await sleep(options.pollIntervalMs, signal);
+      } catch (error) {
+        if (error instanceof AbortedError || signal.aborted) return;
+        deps.logger?.warn(
+          `indexer: pass failed, retrying in ${delay} ms: ${oneLine(String((error as Error)?.message ?? error))}`,
+        );
+        try {
+          await sleep(delay, signal);
+        } catch {
+          return;
+        }
+        delay = Math.min(delay * 2, options.retryMaxMs);
+      }
+    }
+  }
+
+  return {
+    options,
+    start: () => {
+      if (loop) return;
+      controller = new AbortController();
+      loop = run(controller.signal);
+    },
+    stop: async () => {
+      controller?.abort();
+      await loop;
+      loop = undefined;
+      controller = undefined;
+    },
+    syncOnce: (limits) => syncOnce(undefined, limits?.maxBatches),
+    waitForBlock: (block, timeoutMs = 30_000) => {
+      if (lastSynced >= block) return Promise.resolve();
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          events.off('synced', onSynced);
+          reject(new Error(`the indexer did not reach block ${block} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        const onSynced = (head: number) => {
+          if (head < block) return;
+          clearTimeout(timer);
+          events.off('synced', onSynced);
+          resolve();
+        };
+        events.on('synced', onSynced);
+      });
+    },
+    indexedBlock: async () => {
+      const [row] = await db
+        .select({ min: sql<string | null>`min(${indexerCursors.lastBlock})` })
+        .from(indexerCursors);
+      return row?.min === null || row?.min === undefined ? null : Number(row.min);
+    },
+  };
+}
+
+class RangeTooLarge extends Error {
+  constructor() {
+    super('block range too large');
+    this.name = 'RangeTooLarge';
+  }
+}

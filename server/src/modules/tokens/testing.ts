@@ -1,0 +1,117 @@
+import {
+  devAccountKeys,
+  securitySchemeArtifact,
+  securityTokenArtifact,
+  whitelistArtifact,
+} from '@tranche/contracts';
+import {
+  type BaseContract,
+  Contract,
+  ContractFactory,
+  type JsonRpcProvider,
+  NonceManager,
+  Wallet,
+  id,
+} from 'ethers';
+import type { Database } from '../../db/database.ts';
+import { insertProject, recordDeployment } from '../projects/repository.ts';
+
+/** Dev-chain wallets (with their own nonce managers) for the roles of a token test. */
+export function devWallets(provider: JsonRpcProvider) {
+  const make = (index: number) => {
+    const key = devAccountKeys[index] as string;
+    const wallet = new Wallet(key, provider);
+    return { key, address: wallet.address.toLowerCase(), signer: new NonceManager(wallet) };
+  };
+  return {
+    /** Scheme owner, token owner, security manager with levels 1 and 2 (issuer). */
+    owner: make(0),
+    /** The token's controller. */
+    controller: make(1),
+    /** Holders, verified in the whitelist. */
+    holders: [make(2), make(3), make(4), make(5)],
+    /** Not verified, no rights. */
+    outsider: make(6),
+  };
+}
+export type DevWallets = ReturnType<typeof devWallets>;
+
+async function deploy(
+  artifact: { abi: readonly unknown[]; bytecode: string },
+  signer: NonceManager,
+  args: unknown[],
+): Promise<BaseContract & { address: string }> {
+  const factory = new ContractFactory(artifact.abi as never, artifact.bytecode, signer);
+  const contract = await factory.deploy(...args);
+  await contract.waitForDeployment();
+  return Object.assign(contract, { address: (await contract.getAddress()).toLowerCase() });
+}
+
+async function call(contract: Contract, method: string, ...args: unknown[]) {
+  const tx = await contract.getFunction(method)(...args);
+  return tx.wait();
+}
+
+/** A security scheme and a whitelist with the holders verified; the owner holds levels 1 and 2. */
+export async function deploySchemeAndWhitelist(wallets: DevWallets, options: { verifyOwner?: boolean } = {}) {
+  const { owner } = wallets;
+  const scheme = await deploy(securitySchemeArtifact, owner.signer, [owner.address]);
+  const schemeContract = new Contract(scheme.address, securitySchemeArtifact.abi, owner.signer);
+  const assetId = (await schemeContract.getFunction('assetId')()) as string;
+  await call(schemeContract, 'grantOperator', owner.address, assetId);
+  await call(schemeContract, 'grantLevel1', owner.address);
+  await call(schemeContract, 'grantLevel2', owner.address);
+  const whitelist = await deploy(whitelistArtifact, owner.signer, [
+    'Test whitelist',
+    owner.address,
+    scheme.address,
+  ]);
+  const whitelistContract = new Contract(whitelist.address, whitelistArtifact.abi, owner.signer);
+  const verified = [...(options.verifyOwner ? [owner] : []), ...wallets.holders];
+  await call(
+    whitelistContract,
+    'addVerifiedBatch',
+    verified.map((h) => h.address),
+    verified.map((h) => id(h.address)),
+  );
+  return {
+    scheme: schemeContract,
+    schemeAddress: scheme.address,
+    whitelist: whitelistContract,
+    whitelistAddress: whitelist.address,
+  };
+}
+
+/**
+ * Deploys a token (owner = wallets.owner, controller = wallets.controller unless `controller` is null) and
+ * records it as a deployed project, as the drafts module does.
+ */
+export async function deployTestToken(
+  db: Database,
+  wallets: DevWallets,
+  setup: { schemeAddress: string; whitelistAddress: string },
+  token: { symbol: string; name: string; controller?: string | null; accountId?: number },
+) {
+  const controller = token.controller === undefined ? wallets.controller.address : token.controller;
+  const contract = await deploy(securityTokenArtifact, wallets.owner.signer, [
+    token.name,
+    token.symbol,
+    wallets.owner.address,
+    controller ?? '0x0000000000000000000000000000000000000000',
+    setup.whitelistAddress,
+    setup.schemeAddress,
+  ]);
+  const receipt = await contract.deploymentTransaction()?.wait();
+  await insertProject(db, { projectCode: token.symbol, projectName: token.name, accountId: token.accountId });
+  await recordDeployment(db, token.symbol, {
+    contractAddress: contract.address,
+    ownerAddress: wallets.owner.address,
+    controllerAddress: controller,
+    whitelistAddress: setup.whitelistAddress,
+    whitelistName: 'Test whitelist',
+    securitySchemeAddress: setup.schemeAddress,
+    deployTransactionHash: receipt?.hash ?? null,
+    deployBlock: receipt?.blockNumber ?? 0,
+  });
+  return new Contract(contract.address, securityTokenArtifact.abi, wallets.owner.signer);
+}
