@@ -1,6 +1,5 @@
-import { loadConfig } from './config.ts';
 import { oneLine, StartupError } from './errors.ts';
-import { type RunningServer, startServer } from './server.ts';
+import type { RunningServer } from './server.ts';
 
 /** The one process `pnpm start` runs. */
 async function main(): Promise<void> {
@@ -20,6 +19,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
 
   try {
+    // Imported here so that even a module failing to load ends in one line, not a stack trace.
+    const { loadConfig } = await import('./config.ts');
+    const { startServer } = await import('./server.ts');
     server = await startServer(loadConfig());
   } catch (error) {
     const message =

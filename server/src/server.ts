@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { type DevChain, startDevChain } from '@tranche/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -42,6 +43,8 @@ export async function startServer(
     for (const step of cleanup.reverse()) await Promise.resolve(step()).catch(() => undefined);
   };
   try {
+    // Fail fast on a taken port, before the slower chain and database start.
+    if (config.port !== 0) await ensurePortFree(config.host, config.port);
     mkdirSync(config.dataDir, { recursive: true });
     const local = config.chainRpcUrl === undefined;
 
@@ -117,16 +120,7 @@ export async function startServer(
     try {
       await app.listen({ port: config.port, host: config.host });
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'EADDRINUSE') {
-        throw new StartupError(
-          `Port ${config.port} on ${config.host} is in use. Stop the other program or set PORT to a free port (0 picks one).`,
-        );
-      }
-      if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
-        throw new StartupError(`HOST=${config.host} is not an address of this machine.`);
-      }
-      throw error;
+      throw listenError(error, config.host, config.port);
     }
     const address = app.server.address();
     const boundPort = typeof address === 'object' && address ? address.port : config.port;
@@ -149,4 +143,27 @@ export async function startServer(
     await runCleanup();
     throw error;
   }
+}
+
+function listenError(error: unknown, host: string, port: number): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') {
+    return new StartupError(
+      `Port ${port} on ${host} is in use. Stop the other program or set PORT to a free port (0 picks one).`,
+    );
+  }
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+    return new StartupError(`HOST=${host} is not an address of this machine.`);
+  }
+  if (code === 'EACCES')
+    return new StartupError(`Not allowed to listen on port ${port}: choose a PORT above 1023.`);
+  return error as Error;
+}
+
+function ensurePortFree(host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', (error) => reject(listenError(error, host, port)));
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
+  });
 }

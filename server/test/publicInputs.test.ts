@@ -31,7 +31,7 @@ const nasty = fc.oneof(
     "admin@example.com' --",
     '<script>alert(1)</script>',
     '"><img src=x onerror=alert(1)>',
-    '${7*7}',
+    '#{7*7} {{7*7}}',
     '../../etc/passwd',
     '\u0000',
     'a@b.co\u0000',

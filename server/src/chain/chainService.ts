@@ -1,3 +1,5 @@
+import http from 'node:http';
+import https from 'node:https';
 import { JsonRpcProvider, Network, type TransactionRequest, type TransactionResponse, Wallet } from 'ethers';
 import { oneLine, StartupError } from '../errors.ts';
 
@@ -33,21 +35,20 @@ export async function probeChain(rpcUrl: string, timeoutMs = 5000): Promise<numb
       `CHAIN_RPC_URL must be an http:// or https:// JSON-RPC URL (got ${url.protocol}//).`,
     );
   }
-  let answer: unknown;
+  let text: string;
   try {
-    const response = await fetch(rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    answer = await response.json();
+    text = await postJson(url, { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }, timeoutMs);
   } catch (error) {
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    const reason = cause?.code ?? cause?.message ?? (error as Error).message;
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new StartupError(`Cannot reach the chain at CHAIN_RPC_URL=${rpcUrl}: ${oneLine(String(reason))}`);
   }
-  const result = (answer as { result?: unknown }).result;
+  let answer: unknown;
+  try {
+    answer = JSON.parse(text);
+  } catch {
+    answer = undefined;
+  }
+  const result = (answer as { result?: unknown } | undefined)?.result;
   if (typeof result !== 'string' || !/^0x[0-9a-fA-F]+$/.test(result)) {
     throw new StartupError(
       `The node at CHAIN_RPC_URL=${rpcUrl} did not answer eth_chainId like an EVM JSON-RPC node.`,
@@ -105,4 +106,33 @@ export function createChainService(options: {
     },
     close: () => provider.destroy(),
   };
+}
+
+/** POST with node's http(s) (fetch refuses some ports); answers the body text. */
+function postJson(url: URL, body: unknown, timeoutMs: number): Promise<string> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = (url.protocol === 'https:' ? https : http).request(
+      url,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+        timeout: timeoutMs,
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        response.on('end', () => resolve(text));
+        response.on('error', reject);
+      },
+    );
+    request.on('timeout', () =>
+      request.destroy(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT' })),
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
 }

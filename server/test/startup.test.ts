@@ -1,0 +1,167 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, existsSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { DevChain } from '@tranche/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../src/config.ts';
+import { startTestChain } from './helpers.ts';
+
+type Run = { code: number | null; stdout: string; stderr: string };
+
+function startMain(env: Record<string, string>): {
+  child: ChildProcess;
+  output: () => Run;
+  exited: Promise<Run>;
+} {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', CHAIN_PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<Run>((resolve) =>
+    child.once('exit', (code) => resolve({ code, stdout, stderr })),
+  );
+  return { child, output: () => ({ code: child.exitCode, stdout, stderr }), exited };
+}
+
+function waitForLine(
+  run: ReturnType<typeof startMain>,
+  pattern: RegExp,
+  timeoutMs = 90_000,
+): Promise<RegExpExecArray> {
+  return new Promise((resolve, reject) => {
+    const timer = setInterval(() => {
+      const match = pattern.exec(run.output().stdout);
+      if (match) {
+        clearInterval(timer);
+        resolve(match);
+      } else if (run.child.exitCode !== null || Date.now() > deadline) {
+        clearInterval(timer);
+        reject(new Error(`no ${pattern} in: ${JSON.stringify(run.output())}`));
+      }
+    }, 100);
+    const deadline = Date.now() + timeoutMs;
+  });
+}
+
+/** Exit code 1 and exactly one line on stderr, no stack trace. */
+async function expectOneLineFailure(env: Record<string, string>, message: RegExp) {
+  const result = await startMain(env).exited;
+  expect(result.code, JSON.stringify(result)).toBe(1);
+  const lines = result.stderr.trim().split('\n');
+  expect(lines, result.stderr).toHaveLength(1);
+  expect(lines[0]).toMatch(message);
+  expect(result.stderr).not.toMatch(/\n\s+at /);
+  expect(result.stdout).not.toContain('Tranche is running');
+}
+
+let chain: DevChain;
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tranche-start-'));
+  dirs.push(dir);
+  return dir;
+}
+beforeAll(async () => {
+  chain = await startTestChain();
+});
+afterAll(async () => {
+  await chain.stop();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe.concurrent('bad start-up input gets one clear line and exit code 1', () => {
+  it('port in use', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as net.AddressInfo).port;
+    try {
+      await expectOneLineFailure(
+        { PORT: String(port), DATA_DIR: tempDir(), CHAIN_RPC_URL: chain.rpcUrl },
+        new RegExp(`^Port ${port} on 127\\.0\\.0\\.1 is in use\\. .*set PORT`),
+      );
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('unreachable CHAIN_RPC_URL', async () => {
+    await expectOneLineFailure(
+      { DATA_DIR: tempDir(), CHAIN_RPC_URL: 'http://127.0.0.1:9' },
+      /^Cannot reach the chain at CHAIN_RPC_URL=http:\/\/127\.0\.0\.1:9: ECONNREFUSED$/,
+    );
+  });
+
+  it('bad DATABASE_URL', async () => {
+    await expectOneLineFailure(
+      {
+        DATA_DIR: tempDir(),
+        CHAIN_RPC_URL: chain.rpcUrl,
+        DATABASE_URL: 'postgres://nobody:pw@127.0.0.1:9/none',
+      },
+      /^Cannot connect to the database at DATABASE_URL=postgres:\/\/nobody:\*\*\*@127\.0\.0\.1:9\/none: .*ECONNREFUSED/,
+    );
+    await expectOneLineFailure(
+      { DATA_DIR: tempDir(), CHAIN_RPC_URL: chain.rpcUrl, DATABASE_URL: 'mysql://x@y/z' },
+      /^DATABASE_URL must start with postgres:\/\//,
+    );
+  });
+
+  it('a wrong CHAIN_ID or PORT', async () => {
+    await expectOneLineFailure(
+      { DATA_DIR: tempDir(), CHAIN_RPC_URL: chain.rpcUrl, CHAIN_ID: '1' },
+      /^CHAIN_ID is 1 but the chain at CHAIN_RPC_URL=.* answers chain id 31337\.$/,
+    );
+    await expectOneLineFailure({ DATA_DIR: tempDir(), PORT: 'eighty' }, /^PORT must be a port number/);
+  });
+});
+
+describe('pnpm start with the embedded chain and PGlite', () => {
+  it('starts, answers health, stops cleanly with the chain state dumped, and refuses a database whose contracts are gone', async () => {
+    const dataDir = tempDir();
+    const run = startMain({ DATA_DIR: dataDir, CONSOLE_DIR: path.join(dataDir, 'no-console') });
+    const [, url] = await waitForLine(run, /^Tranche is running at (http:\/\/127\.0\.0\.1:\d+)$/m);
+    const demo = await waitForLine(run, /^Demo login: (demo@tranche\.local) \/ (\S+)$/m);
+    const health = await (await fetch(`${url}/api/health`)).json();
+    expect(health).toEqual({
+      statusCode: 200,
+      data: { chainId: 31337, blockNumber: expect.any(Number), database: 'pglite' },
+    });
+    const login = await fetch(`${url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ loginName: demo[1], password: demo[2] }),
+    });
+    expect(login.status).toBe(200);
+    expect(await (await fetch(`${url}/`)).text()).toContain('The console is not built');
+    run.child.kill('SIGTERM');
+    const stopped = await run.exited;
+    expect(stopped.code).toBe(0);
+    expect(stopped.stderr).toBe('');
+    expect(existsSync(path.join(dataDir, 'chain-state.json'))).toBe(true);
+
+    // The database now knows a contract the chain does not have.
+    const pglite = await PGlite.create(path.join(dataDir, 'pglite'));
+    await pglite.query(
+      `insert into deployed_contracts (chain_id, address, kind, name) values (31337, '0x${'12'.repeat(20)}', 'whitelist', 'Default whitelist')`,
+    );
+    await pglite.close();
+    await expectOneLineFailure(
+      { DATA_DIR: dataDir },
+      new RegExp(
+        `no code on the chain .*whitelist "Default whitelist" at 0x(12){20}.*Delete ${dataDir} to start afresh`,
+      ),
+    );
+  }, 300_000);
+});
