@@ -1,4 +1,4 @@
-import type { TransactionReceipt, TransactionRequest } from 'ethers';
+import type { TransactionReceipt, TransactionRequest, TransactionResponse } from 'ethers';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
 
@@ -7,6 +7,11 @@ export function chainReason(error: unknown): string {
   const e = error as { reason?: string | null; shortMessage?: string; message?: string } | null;
   const text = e?.reason ?? e?.shortMessage ?? e?.message ?? String(error);
   return text.replace(/\s*\n\s*/g, ' ').trim();
+}
+
+function isStaleNonce(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | null;
+  return e?.code === 'NONCE_EXPIRED' || /nonce (has already been used|too low)/i.test(e?.message ?? '');
 }
 
 /**
@@ -21,7 +26,15 @@ export async function sendSigned(
 ): Promise<TransactionReceipt> {
   let receipt: TransactionReceipt | null;
   try {
-    const response = await ctx.chain.send(privateKey, transaction);
+    let response: TransactionResponse;
+    try {
+      response = await ctx.chain.send(privateKey, transaction);
+    } catch (error) {
+      // The same address may also sign in a browser wallet, which leaves the queue's nonce counter behind:
+      // the queue re-reads the pending count after a failure, so one retry sends with the right nonce.
+      if (!isStaleNonce(error)) throw error;
+      response = await ctx.chain.send(privateKey, transaction);
+    }
     receipt = await response.wait();
   } catch (error) {
     throw new HttpError(400, chainReason(error));

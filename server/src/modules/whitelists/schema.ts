@@ -28,7 +28,7 @@ export type ContactDetails = Record<string, string | number | boolean | null>;
 
 /**
  * Verified addresses with their off-chain KYC record: the legal name and contact details stay here; the chain holds
- * only `hash` = keccak256 of the canonical record with its random `salt`.
+ * only `hash` = sha256 of the canonical record with its random `salt`.
  */
 export const whitelistAddresses = pgTable(
   'whitelist_addresses',

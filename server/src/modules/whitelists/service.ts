@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   type RegisterWhitelistRequest,
   type VerifiedAddressPage,
@@ -8,8 +8,14 @@ import {
   whitelistPageSize,
   whitelistServerMessages,
 } from '@tranche/api';
-import { codebaseTypes, whitelistArtifact, whitelistBatchSize } from '@tranche/contracts';
-import { Contract, ContractFactory, Interface, keccak256, toUtf8Bytes, ZeroHash } from 'ethers';
+import {
+  codebaseTypes,
+  gasMargin,
+  measuredGas,
+  whitelistArtifact,
+  whitelistBatchSize,
+} from '@tranche/contracts';
+import { Contract, ContractFactory, Interface, ZeroHash } from 'ethers';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
 import { codebaseArtifact } from '../codebases/service.ts';
@@ -50,11 +56,16 @@ export type WhitelistServiceOptions = {
   onProgress?: (done: number, total: number) => void;
 };
 
+/** Gas for a batch of `n` new addresses (updates cost less), from the contracts' measured figures, plus the margin. */
+export function batchGasLimit(n: number): bigint {
+  return BigInt(measuredGas.whitelistAdd + n * measuredGas.whitelistBatchPerAddress100 + gasMargin);
+}
+
 function sortedDetails(details: ContactDetails): ContactDetails {
   return Object.fromEntries(Object.entries(details).sort(([a], [b]) => a.localeCompare(b)));
 }
 
-/** The KYC hash kept on-chain: keccak256 of the canonical off-chain record (with its random salt). */
+/** The KYC hash kept on-chain: sha256 of the canonical off-chain record (with its random salt). */
 export function kycHash(whitelist: string, record: Omit<AddressRecord, 'hash'>): string {
   const canonical = JSON.stringify({
     whitelist: whitelist.toLowerCase(),
@@ -63,7 +74,7 @@ export function kycHash(whitelist: string, record: Omit<AddressRecord, 'hash'>):
     contactDetails: sortedDetails(record.contactDetails),
     salt: record.salt,
   });
-  return keccak256(toUtf8Bytes(canonical));
+  return `0x${createHash('sha256').update(canonical, 'utf8').digest('hex')}`;
 }
 
 function sameDetails(a: ContactDetails, b: ContactDetails): boolean {
@@ -93,12 +104,38 @@ async function readWhitelistOnChain(ctx: Pick<AppContext, 'chain'>, address: str
   }
 }
 
-async function inChunks<T, R>(items: T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  for (let i = 0; i < items.length; i += size) {
-    results.push(...(await Promise.all(items.slice(i, i + size).map(work))));
+/** The on-chain KYC hashes of `accounts`, read with JSON-RPC batches of eth_call (1,000 per request). */
+async function verificationHashes(
+  ctx: Pick<AppContext, 'chain'>,
+  whitelist: string,
+  accounts: string[],
+): Promise<string[]> {
+  const hashes: string[] = [];
+  const chunk = 1000;
+  for (let i = 0; i < accounts.length; i += chunk) {
+    const calls = accounts.slice(i, i + chunk).map((account, id) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'eth_call',
+      params: [
+        { to: whitelist, data: whitelistInterface.encodeFunctionData('verificationHash', [account]) },
+        'latest',
+      ],
+    }));
+    const response = await fetch(ctx.chain.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(calls),
+    });
+    const answers = (await response.json()) as { id: number; result?: string; error?: { message: string } }[];
+    const byId = new Map(answers.map((answer) => [answer.id, answer]));
+    for (const call of calls) {
+      const answer = byId.get(call.id);
+      if (!answer?.result) throw new HttpError(502, chainReason(answer?.error ?? 'no answer from the chain'));
+      hashes.push(answer.result.toLowerCase());
+    }
   }
-  return results;
+  return hashes;
 }
 
 export function createWhitelistService(ctx: Ctx, options: WhitelistServiceOptions = {}) {
@@ -217,11 +254,7 @@ export function createWhitelistService(ctx: Ctx, options: WhitelistServiceOption
     const known = new Map(
       (await findAddresses(ctx.db, whitelist.id, targets)).map((row) => [row.publicAddress, row]),
     );
-    const onChain = await inChunks(
-      targets,
-      500,
-      async (address) => (await contract.getFunction('verificationHash')(address)) as string,
-    );
+    const onChain = await verificationHashes(ctx, whitelist.address, targets);
 
     const inserts: AddressRecord[] = [];
     const updates: AddressRecord[] = [];
@@ -241,7 +274,7 @@ export function createWhitelistService(ctx: Ctx, options: WhitelistServiceOption
       const record: AddressRecord = { ...base, hash: kycHash(whitelist.address, base) };
       const current = onChain[index] ?? ZeroHash;
       if (current === ZeroHash) inserts.push(record);
-      else if (current.toLowerCase() !== record.hash.toLowerCase()) updates.push(record);
+      else if (current !== record.hash) updates.push(record);
       else unchanged += 1;
     });
 
@@ -269,7 +302,20 @@ export function createWhitelistService(ctx: Ctx, options: WhitelistServiceOption
       ]);
       await options.beforeBatch?.(index, batch.kind);
       try {
-        const receipt = await sendSigned(ctx, key, { to: whitelist.address, data });
+        // A gas limit from the measured per-address cost spares the node a binary-search estimate of a large batch.
+        const gasLimit = batchGasLimit(batch.records.length);
+        const receipt = await sendSigned(ctx, key, { to: whitelist.address, data, gasLimit }).catch(
+          async (error: unknown) => {
+            // A mined revert carries no reason: ask the node why the same call fails now.
+            const why = await ctx.chain.provider
+              .call({ to: whitelist.address, data, from: body.accountAddress })
+              .then(
+                () => undefined,
+                (callError: unknown) => chainReason(callError),
+              );
+            throw why ? new HttpError(400, why) : error;
+          },
+        );
         await saveAddresses(ctx.db, whitelist.id, accountId, receipt.hash, batch.records);
         outcomes.push({ batch, hash: receipt.hash });
       } catch (error) {
