@@ -17,6 +17,10 @@ contract Whitelist {
     /// @notice The security scheme whose Access Level 1 holders maintain this whitelist.
     address public immutable securityScheme;
 
+    /// keccak256("AddressVerified(address,bytes32,address)"), logged from assembly.
+    bytes32 private constant ADDRESS_VERIFIED_TOPIC =
+        0xf76ed0e421a92a946564a1369bd014342a486404a88e881758ce099f05ad08fa;
+
     mapping(address account => bytes32 kycHash) private _hashes;
 
     event WhitelistCreated(string name, address indexed owner, address indexed securityScheme);
@@ -59,12 +63,32 @@ contract Whitelist {
     // ---- Batches (all or nothing) ----
 
     function addVerifiedBatch(address[] calldata accounts, bytes32[] calldata hashes) external onlyLevel1 {
-        uint256 n = _checkBatch(accounts.length, hashes.length);
-        for (uint256 i; i < n; ) {
-            _add(accounts[i], hashes[i]);
-            unchecked {
-                ++i;
+        _checkBatch(accounts.length, hashes.length);
+        // The hot path of whitelisting investors: one storage slot and one log per address. The first invalid entry
+        // (zero or malformed address, zero hash, already verified, also by an earlier entry of this batch) stops
+        // the loop and _add, run on that entry in the same state, reverts with its reason.
+        uint256 failed;
+        assembly ("memory-safe") {
+            mstore(0x20, _hashes.slot)
+            let end := shl(5, accounts.length)
+            for { let i := 0 } lt(i, end) { i := add(i, 0x20) } {
+                let account := calldataload(add(accounts.offset, i))
+                let hash := calldataload(add(hashes.offset, i))
+                mstore(0x00, account)
+                let slot := keccak256(0x00, 0x40)
+                if or(or(iszero(account), shr(160, account)), or(iszero(hash), sload(slot))) {
+                    failed := add(i, 0x20)
+                    break
+                }
+                sstore(slot, hash)
+                mstore(0x00, hash)
+                log3(0x00, 0x20, ADDRESS_VERIFIED_TOPIC, account, caller())
             }
+        }
+        if (failed != 0) {
+            uint256 index = (failed >> 5) - 1;
+            _add(accounts[index], hashes[index]);
+            revert("invalid whitelist entry");
         }
     }
 

@@ -45,6 +45,7 @@ export const revertReasons = {
   noHolders: 'no token holders given',
   noAddresses: 'no addresses given',
   invalidIssuanceInput: 'invalid issuance input',
+  invalidWhitelistEntry: 'invalid whitelist entry',
   ownOperator: 'token holder cannot be its own operator',
   operatorAuthorized: 'operator is already authorized',
   operatorNotAuthorized: 'operator is not authorized',
