@@ -22,6 +22,7 @@ function protectedPage(element: React.ReactNode): React.ReactNode {
 const unavailable = (title: string) => protectedPage(<UnavailablePage title={title} />);
 
 const account = () => import('../routes/account.tsx');
+const history = () => import('../routes/history.tsx');
 
 export const routeObjects: RouteObject[] = [
   {
@@ -47,9 +48,12 @@ export const routeObjects: RouteObject[] = [
           { path: paths.sharding, element: unavailable('Create sharded key') },
           { path: paths.resharding, element: unavailable('Reshard a key') },
           { path: paths.confirmResharding, element: unavailable('Sharding confirmation') },
-          { path: paths.viewTransaction, element: unavailable('Sharded transaction') },
-          { path: paths.viewRegularTransaction, element: unavailable('Transaction') },
-          { path: paths.transactionHistory, element: unavailable('My transactions') },
+          { path: paths.viewTransaction, element: protectedPage(page(history, 'ViewTransactionRoute')) },
+          {
+            path: paths.viewRegularTransaction,
+            element: protectedPage(page(history, 'ViewRegularTransactionRoute')),
+          },
+          { path: paths.transactionHistory, element: protectedPage(page(history, 'TransactionHistoryRoute')) },
           { path: paths.localAddress, element: unavailable('Local Ethereum Address') },
           { path: paths.localTx, element: unavailable('Local Ethereum Tx') },
           { path: paths.localBlock, element: unavailable('Local Ethereum Block') },

@@ -1,0 +1,57 @@
+import type { AccountTransaction } from '@tranche/api';
+import { Button, Stack } from '@tranche/ui-kit';
+import { useState } from 'react';
+import { api } from '../../../app/api.ts';
+import { ErrorAlert } from '../../forms/index.ts';
+import { transactionsCsv } from '../csv.ts';
+
+/** Beyond the spec: every transaction of the account (all pages) as a CSV download. */
+export async function fetchAllTransactions(): Promise<AccountTransaction[]> {
+  const first = await api.call('listAccountTransactions', { params: { page: 1 } });
+  const rows = [...first.pageData];
+  for (let page = 2; page <= first.totalPages; page++) {
+    const next = await api.call('listAccountTransactions', { params: { page } });
+    rows.push(...next.pageData);
+  }
+  return rows;
+}
+
+function download(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = name;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function ExportCsvButton() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const handleExport = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const rows = await fetchAllTransactions();
+      download(`my-transactions-${new Date().toISOString().slice(0, 10)}.csv`, transactionsCsv(rows));
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack space="small" align="flex-end">
+      <Button variant="secondary" size="small" loading={busy} onClick={handleExport}>
+        Export CSV
+      </Button>
+      <ErrorAlert
+        error={error}
+        prefix="Could not export the transactions due to the following error"
+        onDismiss={() => setError(null)}
+      />
+    </Stack>
+  );
+}

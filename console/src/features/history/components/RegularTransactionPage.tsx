@@ -1,0 +1,179 @@
+import {
+  type TransactionDetail,
+  transactionHashPattern,
+  transactionMessages,
+  transactionRecordMessages,
+} from '@tranche/api';
+import {
+  Button,
+  Card,
+  Inline,
+  Spinner,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeaderCell,
+  TableRow,
+  Tabs,
+  Text,
+  TextField,
+} from '@tranche/ui-kit';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { api } from '../../../app/api.ts';
+import { routeTo } from '../../../app/paths.ts';
+import { useLoad } from '../hooks/useLoad.ts';
+import { ChainLink } from './ChainLink.tsx';
+import { BackButton, isNotFound, LoadFailure, TransactionNotFound } from './LoadFailure.tsx';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <TableRow>
+      <TableHeaderCell scope="row">{label}</TableHeaderCell>
+      <TableCell>{children}</TableCell>
+    </TableRow>
+  );
+}
+
+/** The toolbar: view another transaction by its hash. */
+function OtherHashForm({ current }: { current: string }) {
+  const navigate = useNavigate();
+  const [hash, setHash] = useState('');
+  const [error, setError] = useState<string>();
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = hash.trim();
+    if (!value) return setError(transactionRecordMessages.hashRequired);
+    if (!transactionHashPattern.test(value)) return setError(transactionRecordMessages.hashInvalid);
+    setError(undefined);
+    if (value.toLowerCase() !== current.toLowerCase()) navigate(routeTo.ViewRegularTransaction(value));
+  };
+  return (
+    <form onSubmit={handleSubmit} aria-label="View another transaction" noValidate>
+      <Inline space="small" align="flex-end">
+        <TextField
+          label="Transaction hash"
+          placeholder="0x..."
+          value={hash}
+          error={error}
+          onChange={(event) => setHash(event.target.value)}
+        />
+        <Button type="submit" variant="secondary">
+          View transaction
+        </Button>
+      </Inline>
+    </form>
+  );
+}
+
+function TransactionRows({ detail }: { detail: TransactionDetail }) {
+  const { receipt } = detail;
+  const yet = transactionMessages.notAvailableYet;
+  return (
+    <Table caption="Transaction">
+      <TableBody>
+        <Row label="Transaction hash">
+          <ChainLink kind="tx" value={detail.transactionHash} />
+        </Row>
+        <Row label="Block Hash">
+          {receipt.mined ? <ChainLink kind="block" value={receipt.blockHash} /> : yet}
+        </Row>
+        <Row label="Block Number">
+          {receipt.mined ? <ChainLink kind="block" value={receipt.blockNumber} /> : yet}
+        </Row>
+        <Row label="Contract Address">
+          {!receipt.mined ? (
+            yet
+          ) : receipt.contractAddress ? (
+            <ChainLink kind="address" value={receipt.contractAddress} />
+          ) : (
+            transactionMessages.notContractCreation
+          )}
+        </Row>
+        <Row label="From">
+          {receipt.mined && receipt.from ? <ChainLink kind="address" value={receipt.from} /> : yet}
+        </Row>
+        <Row label="To">
+          {!receipt.mined ? (
+            yet
+          ) : receipt.to ? (
+            <ChainLink kind="address" value={receipt.to} />
+          ) : (
+            transactionMessages.notAvailable
+          )}
+        </Row>
+      </TableBody>
+    </Table>
+  );
+}
+
+function ReceiptRows({ detail }: { detail: TransactionDetail }) {
+  const { receipt } = detail;
+  const yet = transactionMessages.notAvailableYet;
+  return (
+    <Table caption="Receipt">
+      <TableBody>
+        <Row label="Type">{detail.typeDescription || transactionMessages.notAvailable}</Row>
+        <Row label="Status">
+          {receipt.mined ? (receipt.status === 1 ? 'Success' : 'Failed (reverted)') : yet}
+        </Row>
+        <Row label="Confirmations">{receipt.mined ? detail.confirmations : yet}</Row>
+        <Row label="Transaction index">{receipt.mined ? receipt.transactionIndex : yet}</Row>
+        <Row label="Gas used">{receipt.mined ? receipt.gasUsed : yet}</Row>
+      </TableBody>
+    </Table>
+  );
+}
+
+/** /ViewRegularTransaction?hash={hash} (part 2, section 2). */
+export function RegularTransactionPage() {
+  const [searchParams] = useSearchParams();
+  const hash = (searchParams.get('hash') ?? '').trim();
+  const { state } = useLoad(
+    async (signal) => (hash ? api.call('getTransaction', { params: { hash }, signal }) : null),
+    [hash],
+  );
+  let body: ReactNode;
+  if (!hash) body = <TransactionNotFound />;
+  else if (state.status === 'loading') body = <Spinner label="Loading the transaction" />;
+  else if (state.status === 'error')
+    body = isNotFound(state.error) ? (
+      <TransactionNotFound hash={hash} />
+    ) : (
+      <LoadFailure error={state.error} />
+    );
+  else if (state.data === null) body = <TransactionNotFound hash={hash} />;
+  else
+    body = (
+      <Stack space="medium">
+        <Tabs.Root defaultValue="transaction">
+          <Tabs.List aria-label="Transaction details">
+            <Tabs.Trigger value="transaction">Transaction</Tabs.Trigger>
+            <Tabs.Trigger value="receipt">Receipt</Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="transaction">
+            <TransactionRows detail={state.data} />
+          </Tabs.Content>
+          <Tabs.Content value="receipt">
+            <ReceiptRows detail={state.data} />
+          </Tabs.Content>
+        </Tabs.Root>
+        <div>
+          <BackButton />
+        </div>
+      </Stack>
+    );
+  return (
+    <Card title="Transaction" titleLevel={1} actions={<OtherHashForm current={hash} />}>
+      <Stack space="medium">
+        {hash ? (
+          <Text tone="muted" breakAll>
+            {hash}
+          </Text>
+        ) : null}
+        {body}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,245 @@
+import { type DtxDetail, transactionMessages } from '@tranche/api';
+import {
+  Alert,
+  Card,
+  EmptyState,
+  Spinner,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+  Tabs,
+  Text,
+} from '@tranche/ui-kit';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { api } from '../../../app/api.ts';
+import { useLoad } from '../hooks/useLoad.ts';
+import { ChainLink } from './ChainLink.tsx';
+import { BackButton, isNotFound, LoadFailure } from './LoadFailure.tsx';
+import { formatDate } from './RegularTransactionsTab.tsx';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <TableRow>
+      <TableHeaderCell scope="row">{label}</TableHeaderCell>
+      <TableCell>{children}</TableCell>
+    </TableRow>
+  );
+}
+
+function TransactionTab({ tx }: { tx: DtxDetail['tx'] }) {
+  return (
+    <Table caption="Transaction">
+      <TableBody>
+        <Row label="ID">{tx.txId}</Row>
+        <Row label="Type">{tx.txTypeName}</Row>
+        <Row label="Status">{tx.txStatusName}</Row>
+        <Row label="Started by">{tx.startedBy}</Row>
+        <Row label="Started on">{formatDate(tx.startedOn)}</Row>
+        <Row label="Approval scheme">{tx.approvalSchemeLegend}</Row>
+        <Row label="Approvals">
+          {tx.currentApprovers}/{tx.requiredApprovers}
+        </Row>
+        <Row label="Public address">
+          {tx.publicAddress ? (
+            <ChainLink kind="address" value={tx.publicAddress} />
+          ) : (
+            transactionMessages.notAvailable
+          )}
+        </Row>
+        <Row label="Transaction hash">
+          {tx.txHash ? <ChainLink kind="tx" value={tx.txHash} /> : transactionMessages.notAvailableYet}
+        </Row>
+        <Row label="Block Number">
+          {tx.blockNumber !== null ? (
+            <ChainLink kind="block" value={tx.blockNumber} />
+          ) : (
+            transactionMessages.notAvailableYet
+          )}
+        </Row>
+      </TableBody>
+    </Table>
+  );
+}
+
+function PayloadTab({ txData }: { txData: Record<string, string> }) {
+  const entries = Object.entries(txData);
+  if (entries.length === 0) return <EmptyState title="No payload" text="This transaction carries no data." />;
+  return (
+    <Table caption="Payload">
+      <TableHead>
+        <TableRow>
+          <TableHeaderCell>Field</TableHeaderCell>
+          <TableHeaderCell>Value</TableHeaderCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {entries.map(([key, value]) => (
+          <TableRow key={key}>
+            <TableCell>{key}</TableCell>
+            <TableCell>
+              <Text as="span" mono breakAll>
+                {value}
+              </Text>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function TokenTab({ token }: { token: NonNullable<DtxDetail['tx']['token']> }) {
+  return (
+    <Table caption="Token">
+      <TableBody>
+        <Row label="Symbol">{token.symbol}</Row>
+        <Row label="Name">{token.name}</Row>
+        <Row label="Status">{token.statusName}</Row>
+        <Row label="Contract">
+          {token.contractAddress ? (
+            <ChainLink kind="address" value={token.contractAddress} />
+          ) : (
+            transactionMessages.notAvailable
+          )}
+        </Row>
+        <Row label="Whitelist">
+          {token.whitelistAddress ? (
+            <ChainLink kind="address" value={token.whitelistAddress}>
+              {token.whitelistName || token.whitelistAddress}
+            </ChainLink>
+          ) : (
+            transactionMessages.notAvailable
+          )}
+        </Row>
+        <Row label="Security scheme">
+          {token.schemeAddress ? (
+            <ChainLink kind="address" value={token.schemeAddress}>
+              {token.schemeName || token.schemeAddress}
+            </ChainLink>
+          ) : (
+            transactionMessages.notAvailable
+          )}
+        </Row>
+      </TableBody>
+    </Table>
+  );
+}
+
+function SignersTab({ signers }: { signers: DtxDetail['signers'] }) {
+  if (signers.length === 0)
+    return <EmptyState title="No signers yet" text="Nobody signed this transaction yet." />;
+  return (
+    <Table caption="Signers">
+      <TableHead>
+        <TableRow>
+          <TableHeaderCell>Signed by</TableHeaderCell>
+          <TableHeaderCell>Signed on</TableHeaderCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {signers.map((signer) => (
+          <TableRow key={`${signer.signedBy}-${signer.signedOn}`}>
+            <TableCell>{signer.signedBy}</TableCell>
+            <TableCell>{formatDate(signer.signedOn)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** The error tab: success when there is no error message, else the blockchain's error lines. */
+export function ErrorTab({ errorMessage }: { errorMessage: string }) {
+  const lines = errorMessage
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  if (lines.length === 0)
+    return (
+      <Alert tone="success" title="All good">
+        {transactionMessages.noErrors}
+      </Alert>
+    );
+  return (
+    <Alert tone="danger" title="Errors reported by the blockchain">
+      <ul>
+        {lines.map((line, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: lines may repeat; their order is their identity.
+          <li key={index}>{line}</li>
+        ))}
+      </ul>
+    </Alert>
+  );
+}
+
+/** /ViewTransaction?id={txId}: a sharded (multi-signature) transaction (part 2, sections 2 and 8). */
+export function ShardedTransactionPage() {
+  const [searchParams] = useSearchParams();
+  const id = (searchParams.get('id') ?? '').trim();
+  const { state } = useLoad(
+    async (signal) =>
+      /^\d{1,9}$/.test(id) && Number(id) >= 1 ? api.call('getDtx', { params: { id }, signal }) : null,
+    [id],
+  );
+  let body: ReactNode;
+  if (state.status === 'loading') body = <Spinner label="Loading the transaction" />;
+  else if (state.status === 'error' && !isNotFound(state.error))
+    body = <LoadFailure error={state.error} colon={false} />;
+  else if (state.status === 'error' || state.data === null)
+    body = (
+      <Stack space="medium">
+        <Alert tone="warning" title={transactionMessages.notFoundTitle}>
+          There is no sharded transaction {id ? `#${id}` : ''} for your account.
+        </Alert>
+        <div>
+          <BackButton />
+        </div>
+      </Stack>
+    );
+  else {
+    const { tx, signers, error } = state.data;
+    body = (
+      <Stack space="medium">
+        <Tabs.Root defaultValue="transaction">
+          <Tabs.List aria-label="Sharded transaction details">
+            <Tabs.Trigger value="transaction">Transaction</Tabs.Trigger>
+            <Tabs.Trigger value="payload">Payload</Tabs.Trigger>
+            {tx.token?.symbol ? <Tabs.Trigger value="token">Token</Tabs.Trigger> : null}
+            <Tabs.Trigger value="signers">Signers</Tabs.Trigger>
+            <Tabs.Trigger value="error">Error information</Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="transaction">
+            <TransactionTab tx={tx} />
+          </Tabs.Content>
+          <Tabs.Content value="payload">
+            <PayloadTab txData={tx.txData} />
+          </Tabs.Content>
+          {tx.token?.symbol ? (
+            <Tabs.Content value="token">
+              <TokenTab token={tx.token} />
+            </Tabs.Content>
+          ) : null}
+          <Tabs.Content value="signers">
+            <SignersTab signers={signers} />
+          </Tabs.Content>
+          <Tabs.Content value="error">
+            <ErrorTab errorMessage={error.errorMessage} />
+          </Tabs.Content>
+        </Tabs.Root>
+        <div>
+          <BackButton />
+        </div>
+      </Stack>
+    );
+  }
+  return (
+    <Card title="Sharded transaction" titleLevel={1}>
+      {body}
+    </Card>
+  );
+}

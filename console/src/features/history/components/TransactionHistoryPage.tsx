@@ -1,0 +1,34 @@
+import { Card, Tabs } from '@tranche/ui-kit';
+import { useSearchParams } from 'react-router-dom';
+import { api } from '../../../app/api.ts';
+import { useLoad } from '../hooks/useLoad.ts';
+import { pageFromQuery } from '../pageQuery.ts';
+import { RegularTransactionsTab } from './RegularTransactionsTab.tsx';
+import { ShardedTransactionsTab } from './ShardedTransactionsTab.tsx';
+
+/** /TransactionHistory?page={n}: both lists load for the page of the query (a non-number reads as 1). */
+export function TransactionHistoryPage() {
+  const [searchParams] = useSearchParams();
+  const page = pageFromQuery(searchParams.get('page'));
+  const regular = useLoad(
+    (signal) => api.call('listAccountTransactions', { params: { page }, signal }),
+    [page],
+  );
+  const sharded = useLoad((signal) => api.call('listDtx', { params: { page }, signal }), [page]);
+  return (
+    <Card title="My transactions" titleLevel={1}>
+      <Tabs.Root defaultValue="transactions">
+        <Tabs.List aria-label="My transactions">
+          <Tabs.Trigger value="transactions">Transactions</Tabs.Trigger>
+          <Tabs.Trigger value="sharded">Sharded Transactions</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="transactions">
+          <RegularTransactionsTab load={regular.state} page={page} />
+        </Tabs.Content>
+        <Tabs.Content value="sharded">
+          <ShardedTransactionsTab load={sharded.state} page={page} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </Card>
+  );
+}

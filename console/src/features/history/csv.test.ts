@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { csvField, transactionsCsv } from './csv.ts';
+
+describe('csvField', () => {
+  it('quotes commas, quotes and line breaks', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+    expect(csvField(42)).toBe('42');
+  });
+  it('defuses spreadsheet formulas', () => {
+    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvField('+1')).toBe("'+1");
+    expect(csvField('@cmd')).toBe("'@cmd");
+  });
+});
+
+describe('transactionsCsv', () => {
+  it('writes a header and one line per transaction', () => {
+    const csv = transactionsCsv([
+      {
+        id: 7,
+        transactionHash: `0x${'ab'.repeat(32)}`,
+        txType: 1,
+        typeDescription: 'Contract deployment',
+        contractAddress: `0x${'12'.repeat(20)}`,
+        publicAddress: `0x${'34'.repeat(20)}`,
+        createdOn: '2026-01-02T03:04:05.000Z',
+        updatedOn: '2026-01-02T03:04:06.000Z',
+        relatedAssetClassId: 3,
+        relatedAssetClassName: 'Main, scheme',
+      },
+    ]);
+    expect(csv.split('\r\n')).toEqual([
+      'ID,Type,Type code,Contract,Contract address,Public address,Transaction hash,Created on,Updated on',
+      `7,Contract deployment,1,"Main, scheme",0x${'12'.repeat(20)},0x${'34'.repeat(20)},0x${'ab'.repeat(32)},2026-01-02T03:04:05.000Z,2026-01-02T03:04:06.000Z`,
+      '',
+    ]);
+  });
+});
