@@ -6,78 +6,23 @@
  * process, when ui-kit or .storybook changed since the last build). One page per theme: stories
  * are switched through Storybook's channel instead of reloading, and axe is injected once.
  */
-import { execSync } from 'node:child_process';
-import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, resolve } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { ensureStorybookBuilt, readStories, type StaticServer, serveStorybook } from './storybookStatic.ts';
 
-const repoRoot = resolve(import.meta.dirname, '../..');
-const staticDir = join(repoRoot, 'storybook-static');
-const indexFile = join(staticDir, 'index.json');
 const axeSource = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright')).resolve(
   'axe-core/axe.min.js',
 );
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
+ensureStorybookBuilt();
+const stories = readStories();
 
-function ensureBuilt(): void {
-  const sourcesChanged = Math.max(
-    newestMtime(join(repoRoot, 'ui-kit/src')),
-    newestMtime(join(repoRoot, '.storybook')),
-  );
-  if (existsSync(indexFile) && statSync(indexFile).mtimeMs >= sourcesChanged) return;
-  execSync('pnpm build-storybook', { cwd: repoRoot, stdio: 'inherit' });
-}
-
-// Build only in the runner process: workers restart after a failure and must not rebuild mid-run.
-if (process.env.TEST_WORKER_INDEX === undefined) ensureBuilt();
-
-type IndexEntry = { id: string; type: 'story' | 'docs'; title: string; name: string };
-const stories = Object.values(
-  (JSON.parse(readFileSync(indexFile, 'utf8')) as { entries: Record<string, IndexEntry> }).entries,
-).filter((entry) => entry.type === 'story');
-
-const mimeTypes: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.mjs': 'text/javascript',
-  '.css': 'text/css',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-  '.pdf': 'application/pdf',
-};
-
-let server: Server;
-let baseUrl: string;
+let server: StaticServer;
 let page: Page;
 let loadedTheme: string | null = null;
 
 test.beforeAll(async ({ browser }) => {
-  server = createServer((request, response) => {
-    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
-    const file = normalize(join(staticDir, pathname === '/' ? 'index.html' : pathname));
-    if (!file.startsWith(staticDir) || !existsSync(file) || statSync(file).isDirectory()) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { 'content-type': mimeTypes[extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(response);
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await serveStorybook();
   const context = await browser.newContext({
     viewport: { width: 1024, height: 768 },
     reducedMotion: 'reduce',
@@ -92,13 +37,13 @@ test.afterAll(async () => {
     ?.context()
     .close()
     .catch(() => undefined);
-  await new Promise((done) => server?.close(done));
+  await server?.close();
 });
 
 /** Load the preview once per theme, then switch stories over Storybook's channel. */
 async function showStory(storyId: string, theme: string): Promise<void> {
   if (loadedTheme !== theme) {
-    await page.goto(`${baseUrl}/iframe.html?id=${storyId}&viewMode=story&globals=theme:${theme}`);
+    await page.goto(`${server.baseUrl}/iframe.html?id=${storyId}&viewMode=story&globals=theme:${theme}`);
     await page.locator(`[data-tranche-root][data-theme="${theme}"]`).first().waitFor();
     await page.addScriptTag({ path: axeSource });
     loadedTheme = theme;

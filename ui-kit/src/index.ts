@@ -99,3 +99,85 @@ export {
   explorerHref,
   explorerKinds,
 } from './ExplorerLink/explorerHref.ts';
+
+// Domain components
+export { TimeAgo, type TimeAgoProps } from './TimeAgo/TimeAgo.tsx';
+export { formatClock, formatDate, timeAgo } from './TimeAgo/timeAgo.ts';
+export { howToFixText, NetworkStatus, type NetworkStatusProps } from './NetworkStatus/NetworkStatus.tsx';
+export {
+  type WalletAccount,
+  type WalletKind,
+  WalletSelector,
+  type WalletSelectorProps,
+  walletAccountLabel,
+  walletKindLabels,
+  walletKinds,
+  walletSelectorTexts,
+} from './WalletSelector/WalletSelector.tsx';
+export {
+  AccessCodeDialog,
+  type AccessCodeDialogProps,
+  accessCodeTexts,
+} from './AccessCodeDialog/AccessCodeDialog.tsx';
+export {
+  TxWizard,
+  type TxWizardProps,
+  type TxWizardState,
+  txWizardStates,
+  txWizardTexts,
+} from './TxWizard/TxWizard.tsx';
+export { type DeploymentProgressInput, deploymentProgress } from './TxWizard/deploymentProgress.ts';
+export { type PendingTx, PendingTxItem, type PendingTxItemProps } from './PendingTxItem/PendingTxItem.tsx';
+export { signedByText } from './PendingTxItem/signedBy.ts';
+export { PendingTxMenu, type PendingTxMenuProps } from './PendingTxMenu/PendingTxMenu.tsx';
+export {
+  type AccessRight,
+  type AccessRightChange,
+  AccessRightsTable,
+  type AccessRightsTableProps,
+  type AccessRightValues,
+  accessRightDisabledReasons,
+  accessRightLabels,
+  accessRights,
+  changedRights,
+} from './AccessRightsTable/AccessRightsTable.tsx';
+export {
+  type ColumnDef,
+  PagedTable,
+  type PagedTableProps,
+  type SortingState,
+} from './PagedTable/PagedTable.tsx';
+export { createColumnHelper } from '@tanstack/react-table';
+export {
+  type InvestorFieldErrors,
+  InvestorTableEditor,
+  type InvestorTableEditorProps,
+} from './InvestorTableEditor/InvestorTableEditor.tsx';
+export {
+  type InvestorBulkError,
+  type InvestorBulkMessages,
+  type InvestorBulkResult,
+  type InvestorEntry,
+  parseInvestorText,
+} from './InvestorTableEditor/parseInvestorText.ts';
+export {
+  type BalanceHistoryRow,
+  BalanceHistoryTable,
+  type BalanceHistoryTableProps,
+} from './BalanceHistoryTable/BalanceHistoryTable.tsx';
+export {
+  DocumentList,
+  type DocumentListProps,
+  documentListTexts,
+  type TokenDocument,
+} from './DocumentList/DocumentList.tsx';
+export {
+  type Partition,
+  PartitionSelect,
+  type PartitionSelectProps,
+} from './PartitionSelect/PartitionSelect.tsx';
+export {
+  PdfShareViewer,
+  type PdfShareViewerProps,
+  pdfShareViewerTexts,
+} from './PdfShareViewer/PdfShareViewer.tsx';

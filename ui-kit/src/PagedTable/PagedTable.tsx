@@ -1,0 +1,131 @@
+import {
+  type ColumnDef,
+  flexRender,
+  getCoreRowModel,
+  getSortedRowModel,
+  type SortingState,
+  useReactTable,
+} from '@tanstack/react-table';
+import { useState } from 'react';
+import { EmptyState } from '../EmptyState/EmptyState.tsx';
+import { Icon } from '../Icon/Icon.tsx';
+import type { RenderLink } from '../Link/Link.tsx';
+import { Pagination } from '../Pagination/Pagination.tsx';
+import { Spinner } from '../Spinner/Spinner.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../Table/Table.tsx';
+import * as styles from './PagedTable.css.ts';
+
+export type { ColumnDef, SortingState } from '@tanstack/react-table';
+
+export type PagedTableProps<T> = {
+  // biome-ignore lint/suspicious/noExplicitAny: column value types differ per column (TanStack's own idiom)
+  columns: ColumnDef<T, any>[];
+  data: readonly T[];
+  caption?: string;
+  getRowId?: (row: T, index: number) => string;
+  /** Makes rows clickable (and reachable with Tab, Enter opens). */
+  onRowClick?: (row: T) => void;
+  rowActionLabel?: (row: T) => string;
+  emptyTitle: string;
+  emptyText?: string;
+  loading?: boolean;
+  loadingText?: string;
+  /** Server-side paging; the Pagination shows only for more than one page. */
+  pagination?: { page: number; totalPages: number; hrefForPage: (page: number) => string; label?: string };
+  renderLink?: RenderLink;
+  /** Sorting of the rows on the current page. */
+  initialSorting?: SortingState;
+};
+
+/** A TanStack table: sortable headers (aria-sort), row click, empty and loading states, server paging. */
+export function PagedTable<T>({
+  columns,
+  data,
+  caption,
+  getRowId,
+  onRowClick,
+  rowActionLabel,
+  emptyTitle,
+  emptyText,
+  loading = false,
+  loadingText = 'Loading',
+  pagination,
+  renderLink,
+  initialSorting = [],
+}: PagedTableProps<T>) {
+  const [sorting, setSorting] = useState<SortingState>(initialSorting);
+  const table = useReactTable({
+    columns,
+    data: data as T[],
+    state: { sorting },
+    onSortingChange: setSorting,
+    sortDescFirst: false,
+    getRowId,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+  });
+
+  if (loading) {
+    return (
+      <div className={styles.loading}>
+        <Spinner label={loadingText} />
+        <span aria-hidden="true">{loadingText}</span>
+      </div>
+    );
+  }
+  if (data.length === 0) return <EmptyState title={emptyTitle} text={emptyText} />;
+
+  return (
+    <div className={styles.wrapper}>
+      <Table caption={caption}>
+        <TableHead>
+          {table.getHeaderGroups().map((group) => (
+            <TableRow key={group.id}>
+              {group.headers.map((header) => {
+                const sorted = header.column.getIsSorted();
+                const label = header.isPlaceholder
+                  ? null
+                  : flexRender(header.column.columnDef.header, header.getContext());
+                return (
+                  <TableHeaderCell
+                    key={header.id}
+                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                  >
+                    {header.column.getCanSort() ? (
+                      <button
+                        type="button"
+                        className={styles.sortButton}
+                        onClick={header.column.getToggleSortingHandler()}
+                      >
+                        {label}
+                        <Icon name={sorted === 'asc' ? 'sortAsc' : sorted === 'desc' ? 'sortDesc' : 'sort'} />
+                      </button>
+                    ) : (
+                      label
+                    )}
+                  </TableHeaderCell>
+                );
+              })}
+            </TableRow>
+          ))}
+        </TableHead>
+        <TableBody>
+          {table.getRowModel().rows.map((row) => (
+            <TableRow
+              key={row.id}
+              onClick={onRowClick ? () => onRowClick(row.original) : undefined}
+              actionLabel={rowActionLabel?.(row.original)}
+            >
+              {row.getVisibleCells().map((cell) => (
+                <TableCell key={cell.id}>
+                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {pagination ? <Pagination {...pagination} renderLink={renderLink} /> : null}
+    </div>
+  );
+}
