@@ -191,6 +191,14 @@ describe('Whitelist entries', () => {
         'account is already verified',
       ],
       ['addVerifiedBatch', [fresh, [newHash('1'), ZeroHash]], 'verification hash is required'],
+      [
+        'addVerifiedBatch',
+        [
+          [fresh[0], ZeroAddress],
+          [newHash('1'), newHash('2')],
+        ],
+        'account is the zero address',
+      ],
       ['updateVerifiedBatch', [[listed], []], 'arrays have unequal lengths'],
       [
         'updateVerifiedBatch',
@@ -204,6 +212,26 @@ describe('Whitelist entries', () => {
       ['removeVerifiedBatch', [[listed, fresh[1]]], 'account is not verified'],
     ];
     for (const [method, args, reason] of cases) await expectRevert(w, method, args, reason, state);
+  });
+});
+
+describe('Whitelist malformed calldata', () => {
+  it('rejects a batch whose address word carries dirty upper bits, storing nothing', async () => {
+    const target = freshAddress('dirty', 1);
+    const calldata = f.whitelist.interface.encodeFunctionData('addVerifiedBatch', [[target], [newHash('d')]]);
+    const word = target.slice(2).toLowerCase().padStart(64, '0');
+    const dirty = calldata.replace(word, `01${word.slice(2)}`);
+    expect(dirty).not.toBe(calldata);
+    await expect(f.wallets.level1.call({ to: f.whitelist.target, data: dirty })).rejects.toMatchObject({
+      code: 'CALL_EXCEPTION',
+    });
+    const tx = await f.wallets.level1.sendTransaction({
+      to: f.whitelist.target,
+      data: dirty,
+      gasLimit: 500_000,
+    });
+    await expect(tx.wait()).rejects.toMatchObject({ code: 'CALL_EXCEPTION' });
+    expect(await verified(target)).toBe(false);
   });
 });
 
