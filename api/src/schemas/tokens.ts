@@ -17,8 +17,8 @@ export const tokenAmountSchema = z
       .string()
       .min(1, m.amountRequired)
       .regex(/^\d+$/, m.amountInvalid)
-      .refine((text) => BigInt(text) >= 1n, m.amountTooLow)
-      .refine((text) => BigInt(text) <= maxTokenAmount, m.amountTooLarge)
+      .refine((text) => !/^\d+$/.test(text) || BigInt(text) >= 1n, m.amountTooLow)
+      .refine((text) => !/^\d+$/.test(text) || BigInt(text) <= maxTokenAmount, m.amountTooLarge)
       .transform((text) => BigInt(text).toString()),
   );
 
