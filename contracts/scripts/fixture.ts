@@ -87,6 +87,16 @@ export async function deploy(
  */
 export async function startFixture(): Promise<Fixture> {
   const chain = await startDevChain({ enforceTxGasCap: true });
+  try {
+    return await setUp(chain);
+  } catch (error) {
+    // Never leave the node running when deployment fails.
+    await chain.stop();
+    throw error;
+  }
+}
+
+async function setUp(chain: DevChain): Promise<Fixture> {
   const provider = new JsonRpcProvider(chain.rpcUrl, devChainId, {
     staticNetwork: true,
     pollingInterval: 20,
