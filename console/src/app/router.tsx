@@ -22,6 +22,7 @@ function protectedPage(element: React.ReactNode): React.ReactNode {
 const unavailable = (title: string) => protectedPage(<UnavailablePage title={title} />);
 
 const account = () => import('../routes/account.tsx');
+const drafts = () => import('../routes/drafts.tsx');
 const history = () => import('../routes/history.tsx');
 
 export const routeObjects: RouteObject[] = [
@@ -36,9 +37,9 @@ export const routeObjects: RouteObject[] = [
           { path: paths.signUp, element: page(account, 'SignUpRoute') },
           { path: paths.forgotPassword, element: page(account, 'ForgotPasswordRoute') },
           { path: paths.resetPassword, element: page(account, 'ResetPasswordRoute') },
-          { path: paths.root, element: unavailable('New Token') },
-          { path: paths.newToken, element: unavailable('New Token') },
-          { path: paths.viewTokenDraft, element: unavailable('Token draft') },
+          { path: paths.root, element: protectedPage(page(drafts, 'NewTokenDraftRoute')) },
+          { path: paths.newToken, element: protectedPage(page(drafts, 'NewTokenDraftRoute')) },
+          { path: paths.viewTokenDraft, element: protectedPage(page(drafts, 'ViewTokenDraftRoute')) },
           { path: paths.tokens, element: unavailable('Tokens') },
           { path: paths.tokenInfo, element: unavailable('Token') },
           { path: paths.whitelists, element: unavailable('Whitelists') },

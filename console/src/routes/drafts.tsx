@@ -1,0 +1,9 @@
+import { NewTokenDraftPage, ViewTokenDraftPage } from '../features/drafts/index.ts';
+
+export function NewTokenDraftRoute() {
+  return <NewTokenDraftPage />;
+}
+
+export function ViewTokenDraftRoute() {
+  return <ViewTokenDraftPage />;
+}
