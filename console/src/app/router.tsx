@@ -24,6 +24,8 @@ const unavailable = (title: string) => protectedPage(<UnavailablePage title={tit
 const account = () => import('../routes/account.tsx');
 const drafts = () => import('../routes/drafts.tsx');
 const history = () => import('../routes/history.tsx');
+const balanceReport = () => import('../routes/balanceReport.tsx');
+const local = () => import('../routes/local.tsx');
 
 export const routeObjects: RouteObject[] = [
   {
@@ -44,7 +46,7 @@ export const routeObjects: RouteObject[] = [
           { path: paths.tokenInfo, element: unavailable('Token') },
           { path: paths.whitelists, element: unavailable('Whitelists') },
           { path: paths.permissions, element: unavailable('Blockchain security') },
-          { path: paths.addrBalance, element: unavailable('Current Balance on all Tokens and Partitions') },
+          { path: paths.addrBalance, element: protectedPage(page(balanceReport, 'AddrBalanceRoute')) },
           { path: paths.keys, element: unavailable('Register my keys') },
           { path: paths.sharding, element: unavailable('Create sharded key') },
           { path: paths.resharding, element: unavailable('Reshard a key') },
@@ -54,11 +56,15 @@ export const routeObjects: RouteObject[] = [
             path: paths.viewRegularTransaction,
             element: protectedPage(page(history, 'ViewRegularTransactionRoute')),
           },
-          { path: paths.transactionHistory, element: protectedPage(page(history, 'TransactionHistoryRoute')) },
-          { path: paths.localAddress, element: unavailable('Local Ethereum Address') },
-          { path: paths.localTx, element: unavailable('Local Ethereum Tx') },
-          { path: paths.localBlock, element: unavailable('Local Ethereum Block') },
-          { path: paths.localMail, element: unavailable('Local mail') },
+          {
+            path: paths.transactionHistory,
+            element: protectedPage(page(history, 'TransactionHistoryRoute')),
+          },
+          { path: paths.localAddress, element: protectedPage(page(local, 'LocalAddressRoute')) },
+          { path: paths.localTx, element: protectedPage(page(local, 'LocalTxRoute')) },
+          { path: paths.localBlock, element: protectedPage(page(local, 'LocalBlockRoute')) },
+          // Public: a new user reads the sign-up code here before any login.
+          { path: paths.localMail, element: page(local, 'LocalMailRoute') },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -1,0 +1,1 @@
+export { BalanceReportPage } from './components/BalanceReportPage.tsx';

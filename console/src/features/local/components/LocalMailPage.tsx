@@ -1,0 +1,45 @@
+import { loadErrorMessages } from '@tranche/api';
+import { Box, Card, EmptyState, Heading, Spinner, Stack, Text } from '@tranche/ui-kit';
+import { api } from '../../../app/api.ts';
+import { ErrorAlert } from '../../forms/index.ts';
+import { useLoad } from '../../history/index.ts';
+
+/** /local/mail: the mail the server kept in its local outbox (no SMTP configured), newest first. */
+export function LocalMailPage() {
+  const { state } = useLoad((signal) => api.call('localOutbox', { signal }), []);
+  return (
+    <Card title="Local mail" titleLevel={1}>
+      <Stack space="large">
+        <Text tone="muted">
+          No mail server is configured, so the mail Tranche sends is kept here, in your local environment
+          only.
+        </Text>
+        {state.status === 'loading' ? <Spinner label="Loading the mail" /> : null}
+        {state.status === 'error' ? (
+          <ErrorAlert error={state.error} prefix={loadErrorMessages.couldNot('load the mail')} />
+        ) : null}
+        {state.status === 'ready' && state.data.length === 0 ? (
+          <EmptyState title="No mail yet" text="Mail sent by Tranche appears here." />
+        ) : null}
+        {state.status === 'ready' && state.data.length > 0 ? (
+          <Stack as="ol" space="medium">
+            {state.data.map((mail) => (
+              <li key={mail.id} aria-label={mail.subject}>
+                <Stack space="small">
+                  <Heading level={2}>{mail.subject}</Heading>
+                  <Text tone="muted">
+                    To {mail.to}, {new Date(mail.createdOn).toLocaleString()}
+                  </Text>
+                  <Box as="pre">{mail.text}</Box>
+                  {mail.attachments.length > 0 ? (
+                    <Text>Attachments: {mail.attachments.map((file) => file.filename).join(', ')}</Text>
+                  ) : null}
+                </Stack>
+              </li>
+            ))}
+          </Stack>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}

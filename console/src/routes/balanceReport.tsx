@@ -1,0 +1,5 @@
+import { BalanceReportPage } from '../features/balanceReport/index.ts';
+
+export function AddrBalanceRoute() {
+  return <BalanceReportPage />;
+}

@@ -1,0 +1,17 @@
+import { LocalAddressPage, LocalBlockPage, LocalMailPage, LocalTxPage } from '../features/local/index.ts';
+
+export function LocalAddressRoute() {
+  return <LocalAddressPage />;
+}
+
+export function LocalTxRoute() {
+  return <LocalTxPage />;
+}
+
+export function LocalBlockRoute() {
+  return <LocalBlockPage />;
+}
+
+export function LocalMailRoute() {
+  return <LocalMailPage />;
+}
