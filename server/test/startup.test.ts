@@ -6,7 +6,9 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { DevChain } from '@tranche/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../src/config.ts';
+import { loadConfig, repoRoot } from '../src/config.ts';
+import { StartupError } from '../src/errors.ts';
+import { startServer } from '../src/server.ts';
 import { startTestChain } from './helpers.ts';
 
 type Run = { code: number | null; stdout: string; stderr: string };
@@ -66,6 +68,21 @@ async function expectOneLineFailure(env: Record<string, string>, message: RegExp
   expect(result.stdout).not.toContain('Tranche is running');
 }
 
+async function expectStartupError(env: Record<string, string>, message: RegExp) {
+  const error = await Promise.resolve()
+    .then(() => startServer(loadConfig({ PORT: '0', CHAIN_PORT: '0', ...env })))
+    .then(
+      async (server) => {
+        await server.close();
+        return undefined;
+      },
+      (e: unknown) => e,
+    );
+  expect(error).toBeInstanceOf(StartupError);
+  expect((error as Error).message).not.toContain('\n');
+  expect((error as Error).message).toMatch(message);
+}
+
 let chain: DevChain;
 const dirs: string[] = [];
 function tempDir(): string {
@@ -103,8 +120,9 @@ describe.concurrent('bad start-up input gets one clear line and exit code 1', ()
     );
   });
 
+  // The same messages without a process each (main prints exactly error.message of a StartupError).
   it('bad DATABASE_URL', async () => {
-    await expectOneLineFailure(
+    await expectStartupError(
       {
         DATA_DIR: tempDir(),
         CHAIN_RPC_URL: chain.rpcUrl,
@@ -112,18 +130,26 @@ describe.concurrent('bad start-up input gets one clear line and exit code 1', ()
       },
       /^Cannot connect to the database at DATABASE_URL=postgres:\/\/nobody:\*\*\*@127\.0\.0\.1:9\/none: .*ECONNREFUSED/,
     );
-    await expectOneLineFailure(
+    await expectStartupError(
       { DATA_DIR: tempDir(), CHAIN_RPC_URL: chain.rpcUrl, DATABASE_URL: 'mysql://x@y/z' },
       /^DATABASE_URL must start with postgres:\/\//,
     );
+    await expectStartupError(
+      { DATA_DIR: tempDir(), CHAIN_RPC_URL: chain.rpcUrl, DATABASE_URL: 'not a url' },
+      /^DATABASE_URL is not a valid URL/,
+    );
   });
 
-  it('a wrong CHAIN_ID or PORT', async () => {
-    await expectOneLineFailure(
+  it('a wrong CHAIN_ID, PORT or JWT_EXPIRES_IN', async () => {
+    await expectStartupError(
       { DATA_DIR: tempDir(), CHAIN_RPC_URL: chain.rpcUrl, CHAIN_ID: '1' },
       /^CHAIN_ID is 1 but the chain at CHAIN_RPC_URL=.* answers chain id 31337\.$/,
     );
-    await expectOneLineFailure({ DATA_DIR: tempDir(), PORT: 'eighty' }, /^PORT must be a port number/);
+    await expectStartupError({ DATA_DIR: tempDir(), PORT: 'eighty' }, /^PORT must be a port number/);
+    await expectStartupError(
+      { DATA_DIR: tempDir(), JWT_EXPIRES_IN: 'forever' },
+      /^JWT_EXPIRES_IN must read like/,
+    );
   });
 });
 
