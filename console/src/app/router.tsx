@@ -22,6 +22,7 @@ function protectedPage(element: React.ReactNode): React.ReactNode {
 const unavailable = (title: string) => protectedPage(<UnavailablePage title={title} />);
 
 const account = () => import('../routes/account.tsx');
+const tokens = () => import('../routes/tokens.tsx');
 const drafts = () => import('../routes/drafts.tsx');
 const history = () => import('../routes/history.tsx');
 const balanceReport = () => import('../routes/balanceReport.tsx');
@@ -42,8 +43,8 @@ export const routeObjects: RouteObject[] = [
           { path: paths.root, element: protectedPage(page(drafts, 'NewTokenDraftRoute')) },
           { path: paths.newToken, element: protectedPage(page(drafts, 'NewTokenDraftRoute')) },
           { path: paths.viewTokenDraft, element: protectedPage(page(drafts, 'ViewTokenDraftRoute')) },
-          { path: paths.tokens, element: unavailable('Tokens') },
-          { path: paths.tokenInfo, element: unavailable('Token') },
+          { path: paths.tokens, element: protectedPage(page(tokens, 'TokensRoute')) },
+          { path: paths.tokenInfo, element: protectedPage(page(tokens, 'TokenInfoRoute')) },
           { path: paths.whitelists, element: unavailable('Whitelists') },
           { path: paths.permissions, element: unavailable('Blockchain security') },
           { path: paths.addrBalance, element: protectedPage(page(balanceReport, 'AddrBalanceRoute')) },

@@ -1,0 +1,207 @@
+import {
+  type BalanceHistoryRow,
+  type BalanceResponse,
+  balanceCheckFormSchema,
+  balanceMessages,
+  loadErrorMessages,
+} from '@tranche/api';
+import {
+  Alert,
+  Button,
+  createColumnHelper,
+  Inline,
+  PagedTable,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+  TextField,
+} from '@tranche/ui-kit';
+import { useState } from 'react';
+import { api } from '../../../app/api.ts';
+import { ErrorAlert, useZodForm } from '../../forms/index.ts';
+import { useSelectWallet } from '../../wallet/index.ts';
+import { dateInputValue, secondsOf } from './shared.tsx';
+import type { TokenOps } from './types.ts';
+
+const column = createColumnHelper<BalanceHistoryRow>();
+const historyColumns = [
+  column.accessor('partitionName', { header: 'partitionName' }),
+  column.accessor('balance', {
+    header: 'balance',
+    sortingFn: (a, b) => {
+      const x = BigInt(a.original.balance);
+      const y = BigInt(b.original.balance);
+      return x < y ? -1 : x > y ? 1 : 0;
+    },
+  }),
+  column.accessor('blockNumber', { header: 'blockNumber' }),
+  column.accessor('blockTimestamp', {
+    header: 'date',
+    cell: (info) => new Date(info.getValue() * 1000).toLocaleString(),
+  }),
+];
+
+/** Balance: check at an optional block, the partition table, and the history between two dates. */
+export function BalanceTab({ ops }: { ops: TokenOps }) {
+  const { token, rights } = ops;
+  const selectWallet = useSelectWallet();
+  const form = useZodForm(balanceCheckFormSchema, {
+    defaultValues: { address: rights.address ?? '', blockNumber: '' },
+  });
+  const [balance, setBalance] = useState<BalanceResponse | null>(null);
+  const [checkedAddress, setCheckedAddress] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [from, setFrom] = useState('1970-01-01');
+  const [to, setTo] = useState(dateInputValue(new Date()));
+  const [history, setHistory] = useState<BalanceHistoryRow[] | null>(null);
+  const [historyError, setHistoryError] = useState<unknown>(null);
+  const [historyPage, setHistoryPage] = useState({ page: 1, totalPages: 0 });
+
+  if (!rights.connected) {
+    return (
+      <Stack>
+        <Alert tone="warning" title={balanceMessages.walletRequiredTitle}>
+          {balanceMessages.walletRequiredBalances}
+        </Alert>
+        <Alert tone="warning" title={balanceMessages.walletRequiredTitle}>
+          {balanceMessages.walletRequiredHistory}
+        </Alert>
+        <Inline>
+          <Button onClick={() => void selectWallet()}>Connect</Button>
+        </Inline>
+      </Stack>
+    );
+  }
+
+  const handleCheck = form.handleSubmit(async (values) => {
+    setError(null);
+    setHistory(null);
+    try {
+      const params = { code: token.projectCode, address: values.address };
+      const answer = values.blockNumber
+        ? await api.call('getBalanceAtBlock', { params: { ...params, blockNumber: values.blockNumber } })
+        : await api.call('getBalance', { params });
+      setCheckedAddress(values.address);
+      setBalance(answer);
+    } catch (failure) {
+      setError(failure);
+    }
+  });
+
+  const loadHistory = async (page: number) => {
+    const address = checkedAddress || form.getValues('address');
+    setHistoryError(null);
+    try {
+      const answer = await api.call('balanceHistory', {
+        params: {
+          code: token.projectCode,
+          address,
+          fromTimestamp: secondsOf(from, 0, 0),
+          toTimestamp: secondsOf(to, 23, 59),
+        },
+        query: { page, pageSize: 100 },
+      });
+      setHistory(answer.pagedResults);
+      setHistoryPage({ page, totalPages: answer.totalPages });
+    } catch (failure) {
+      setHistoryError(failure);
+    }
+  };
+
+  const errors = form.formState.errors;
+  return (
+    <Stack space="large">
+      <form onSubmit={handleCheck} noValidate aria-label="Check balance">
+        <Stack>
+          <TextField label="Wallet address" {...form.register('address')} error={errors.address?.message} />
+          <TextField label="Block number (optional)" inputMode="numeric" {...form.register('blockNumber')} />
+          <Inline>
+            <Button type="submit" loading={form.formState.isSubmitting}>
+              Check balance
+            </Button>
+          </Inline>
+        </Stack>
+      </form>
+      <ErrorAlert error={error} prefix={loadErrorMessages.couldNot('load the balance')} />
+      {balance ? (
+        <Table
+          caption={`Balance of ${checkedAddress} ${balance.blockNumber ? `at block ${balance.blockNumber}` : '(current)'}`}
+        >
+          <TableHead>
+            <TableRow>
+              <TableHeaderCell>Partition</TableHeaderCell>
+              <TableHeaderCell>Balance</TableHeaderCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {balance.balances.length === 0 ? (
+              <TableRow>
+                <TableCell>-</TableCell>
+                <TableCell>0</TableCell>
+              </TableRow>
+            ) : (
+              balance.balances.map((row) => (
+                <TableRow key={row.partition}>
+                  <TableCell>{row.partitionName}</TableCell>
+                  <TableCell>{row.balance}</TableCell>
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      ) : null}
+      <Stack>
+        <Inline space="small" align="flex-end">
+          <TextField
+            label="From"
+            type="date"
+            value={from}
+            onChange={(event) => setFrom(event.target.value)}
+          />
+          <TextField label="To" type="date" value={to} onChange={(event) => setTo(event.target.value)} />
+          <Button variant="secondary" onClick={() => void loadHistory(1)}>
+            View History
+          </Button>
+        </Inline>
+        <ErrorAlert error={historyError} prefix={loadErrorMessages.couldNot('load the history')} />
+        {history ? (
+          <PagedTable
+            caption="Balance history"
+            columns={historyColumns}
+            data={history}
+            getRowId={(row, index) => `${row.blockNumber}-${row.partition}-${index}`}
+            emptyTitle="No balance changes in these dates"
+            initialSorting={[{ id: 'blockNumber', desc: true }]}
+          />
+        ) : null}
+        {history && historyPage.totalPages > 1 ? (
+          <Inline space="small">
+            <Button
+              size="small"
+              variant="secondary"
+              disabled={historyPage.page <= 1}
+              onClick={() => void loadHistory(historyPage.page - 1)}
+            >
+              Previous page
+            </Button>
+            <span>
+              Page {historyPage.page} of {historyPage.totalPages}
+            </span>
+            <Button
+              size="small"
+              variant="secondary"
+              disabled={historyPage.page >= historyPage.totalPages}
+              onClick={() => void loadHistory(historyPage.page + 1)}
+            >
+              Next page
+            </Button>
+          </Inline>
+        ) : null}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,191 @@
+import {
+  controllerRedeemFormSchema,
+  forceTransferFormSchema,
+  tokenOperationMessages as m,
+  tokenScreenTexts,
+  txTypes,
+} from '@tranche/api';
+import { Button, Card, Inline, Stack, TextArea, TextField } from '@tranche/ui-kit';
+import { api } from '../../../app/api.ts';
+import { useZodForm } from '../../forms/index.ts';
+import { commentBytes, type DisabledReason, ReasonAlert } from './shared.tsx';
+import type { TokenOps } from './types.ts';
+
+/** Why the controller operations are disabled for this wallet (part 1, section 6), or null. */
+export function controllerReason(ops: TokenOps): DisabledReason {
+  if (!ops.token.isControllable) return { title: m.notControllableTitle, text: m.noController };
+  if (!ops.rights.isController) return { title: m.insufficientPermissionsTitle, text: m.notController };
+  if (ops.token.isPaused) return { title: tokenScreenTexts.pausedBadge, text: m.tokenPaused };
+  return null;
+}
+
+/** The Controller tab (owner or controller): force a transfer, redeem from an address, remove the controller. */
+export function ControllerTab({ ops }: { ops: TokenOps }) {
+  const { token, rights } = ops;
+  const reason = controllerReason(ops);
+  const disabled = reason !== null;
+  const transfer = useZodForm(forceTransferFormSchema, {
+    defaultValues: { fromAddress: '', toAddress: '', amount: '', comments: '' },
+  });
+  const redeem = useZodForm(controllerRedeemFormSchema, {
+    defaultValues: { fromAddress: '', amount: '', comments: '' },
+  });
+
+  const handleTransfer = transfer.handleSubmit((values) =>
+    ops.confirm({
+      title: 'Force transfer',
+      text: `Transfer ${values.amount} tokens from ${values.fromAddress} to ${values.toAddress}?`,
+      onConfirm: () =>
+        void (ops.useServer
+          ? ops.submit((accountAddress) =>
+              api.call('forceTransfer', {
+                body: {
+                  symbol: token.projectCode,
+                  accountAddress,
+                  txMode: 2,
+                  fromAddress: values.fromAddress,
+                  toAddress: values.toAddress,
+                  amount: values.amount,
+                  additionalData: values.comments,
+                },
+              }),
+            )
+          : ops.sign(txTypes.forceTransfer, 'controllerTransfer', [
+              values.fromAddress,
+              values.toAddress,
+              BigInt(values.amount),
+              commentBytes(values.comments),
+              '0x',
+            ])),
+    }),
+  );
+
+  const handleRedeem = redeem.handleSubmit((values) =>
+    ops.confirm({
+      title: 'Controller redeem',
+      text: `Redeem ${values.amount} tokens from ${values.fromAddress}?`,
+      onConfirm: () =>
+        void (ops.useServer
+          ? ops.submit((accountAddress) =>
+              api.call('controllerRedeem', {
+                body: {
+                  symbol: token.projectCode,
+                  accountAddress,
+                  txMode: 2,
+                  fromAddress: values.fromAddress,
+                  amount: values.amount,
+                  additionalData: values.comments,
+                },
+              }),
+            )
+          : ops.sign(txTypes.controllerRedeem, 'controllerRedeem', [
+              values.fromAddress,
+              BigInt(values.amount),
+              commentBytes(values.comments),
+              '0x',
+            ])),
+    }),
+  );
+
+  const removeReason: DisabledReason = !token.isControllable
+    ? { title: m.notControllableTitle, text: m.noController }
+    : !rights.isOwner
+      ? { title: m.insufficientPermissionsTitle, text: m.notAllowedToRemoveController }
+      : null;
+
+  const te = transfer.formState.errors;
+  const re = redeem.formState.errors;
+  return (
+    <Stack space="large">
+      <ReasonAlert reason={reason} />
+      <Card title="Force a transfer">
+        <form onSubmit={handleTransfer} noValidate aria-label="Force a transfer">
+          <Stack>
+            <TextField
+              label="From address"
+              disabled={disabled}
+              {...transfer.register('fromAddress')}
+              error={te.fromAddress?.message}
+            />
+            <TextField
+              label="To address"
+              disabled={disabled}
+              {...transfer.register('toAddress')}
+              error={te.toAddress?.message}
+            />
+            <TextField
+              label="Amount"
+              disabled={disabled}
+              inputMode="numeric"
+              {...transfer.register('amount')}
+              error={te.amount?.message}
+            />
+            <TextArea
+              label="Comment"
+              disabled={disabled}
+              rows={4}
+              {...transfer.register('comments')}
+              error={te.comments?.message}
+            />
+            <Inline>
+              <Button type="submit" disabled={disabled}>
+                Force transfer
+              </Button>
+            </Inline>
+          </Stack>
+        </form>
+      </Card>
+      <Card title="Redeem from an address">
+        <form onSubmit={handleRedeem} noValidate aria-label="Redeem from an address">
+          <Stack>
+            <TextField
+              label="From address"
+              disabled={disabled}
+              {...redeem.register('fromAddress')}
+              error={re.fromAddress?.message}
+            />
+            <TextField
+              label="Amount"
+              disabled={disabled}
+              inputMode="numeric"
+              {...redeem.register('amount')}
+              error={re.amount?.message}
+            />
+            <TextArea
+              label="Comment"
+              disabled={disabled}
+              rows={4}
+              {...redeem.register('comments')}
+              error={re.comments?.message}
+            />
+            <Inline>
+              <Button type="submit" disabled={disabled}>
+                Controller redeem
+              </Button>
+            </Inline>
+          </Stack>
+        </form>
+      </Card>
+      <Card title="Remove the controller">
+        <Stack>
+          <ReasonAlert reason={removeReason} />
+          <Inline>
+            <Button
+              variant="danger"
+              disabled={removeReason !== null}
+              onClick={() =>
+                ops.confirm({
+                  title: 'Remove the controller',
+                  text: 'The token will not be controllable anymore. This cannot be undone. Continue?',
+                  onConfirm: () => void ops.sign(txTypes.removeController, 'finalizeControllable', []),
+                })
+              }
+            >
+              Remove controller
+            </Button>
+          </Inline>
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,218 @@
+import {
+  createPartitionRequestSchema,
+  issueFormSchema,
+  type Partition,
+  redeemFormSchema,
+  tokenScreenTexts,
+  txTypes,
+} from '@tranche/api';
+import { Button, Card, Inline, Select, Stack, TextArea, TextField } from '@tranche/ui-kit';
+import { useEffect, useState } from 'react';
+import { api } from '../../../app/api.ts';
+import { ErrorAlert, useZodForm } from '../../forms/index.ts';
+import { commentBytes, partitionBytes } from './shared.tsx';
+import type { TokenOps } from './types.ts';
+
+/** Issue form: amount, token holder, partition (with a nested create-new-partition form), comments. */
+export function IssueForm({ ops, onCancel }: { ops: TokenOps; onCancel: () => void }) {
+  const { token } = ops;
+  const [partitions, setPartitions] = useState<Partition[]>([]);
+  const [loadError, setLoadError] = useState<unknown>(null);
+  const [creating, setCreating] = useState(false);
+  const form = useZodForm(issueFormSchema, {
+    defaultValues: { amount: '', holder: '', partition: '', comments: '' },
+  });
+  const partitionForm = useZodForm(createPartitionRequestSchema, {
+    defaultValues: { name: '', description: '' },
+  });
+  const [createError, setCreateError] = useState<unknown>(null);
+
+  const loadPartitions = async () => {
+    try {
+      setPartitions(await api.call('listPartitions'));
+    } catch (error) {
+      setLoadError(error);
+    }
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once
+  useEffect(() => {
+    void loadPartitions();
+  }, []);
+
+  const options = [
+    ...token.partitions.map((p) => ({ value: p.name, label: p.name })),
+    ...partitions
+      .filter((p) => !token.partitions.some((t) => t.name === p.name))
+      .map((p) => ({ value: p.name, label: `${p.name} - ${p.description}` })),
+  ];
+
+  const handleSubmit = form.handleSubmit(async (values) => {
+    if (ops.useServer) {
+      await ops.submit((accountAddress) =>
+        api.call('issueTokens', {
+          body: {
+            symbol: token.projectCode,
+            accountAddress,
+            txMode: 2,
+            holderAddress: values.holder,
+            amount: values.amount,
+            partition: values.partition,
+            additionalData: values.comments,
+          },
+        }),
+      );
+    } else {
+      await ops.sign(txTypes.tokenIssue, 'issueByPartition(bytes32,address,uint256,bytes)', [
+        partitionBytes(values.partition),
+        values.holder,
+        BigInt(values.amount),
+        commentBytes(values.comments),
+      ]);
+    }
+  });
+
+  const handleCreatePartition = partitionForm.handleSubmit(async (values) => {
+    setCreateError(null);
+    try {
+      await api.call('createPartition', { body: values });
+      await loadPartitions();
+      form.setValue('partition', values.name, { shouldValidate: true });
+      partitionForm.reset();
+      setCreating(false);
+    } catch (error) {
+      setCreateError(error);
+    }
+  });
+
+  const errors = form.formState.errors;
+  return (
+    <Card title="Issue tokens">
+      <Stack>
+        <ErrorAlert error={loadError} prefix="Could not load the partitions due to the following error" />
+        <form onSubmit={handleSubmit} noValidate>
+          <Stack>
+            <TextField
+              label="Amount"
+              inputMode="numeric"
+              {...form.register('amount')}
+              error={errors.amount?.message}
+            />
+            <TextField label="Token holder" {...form.register('holder')} error={errors.holder?.message} />
+            <Select
+              label="Partition"
+              placeholder="Select a partition"
+              options={options}
+              value={form.watch('partition') ?? ''}
+              onChange={(value) => form.setValue('partition', value, { shouldValidate: true })}
+              error={errors.partition?.message}
+            />
+            <TextArea
+              label="Comments"
+              rows={4}
+              {...form.register('comments')}
+              error={errors.comments?.message}
+            />
+            <Inline space="small">
+              <Button type="submit" loading={form.formState.isSubmitting}>
+                Issue
+              </Button>
+              <Button variant="secondary" onClick={() => setCreating((open) => !open)}>
+                Create new partition
+              </Button>
+              <Button variant="ghost" onClick={onCancel}>
+                {tokenScreenTexts.goBack}
+              </Button>
+            </Inline>
+          </Stack>
+        </form>
+        {creating ? (
+          <form onSubmit={handleCreatePartition} noValidate aria-label="Create new partition">
+            <Stack>
+              <ErrorAlert error={createError} />
+              <TextField
+                label="Partition name"
+                {...partitionForm.register('description')}
+                error={partitionForm.formState.errors.description?.message}
+              />
+              <TextField
+                label="Partition value"
+                {...partitionForm.register('name')}
+                error={partitionForm.formState.errors.name?.message}
+              />
+              <Inline space="small">
+                <Button type="submit" loading={partitionForm.formState.isSubmitting}>
+                  Save partition
+                </Button>
+              </Inline>
+            </Stack>
+          </form>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
+
+/** Redeem form: amount, partition, comments. */
+export function RedeemForm({ ops, onCancel }: { ops: TokenOps; onCancel: () => void }) {
+  const { token } = ops;
+  const form = useZodForm(redeemFormSchema, { defaultValues: { amount: '', partition: '', comments: '' } });
+  const errors = form.formState.errors;
+  const handleSubmit = form.handleSubmit(async (values) => {
+    if (ops.useServer) {
+      await ops.submit((accountAddress) =>
+        api.call('redeemTokens', {
+          body: {
+            symbol: token.projectCode,
+            accountAddress,
+            txMode: 2,
+            amount: values.amount,
+            partition: values.partition,
+            additionalData: values.comments,
+          },
+        }),
+      );
+    } else {
+      await ops.sign(txTypes.tokenRedeem, 'redeemByPartition', [
+        partitionBytes(values.partition),
+        BigInt(values.amount),
+        commentBytes(values.comments),
+      ]);
+    }
+  });
+  return (
+    <Card title="Redeem tokens">
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack>
+          <TextField
+            label="Amount"
+            inputMode="numeric"
+            {...form.register('amount')}
+            error={errors.amount?.message}
+          />
+          <Select
+            label="Partition"
+            placeholder="Select a partition"
+            options={token.partitions.map((p) => ({ value: p.name, label: p.name }))}
+            value={form.watch('partition') ?? ''}
+            onChange={(value) => form.setValue('partition', value, { shouldValidate: true })}
+            error={errors.partition?.message}
+          />
+          <TextArea
+            label="Comments"
+            rows={4}
+            {...form.register('comments')}
+            error={errors.comments?.message}
+          />
+          <Inline space="small">
+            <Button type="submit" loading={form.formState.isSubmitting}>
+              Redeem
+            </Button>
+            <Button variant="ghost" onClick={onCancel}>
+              {tokenScreenTexts.goBack}
+            </Button>
+          </Inline>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,269 @@
+import {
+  loadErrorMessages,
+  tokenOperationMessages as m,
+  tokenScreenTexts,
+  txTypes,
+  walletMessages,
+} from '@tranche/api';
+import {
+  AddressText,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  ConfirmDialog,
+  Heading,
+  Inline,
+  Spinner,
+  Stack,
+  Tabs,
+  TxWizard,
+} from '@tranche/ui-kit';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { renderRouterLink } from '../../../app/renderRouterLink.tsx';
+import { ErrorAlert } from '../../forms/index.ts';
+import { useExplorerConfig } from '../../permissions/index.ts';
+import { walletRegisteredAtom } from '../../wallet/index.ts';
+import { useTokenDetail } from '../hooks/useTokenDetail.ts';
+import { useTokenTransaction } from '../hooks/useTokenTransaction.ts';
+import { useWalletRights } from '../hooks/useWalletRights.ts';
+import { BalanceTab } from './BalanceTab.tsx';
+import { ControllerTab } from './ControllerTab.tsx';
+import { DocumentsTab } from './DocumentsTab.tsx';
+import { HoldersTab } from './HoldersTab.tsx';
+import { IssueForm, RedeemForm } from './IssueRedeemForms.tsx';
+import { OperatorsTab } from './OperatorsTab.tsx';
+import { type DisabledReason, ReasonAlert, SummaryRow } from './shared.tsx';
+import type { TokenOps } from './types.ts';
+
+type Dialog = { title: string; text: string; onConfirm: () => void };
+
+/** TokenInfo (query token = symbol): summary, Issue/Redeem, Pause/Resume and the tabs of part 1, section 2. */
+export function TokenInfoPage() {
+  const [params] = useSearchParams();
+  const symbol = params.get('token') ?? '';
+  const { load, reload } = useTokenDetail(symbol);
+  if (load.status === 'loading') return <Spinner label="Loading the token" />;
+  if (load.status === 'error') {
+    return <ErrorAlert error={load.error} prefix={loadErrorMessages.couldNot('load the token')} />;
+  }
+  return <TokenView token={load.token} reload={reload} />;
+}
+
+function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => Promise<void> }) {
+  const [version, setVersion] = useState(0);
+  const rights = useWalletRights(token.contractAddress, token.abi, version);
+  const tx = useTokenTransaction(token.contractAddress, token.abi);
+  const explorer = useExplorerConfig();
+  const registered = useAtomValue(walletRegisteredAtom);
+  const [useServer, setUseServer] = useState(false);
+  const [panel, setPanel] = useState<'none' | 'issue' | 'redeem'>('none');
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+
+  const ops: TokenOps = {
+    token,
+    rights,
+    sign: tx.sign,
+    submit: tx.submit,
+    useServer: useServer && registered === true,
+    confirm: setDialog,
+  };
+
+  const notConnected: DisabledReason = {
+    title: walletMessages.notConnectedToNetwork,
+    text: walletMessages.pleaseConnect,
+  };
+  const paused: DisabledReason = { title: tokenScreenTexts.pausedBadge, text: m.tokenPaused };
+  const issueReason: DisabledReason = !rights.connected
+    ? notConnected
+    : token.isIssuable === false
+      ? { title: m.insufficientPermissionsTitle, text: m.notIssuable }
+      : token.isPaused
+        ? paused
+        : !rights.canIssue
+          ? { title: m.insufficientPermissionsTitle, text: m.notAllowedToIssue }
+          : null;
+  const redeemReason: DisabledReason = !rights.connected
+    ? notConnected
+    : token.isPaused
+      ? paused
+      : !rights.canRedeem
+        ? { title: m.insufficientPermissionsTitle, text: m.notAllowedToRedeem }
+        : null;
+  const pauseReason: DisabledReason = !rights.connected
+    ? notConnected
+    : !rights.canPause
+      ? {
+          title: m.insufficientPermissionsTitle,
+          text: token.isPaused ? m.notAllowedToResume : m.notAllowedToPause,
+        }
+      : null;
+  const showController = rights.connected && (rights.isOwner || rights.isController);
+
+  const handleContinue = () => {
+    tx.setView(null);
+    setPanel('none');
+    setVersion((v) => v + 1);
+    void reload();
+  };
+
+  if (tx.view) {
+    return (
+      <Stack space="large">
+        <Heading level={1}>{`[${token.projectCode}] ${token.projectName}`}</Heading>
+        <TxWizard
+          state={tx.view.state}
+          hash={tx.view.hash}
+          blockNumber={tx.view.blockNumber}
+          errorMessage={tx.view.errorMessage}
+          explorer={explorer}
+          renderLink={renderRouterLink}
+          onContinue={tx.view.state === 'submitted' || tx.view.state === 'mined' ? handleContinue : undefined}
+          onGoBack={
+            tx.view.state === 'error' || tx.view.state === 'aborted' ? () => tx.setView(null) : undefined
+          }
+        />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack space="large">
+      <Heading level={1}>{`[${token.projectCode}] ${token.projectName}`}</Heading>
+      {token.isPaused ? (
+        <Inline>
+          <Badge tone="danger">{tokenScreenTexts.pausedBadge}</Badge>
+        </Inline>
+      ) : null}
+      <Card
+        title="Summary"
+        actions={
+          <Inline space="small">
+            <Button disabled={issueReason !== null} onClick={() => setPanel('issue')}>
+              Issue
+            </Button>
+            <Button variant="secondary" disabled={redeemReason !== null} onClick={() => setPanel('redeem')}>
+              Redeem
+            </Button>
+            {token.isPaused ? (
+              <Button
+                variant="secondary"
+                disabled={pauseReason !== null}
+                onClick={() =>
+                  setDialog({
+                    title: 'Resume trading',
+                    text: 'Holders will be able to transfer their tokens again. Continue?',
+                    onConfirm: () => void tx.sign(txTypes.resumeTrading, 'unPause', []),
+                  })
+                }
+              >
+                Resume trading
+              </Button>
+            ) : (
+              <Button
+                variant="danger"
+                disabled={pauseReason !== null}
+                onClick={() =>
+                  setDialog({
+                    title: 'Pause trading',
+                    text: 'Nobody will be able to issue, redeem or transfer this token until trading resumes. Continue?',
+                    onConfirm: () => void tx.sign(txTypes.pauseTrading, 'pause', []),
+                  })
+                }
+              >
+                Pause trading
+              </Button>
+            )}
+          </Inline>
+        }
+      >
+        <Stack>
+          <SummaryRow label="Symbol">{token.projectCode}</SummaryRow>
+          <SummaryRow label="Token">{token.projectName}</SummaryRow>
+          <SummaryRow label="Contract address">
+            {token.contractAddress ? <AddressText address={token.contractAddress} shorten={false} /> : null}
+          </SummaryRow>
+          <SummaryRow label="Total supply">{token.totalSupply ?? ''}</SummaryRow>
+          <SummaryRow label="Owner">
+            {token.ownerAddress ? (
+              <AddressText address={token.ownerAddress} shorten={false} />
+            ) : (
+              tokenScreenTexts.ownerMissing
+            )}
+            {token.profileName ? ` (${token.profileName})` : ''}
+          </SummaryRow>
+          <SummaryRow label="Controller">
+            {token.isControllable && token.controllerAddress ? (
+              <>
+                <AddressText address={token.controllerAddress} shorten={false} />
+                {token.controllerName ? ` (${token.controllerName})` : ''}
+              </>
+            ) : (
+              tokenScreenTexts.notControllable
+            )}
+          </SummaryRow>
+          <SummaryRow label="Whitelist">{token.whitelistName ?? token.whitelistAddress ?? ''}</SummaryRow>
+          <SummaryRow label="Token status">{token.isPaused ? 'Paused' : 'Active'}</SummaryRow>
+        </Stack>
+      </Card>
+      <ReasonAlert reason={issueReason} />
+      {issueReason?.text !== redeemReason?.text ? <ReasonAlert reason={redeemReason} /> : null}
+      {pauseReason && pauseReason.text !== issueReason?.text ? <ReasonAlert reason={pauseReason} /> : null}
+      {registered === true ? (
+        <Checkbox
+          label="Submit through the server with my registered key"
+          checked={useServer}
+          onCheckedChange={setUseServer}
+        />
+      ) : null}
+      {panel === 'issue' && issueReason === null ? (
+        <IssueForm ops={ops} onCancel={() => setPanel('none')} />
+      ) : null}
+      {panel === 'redeem' && redeemReason === null ? (
+        <RedeemForm ops={ops} onCancel={() => setPanel('none')} />
+      ) : null}
+      <Tabs.Root defaultValue="holders">
+        <Tabs.List aria-label="Token">
+          <Tabs.Trigger value="holders">Token Holders</Tabs.Trigger>
+          <Tabs.Trigger value="balance">Balance</Tabs.Trigger>
+          {showController ? <Tabs.Trigger value="controller">Controller</Tabs.Trigger> : null}
+          <Tabs.Trigger value="operators">Operators</Tabs.Trigger>
+          <Tabs.Trigger value="documents">Documents</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="holders">
+          <HoldersTab ops={ops} />
+        </Tabs.Content>
+        <Tabs.Content value="balance">
+          <BalanceTab ops={ops} />
+        </Tabs.Content>
+        {showController ? (
+          <Tabs.Content value="controller">
+            <ControllerTab ops={ops} />
+          </Tabs.Content>
+        ) : null}
+        <Tabs.Content value="operators">
+          <OperatorsTab ops={ops} />
+        </Tabs.Content>
+        <Tabs.Content value="documents">
+          <DocumentsTab ops={ops} />
+        </Tabs.Content>
+      </Tabs.Root>
+      <ConfirmDialog
+        open={dialog !== null}
+        onOpenChange={(open) => {
+          if (!open) setDialog(null);
+        }}
+        title={dialog?.title ?? ''}
+        text={dialog?.text ?? ''}
+        confirmLabel="Yes, continue"
+        onConfirm={() => {
+          const action = dialog?.onConfirm;
+          setDialog(null);
+          action?.();
+        }}
+      />
+    </Stack>
+  );
+}

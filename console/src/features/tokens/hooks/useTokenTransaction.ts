@@ -1,0 +1,89 @@
+import type { TxType } from '@tranche/api';
+import type { TxWizardState } from '@tranche/ui-kit';
+import { Interface, type InterfaceAbi } from 'ethers';
+import { useSetAtom } from 'jotai';
+import { useCallback, useMemo, useState } from 'react';
+import { describeError } from '../../../app/api.ts';
+import { registerWalletTransaction } from '../../history/index.ts';
+import { notifyAtom } from '../../notifications/index.ts';
+import { PipelineError, type TxProgress, runTransactionPipeline } from '../../transactions/pipeline.ts';
+import { useWalletSigner } from '../../wallet/index.ts';
+
+export type WizardView = { state: TxWizardState; hash?: string; blockNumber?: number; errorMessage?: string };
+
+function toWizard(progress: TxProgress): WizardView {
+  switch (progress.state) {
+    case 'submitting':
+      return { state: 'submitting' };
+    case 'submitted':
+      return { state: 'submitted', hash: progress.hash };
+    case 'mined':
+      return { state: 'mined', hash: progress.hash, blockNumber: progress.blockNumber };
+    default:
+      return { state: progress.state, errorMessage: progress.message };
+  }
+}
+
+/**
+ * Token transactions and the TxWizard view they feed: `sign` sends a token call from the connected wallet
+ * through the one transaction pipeline (registering transaction, hash and receipt); `submit` asks the server to
+ * sign with the caller's registered key (txMode 2) and follows the hash to its receipt.
+ */
+export function useTokenTransaction(contractAddress: string | null, abi: readonly unknown[]) {
+  const tokenInterface = useMemo(() => new Interface(abi as InterfaceAbi), [abi]);
+  const getSigner = useWalletSigner();
+  const notify = useSetAtom(notifyAtom);
+  const [view, setView] = useState<WizardView | null>(null);
+
+  const sign = useCallback(
+    async (txType: TxType, method: string, args: unknown[]): Promise<boolean> => {
+      if (!contractAddress) return false;
+      try {
+        const { signer, wallet } = await getSigner();
+        setView({ state: 'submitting' });
+        const registration = registerWalletTransaction({
+          txType,
+          publicAddress: wallet.address,
+          contractAddress,
+        });
+        await runTransactionPipeline({
+          signer,
+          build: async () => ({ to: contractAddress, data: tokenInterface.encodeFunctionData(method, args) }),
+          onProgress: (progress) => setView(toWizard(progress)),
+          onHash: async (hash) => {
+            notify({ text: 'Transaction submitted', data: { hash } });
+            await registration.onHash(hash);
+          },
+          onReceipt: registration.onReceipt,
+        });
+        return true;
+      } catch (error) {
+        if (!(error instanceof PipelineError))
+          setView({ state: 'error', errorMessage: describeError(error).message });
+        return false;
+      }
+    },
+    [contractAddress, getSigner, notify, tokenInterface],
+  );
+
+  const submit = useCallback(
+    async (call: (accountAddress: string) => Promise<{ transactionHash: string }>): Promise<boolean> => {
+      try {
+        const { signer, wallet } = await getSigner();
+        setView({ state: 'submitting' });
+        const { transactionHash } = await call(wallet.address.toLowerCase());
+        setView({ state: 'submitted', hash: transactionHash });
+        notify({ text: 'Transaction submitted', data: { hash: transactionHash } });
+        const receipt = await signer.provider?.waitForTransaction(transactionHash);
+        if (receipt) setView({ state: 'mined', hash: transactionHash, blockNumber: receipt.blockNumber });
+        return true;
+      } catch (error) {
+        setView({ state: 'error', errorMessage: describeError(error).message });
+        return false;
+      }
+    },
+    [getSigner, notify],
+  );
+
+  return { view, setView, sign, submit };
+}

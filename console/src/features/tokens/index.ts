@@ -1,0 +1,2 @@
+export { TokenInfoPage } from './components/TokenInfoPage.tsx';
+export { TokensPage, tokenHref } from './components/TokensPage.tsx';

@@ -1,0 +1,9 @@
+import { TokenInfoPage, TokensPage } from '../features/tokens/index.ts';
+
+export function TokensRoute() {
+  return <TokensPage />;
+}
+
+export function TokenInfoRoute() {
+  return <TokenInfoPage />;
+}
