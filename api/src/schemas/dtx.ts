@@ -102,6 +102,8 @@ export const approveDtxResponseSchema = z.object({
   txStatus: z.number().int(),
   txStatusName: z.string(),
   txHash: z.string().nullable(),
+  /** The chain's error lines when running the transaction failed. */
+  errorMessage: z.string().optional(),
   info: z
     .object({
       publicAddress: z.string(),

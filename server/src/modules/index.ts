@@ -13,6 +13,8 @@ import { rbacModule } from './rbac/routes.ts';
 import type { ServerModule } from './registry.ts';
 import { systemModule } from './system/routes.ts';
 import { transactionsModule } from './transactions/routes.ts';
+import { shardingModule } from './sharding/routes.ts';
+import { dtxModule } from './dtx/routes.ts';
 import { whitelistsModule } from './whitelists/routes.ts';
 
 /**
@@ -34,5 +36,7 @@ export const defaultModules: ServerModule[] = [
   tokensModule,
   holdersModule,
   balanceModule,
+  shardingModule,
+  dtxModule,
 ];
 export { localModule };

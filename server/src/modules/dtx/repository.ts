@@ -1,0 +1,228 @@
+import { dtxStatuses } from '@tranche/api';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/database.ts';
+import { accounts } from '../../db/schema.ts';
+import { projects } from '../projects/schema.ts';
+import { securitySchemes } from '../rbac/schema.ts';
+import { keyShares, shardedKeys } from '../sharding/schema.ts';
+import { distributedTransactions, dtxApprovals } from './schema.ts';
+
+export type DtxRow = typeof distributedTransactions.$inferSelect;
+export type ApprovalRow = typeof dtxApprovals.$inferSelect;
+
+export async function findDtx(db: Database, id: number): Promise<DtxRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(distributedTransactions)
+    .where(eq(distributedTransactions.id, id))
+    .limit(1);
+  return row;
+}
+
+/** Inserts a transaction with its starter's approval. */
+export async function insertDtx(
+  db: Database,
+  values: Omit<typeof distributedTransactions.$inferInsert, 'id' | 'status'>,
+  approval: (dtxId: number) => Omit<typeof dtxApprovals.$inferInsert, 'id' | 'dtxId'>,
+): Promise<DtxRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(distributedTransactions)
+      .values({ ...values, status: dtxStatuses.pending })
+      .returning();
+    const inserted = row as DtxRow;
+    await tx.insert(dtxApprovals).values({ ...approval(inserted.id), dtxId: inserted.id });
+    return inserted;
+  });
+}
+
+/**
+ * Adds an approval under a row lock of the transaction. Answers 'finished' or 'twice' without writing when the
+ * transaction is no longer pending or the signer approved already; 'ready' when this approval reaches the
+ * threshold (the transaction is then marked running, so only this caller runs it); else 'added'.
+ */
+export async function addApproval(
+  db: Database,
+  dtxId: number,
+  approval: Omit<typeof dtxApprovals.$inferInsert, 'id' | 'dtxId'>,
+): Promise<'finished' | 'twice' | 'added' | 'ready'> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(distributedTransactions)
+      .where(eq(distributedTransactions.id, dtxId))
+      .for('update');
+    if (!row || row.status !== dtxStatuses.pending) return 'finished';
+    const inserted = await tx
+      .insert(dtxApprovals)
+      .values({ ...approval, dtxId })
+      .onConflictDoNothing()
+      .returning({ id: dtxApprovals.id });
+    if (inserted.length === 0) return 'twice';
+    const [{ value }] = (await tx
+      .select({ value: count() })
+      .from(dtxApprovals)
+      .where(eq(dtxApprovals.dtxId, dtxId))) as [{ value: number }];
+    if (value < row.requiredApprovers) return 'added';
+    await tx
+      .update(distributedTransactions)
+      .set({ status: dtxStatuses.executing })
+      .where(eq(distributedTransactions.id, dtxId));
+    return 'ready';
+  });
+}
+
+/** Finishes a pending or running transaction and erases the shares its approvals held. */
+export async function finishDtx(
+  db: Database,
+  dtxId: number,
+  values: {
+    status: number;
+    errorMessage?: string | null;
+    txHash?: string | null;
+    blockNumber?: number | null;
+  },
+  onlyIfPending = false,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(distributedTransactions)
+      .set({ ...values, finishedOn: new Date() })
+      .where(
+        and(
+          eq(distributedTransactions.id, dtxId),
+          onlyIfPending
+            ? eq(distributedTransactions.status, dtxStatuses.pending)
+            : inArray(distributedTransactions.status, [dtxStatuses.pending, dtxStatuses.executing]),
+        ),
+      )
+      .returning({ id: distributedTransactions.id });
+    await tx.update(dtxApprovals).set({ sealedShare: null }).where(eq(dtxApprovals.dtxId, dtxId));
+    return updated.length === 1;
+  });
+}
+
+export async function setDtxHash(db: Database, dtxId: number, txHash: string): Promise<void> {
+  await db.update(distributedTransactions).set({ txHash }).where(eq(distributedTransactions.id, dtxId));
+}
+
+/** The approvals of a transaction with their shares (still sealed) and signer profiles, in order. */
+export async function listApprovals(db: Database, dtxIds: number[]) {
+  if (dtxIds.length === 0) return [];
+  return db
+    .select({
+      dtxId: dtxApprovals.dtxId,
+      accountId: dtxApprovals.accountId,
+      shareId: dtxApprovals.shareId,
+      sealedShare: dtxApprovals.sealedShare,
+      signedOn: dtxApprovals.signedOn,
+      profileName: accounts.profileName,
+      shareDigest: keyShares.shareDigest,
+    })
+    .from(dtxApprovals)
+    .innerJoin(accounts, eq(accounts.id, dtxApprovals.accountId))
+    .innerJoin(keyShares, eq(keyShares.id, dtxApprovals.shareId))
+    .where(inArray(dtxApprovals.dtxId, dtxIds))
+    .orderBy(asc(dtxApprovals.id));
+}
+
+/** Pending transactions of other generations of a key (made void by a reshard). */
+export async function pendingOfKey(db: Database, keyId: number, except: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: distributedTransactions.id })
+    .from(distributedTransactions)
+    .where(
+      and(
+        eq(distributedTransactions.keyId, keyId),
+        eq(distributedTransactions.status, dtxStatuses.pending),
+        sql`${distributedTransactions.id} <> ${except}`,
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
+const starter = alias(accounts, 'starter');
+const signerShare = alias(keyShares, 'signer_share');
+
+function listedColumns() {
+  return {
+    dtx: distributedTransactions,
+    keyAddress: shardedKeys.address,
+    keyName: shardedKeys.name,
+    startedByName: starter.profileName,
+    projectCode: projects.projectCode,
+    projectName: projects.projectName,
+    contractAddress: projects.contractAddress,
+  };
+}
+
+/** Transactions of the keys (generations) the account signs: pending only, or a page of all, newest first. */
+export async function listVisibleDtx(
+  db: Database,
+  accountId: number,
+  options: { pendingOnly: boolean; limit: number; offset: number },
+) {
+  const where = and(
+    options.pendingOnly ? eq(distributedTransactions.status, dtxStatuses.pending) : undefined,
+    isNotNull(signerShare.id),
+  );
+  return db
+    .select(listedColumns())
+    .from(distributedTransactions)
+    .innerJoin(shardedKeys, eq(shardedKeys.id, distributedTransactions.keyId))
+    .innerJoin(
+      signerShare,
+      and(
+        eq(signerShare.keyId, distributedTransactions.keyId),
+        eq(signerShare.generation, distributedTransactions.generation),
+        eq(signerShare.accountId, accountId),
+      ),
+    )
+    .leftJoin(starter, eq(starter.id, distributedTransactions.startedBy))
+    .leftJoin(projects, eq(projects.id, distributedTransactions.projectId))
+    .where(where)
+    .orderBy(desc(distributedTransactions.id))
+    .limit(options.limit)
+    .offset(options.offset);
+}
+
+export async function countVisibleDtx(db: Database, accountId: number): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(distributedTransactions)
+    .innerJoin(
+      signerShare,
+      and(
+        eq(signerShare.keyId, distributedTransactions.keyId),
+        eq(signerShare.generation, distributedTransactions.generation),
+        eq(signerShare.accountId, accountId),
+      ),
+    );
+  return row?.value ?? 0;
+}
+
+/** One transaction with its key, starter and token (with the token's scheme), for its detail. */
+export async function findDtxDetail(db: Database, id: number) {
+  const [row] = await db
+    .select({
+      ...listedColumns(),
+      threshold: shardedKeys.threshold,
+      total: shardedKeys.total,
+      projectStatus: projects.status,
+      whitelistAddress: projects.whitelistAddress,
+      whitelistName: projects.whitelistName,
+      schemeAddress: projects.securitySchemeAddress,
+      schemeName: securitySchemes.schemeName,
+    })
+    .from(distributedTransactions)
+    .innerJoin(shardedKeys, eq(shardedKeys.id, distributedTransactions.keyId))
+    .leftJoin(starter, eq(starter.id, distributedTransactions.startedBy))
+    .leftJoin(projects, eq(projects.id, distributedTransactions.projectId))
+    .leftJoin(securitySchemes, eq(securitySchemes.address, projects.securitySchemeAddress))
+    .where(eq(distributedTransactions.id, id))
+    .limit(1);
+  return row;
+}
+
+export type ListedDtx = Awaited<ReturnType<typeof listVisibleDtx>>[number];

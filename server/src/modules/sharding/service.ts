@@ -1,0 +1,410 @@
+import {
+  type commitShardedKeyRequestSchema,
+  type createShardedKeyRequestSchema,
+  dtxMessages,
+  shardingMessages as m,
+  type ShardedAddress,
+  type ShardedKeyResult,
+  type ShardedKeyStatus,
+  type shardOpenedRequestSchema,
+} from '@tranche/api';
+import argon2 from 'argon2';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { HttpError } from '../../errors.ts';
+import {
+  addressOf,
+  deriveShareKey,
+  newAccessCode,
+  newKdfParameters,
+  newPdfPassword,
+  openShare,
+  privateKeyBytes,
+  randomPrivateKey,
+  sameDigest,
+  sealShare,
+  shareBinding,
+  shareDigest,
+  splitKey,
+  wipe,
+} from './keyMaterial.ts';
+import { accessCodePdf } from './pdf.ts';
+import {
+  activateKey,
+  clearFailures,
+  countFailure,
+  findAttempts,
+  findConfirmedAccountsByEmail,
+  findKeyByAddress,
+  findSigner,
+  insertKeyWithShares,
+  type KeyShareRow,
+  listKeysOfSigner,
+  listSigners,
+  markOpened,
+  type NewShare,
+  type ShardedKeyRow,
+} from './repository.ts';
+import { shardedKeys, shardedKeyStatus } from './schema.ts';
+
+type Ctx = Pick<AppContext, 'db' | 'masterKey' | 'mailer' | 'passwordHashing' | 'publicUrl'>;
+
+/** Wrong access codes (or PDF passwords) in a row before an account is locked out of a key, and for how long. */
+export const accessCodeLock = { failures: 5, minutes: 15 } as const;
+
+export type Recipient = { id: number; emailAddress: string; profileName: string };
+
+/** The platform accounts of the signers' email addresses, in the order given; an unknown address is refused. */
+export async function resolveRecipients(ctx: Pick<AppContext, 'db'>, emails: string[]): Promise<Recipient[]> {
+  const found = await findConfirmedAccountsByEmail(ctx.db, emails);
+  const byEmail = new Map(found.map((row) => [row.emailAddress.toLowerCase(), row]));
+  return emails.map((email) => {
+    const account = byEmail.get(email);
+    if (!account) throw new HttpError(400, m.emailUnknown(email));
+    return { id: account.id, emailAddress: account.emailAddress, profileName: account.profileName };
+  });
+}
+
+/**
+ * Splits a private key M of N among the recipients: per signer a fresh access code in a PDF locked with a fresh
+ * password, and the share sealed under a key derived from the access code. Wipes the shares; the caller wipes
+ * the private key. Answers the share rows to store, the PDFs and the mails to send once stored.
+ */
+async function issueShares(
+  ctx: Ctx,
+  input: {
+    privateKey: Uint8Array;
+    address: string;
+    name: string;
+    minimum: number;
+    generation: number;
+    recipients: Recipient[];
+    createdBy: string;
+  },
+) {
+  const shares = await splitKey(input.privateKey, input.recipients.length, input.minimum);
+  const rows: (Omit<NewShare, 'keyId'> & { accountId: number })[] = [];
+  const pdfs: ShardedKeyResult['shares'] = [];
+  const mails: { to: string; subject: string; text: string }[] = [];
+  try {
+    for (const [index, recipient] of input.recipients.entries()) {
+      const share = shares[index] as Uint8Array;
+      const accessCode = newAccessCode();
+      const password = newPdfPassword();
+      const kdfSalt = newKdfParameters(ctx.passwordHashing);
+      const codeKey = await deriveShareKey(accessCode, kdfSalt);
+      const sealedShare = sealShare(
+        ctx.masterKey,
+        codeKey,
+        share,
+        shareBinding(input.address, input.generation, recipient.id),
+      );
+      wipe(codeKey);
+      rows.push({
+        generation: input.generation,
+        accountId: recipient.id,
+        sealedShare,
+        kdfSalt,
+        shareDigest: shareDigest(share),
+        pdfPasswordHash: await argon2.hash(password, { type: argon2.argon2id, ...ctx.passwordHashing }),
+      });
+      const pdf = await accessCodePdf({
+        keyName: input.name,
+        keyAddress: input.address,
+        profileName: recipient.profileName,
+        emailAddress: recipient.emailAddress,
+        accessCode,
+        minimum: input.minimum,
+        total: input.recipients.length,
+        password,
+      });
+      pdfs.push({
+        profileName: recipient.profileName,
+        emailAddress: recipient.emailAddress,
+        pdf: pdf.toString('base64'),
+      });
+      mails.push({
+        to: recipient.emailAddress,
+        subject: m.pdfMailSubject,
+        text: [
+          `Hello ${recipient.profileName},`,
+          '',
+          `${input.createdBy} made you one of the ${input.recipients.length} signers of the sharded key "${input.name}" (${input.address}). ${input.minimum} signers must approve each of its transactions.`,
+          '',
+          `Your PDF document with your access code opens with this password: ${password}`,
+          '',
+          `Open it on the screen where the key is being set up (${ctx.publicUrl()}). Keep the access code secret: nobody, not even the platform, can recover it.`,
+        ].join('\n'),
+      });
+    }
+  } finally {
+    wipe(...shares);
+  }
+  return { rows, pdfs, mails };
+}
+
+/** Sends the mails of new shares; a failure is reported with the address it failed for. */
+async function sendMails(ctx: Ctx, mails: { to: string; subject: string; text: string }[]) {
+  for (const mail of mails) {
+    try {
+      await ctx.mailer.send(mail);
+    } catch {
+      throw new HttpError(502, `Could not send the PDF password to ${mail.to}`);
+    }
+  }
+}
+
+type CreateRequest = z.output<typeof createShardedKeyRequestSchema>;
+
+/** POST /sharding. */
+export async function createShardedKey(
+  ctx: Ctx,
+  caller: { accountId: number; profileName: string },
+  request: CreateRequest,
+): Promise<ShardedKeyResult> {
+  const recipients = await resolveRecipients(ctx, request.recipients);
+  let privateKey: Uint8Array | undefined;
+  if (request.createNewAccount) privateKey = randomPrivateKey();
+  else {
+    privateKey = privateKeyBytes(request.privateKey ?? '');
+    if (!privateKey) throw new HttpError(400, m.privateKeyInvalid);
+  }
+  try {
+    const address = addressOf(privateKey) as string;
+    if (await findKeyByAddress(ctx.db, address)) throw new HttpError(409, m.keyExists);
+    const name = request.keyName && request.keyName !== '' ? request.keyName : address;
+    const issued = await issueShares(ctx, {
+      privateKey,
+      address,
+      name,
+      minimum: request.minimum,
+      generation: 1,
+      recipients,
+      createdBy: caller.profileName,
+    });
+    const key = await insertKeyWithShares(
+      ctx.db,
+      { address, name, threshold: request.minimum, total: recipients.length, createdBy: caller.accountId },
+      (keyId) => issued.rows.map((row) => ({ ...row, keyId })),
+    );
+    if (!key) throw new HttpError(409, m.keyExists);
+    try {
+      await sendMails(ctx, issued.mails);
+    } catch (error) {
+      await ctx.db.delete(shardedKeys).where(eq(shardedKeys.id, key.id));
+      throw error;
+    }
+    return {
+      publicAddress: address,
+      name,
+      minimum: request.minimum,
+      total: recipients.length,
+      shares: issued.pdfs,
+    };
+  } finally {
+    wipe(privateKey);
+  }
+}
+
+/**
+ * Reshard completion (called by the dtx module with the rebuilt key): new shares for the new signers, the old
+ * generation erased; the key waits for activation of the new shares. Answers the new PDFs.
+ */
+export async function reshareKey(
+  ctx: Ctx,
+  key: ShardedKeyRow,
+  privateKey: Uint8Array,
+  change: { minimum: number; recipients: Recipient[]; requestedBy: string },
+  replace: (rows: NewShare[]) => Promise<void>,
+): Promise<ShardedKeyResult> {
+  const issued = await issueShares(ctx, {
+    privateKey,
+    address: key.address,
+    name: key.name,
+    minimum: change.minimum,
+    generation: key.generation + 1,
+    recipients: change.recipients,
+    createdBy: change.requestedBy,
+  });
+  await replace(issued.rows.map((row) => ({ ...row, keyId: key.id })));
+  await sendMails(ctx, issued.mails);
+  return {
+    publicAddress: key.address,
+    name: key.name,
+    minimum: change.minimum,
+    total: change.recipients.length,
+    shares: issued.pdfs,
+  };
+}
+
+export async function requireKey(ctx: Pick<AppContext, 'db'>, address: string): Promise<ShardedKeyRow> {
+  const key = await findKeyByAddress(ctx.db, address);
+  if (!key) throw new HttpError(404, m.keyNotFound);
+  return key;
+}
+
+/** The caller's share of the key's current generation, or 403. */
+export async function requireSigner(
+  ctx: Pick<AppContext, 'db'>,
+  key: ShardedKeyRow,
+  accountId: number,
+  generation = key.generation,
+): Promise<KeyShareRow> {
+  const share = await findSigner(ctx.db, key.id, generation, accountId);
+  if (!share || share.sealedShare === null) throw new HttpError(403, m.notSigner);
+  return share;
+}
+
+async function refuseWhileLocked(ctx: Pick<AppContext, 'db'>, accountId: number, keyId: number) {
+  const attempts = await findAttempts(ctx.db, accountId, keyId);
+  if (attempts?.lockedUntil && attempts.lockedUntil.getTime() > Date.now())
+    throw new HttpError(429, m.accessCodeLocked);
+}
+
+async function countWrong(
+  ctx: Pick<AppContext, 'db'>,
+  accountId: number,
+  keyId: number,
+  message: string,
+): Promise<never> {
+  const failures = await countFailure(
+    ctx.db,
+    accountId,
+    keyId,
+    accessCodeLock.failures,
+    new Date(Date.now() + accessCodeLock.minutes * 60_000),
+  );
+  if (failures >= accessCodeLock.failures) throw new HttpError(429, m.accessCodeLocked);
+  throw new HttpError(403, message);
+}
+
+/**
+ * Opens the caller's share with their access code. A wrong code is refused with one message whatever went
+ * wrong and counted (locked out after 5 in a row for 15 minutes). The caller wipes the answered share.
+ */
+export async function unlockShare(
+  ctx: Pick<AppContext, 'db' | 'masterKey'>,
+  key: ShardedKeyRow,
+  share: KeyShareRow,
+  accountId: number,
+  accessCode: string,
+  name: () => Promise<string>,
+): Promise<Uint8Array> {
+  await refuseWhileLocked(ctx, accountId, key.id);
+  if (share.sealedShare === null) throw new HttpError(403, m.notSigner);
+  const codeKey = await deriveShareKey(accessCode, share.kdfSalt);
+  let opened: Uint8Array | undefined;
+  try {
+    opened = openShare(
+      ctx.masterKey,
+      codeKey,
+      share.sealedShare,
+      shareBinding(key.address, share.generation, share.accountId),
+    );
+  } finally {
+    wipe(codeKey);
+  }
+  if (!opened) return countWrong(ctx, accountId, key.id, m.accessCodeWrong);
+  if (!sameDigest(opened, share.shareDigest)) {
+    wipe(opened);
+    throw new HttpError(409, dtxMessages.shareInvalid(await name()));
+  }
+  await clearFailures(ctx.db, accountId, key.id);
+  return opened;
+}
+
+async function keyStatus(ctx: Pick<AppContext, 'db'>, key: ShardedKeyRow): Promise<ShardedKeyStatus> {
+  const signers = await listSigners(ctx.db, key.id, key.generation);
+  return {
+    publicAddress: key.address,
+    name: key.name,
+    active: key.status === shardedKeyStatus.active,
+    signers: signers.map((signer) => ({
+      profileName: signer.profileName,
+      emailAddress: signer.emailAddress,
+      opened: signer.openedOn !== null,
+    })),
+  };
+}
+
+/** The creator, a current signer, or (after a reshard) a signer of the previous generation may set a key up. */
+async function requireSetUpRight(ctx: Pick<AppContext, 'db'>, key: ShardedKeyRow, accountId: number) {
+  if (key.createdBy === accountId) return;
+  if (await findSigner(ctx.db, key.id, key.generation, accountId)) return;
+  if (key.generation > 1 && (await findSigner(ctx.db, key.id, key.generation - 1, accountId))) return;
+  throw new HttpError(403, m.notAllowedToCommit);
+}
+
+/** POST /sharding/opened: a signer opened their PDF; the mailed password they typed proves it. */
+export async function recordOpened(
+  ctx: Ctx,
+  accountId: number,
+  request: z.output<typeof shardOpenedRequestSchema>,
+): Promise<ShardedKeyStatus> {
+  const key = await requireKey(ctx, request.publicKey);
+  await requireSetUpRight(ctx, key, accountId);
+  await refuseWhileLocked(ctx, accountId, key.id);
+  const signers = await listSigners(ctx.db, key.id, key.generation);
+  const signer = signers.find((row) => row.emailAddress.toLowerCase() === request.emailAddress);
+  if (!signer) throw new HttpError(400, m.pdfSignerUnknown);
+  if (!(await argon2.verify(signer.pdfPasswordHash, request.pdfPassword))) {
+    return countWrong(ctx, accountId, key.id, m.pdfPasswordWrong);
+  }
+  await markOpened(ctx.db, signer.id);
+  return keyStatus(ctx, (await findKeyByAddress(ctx.db, key.address)) as ShardedKeyRow);
+}
+
+/**
+ * POST /sharding/commit: activates the key once every signer opened their PDF; the access code must be the
+ * caller's own (a signer) or, for the creator who does not sign, one of the signers' codes.
+ */
+export async function commitKey(
+  ctx: Ctx,
+  accountId: number,
+  request: z.output<typeof commitShardedKeyRequestSchema>,
+): Promise<ShardedKeyStatus> {
+  const key = await requireKey(ctx, request.publicKey);
+  await requireSetUpRight(ctx, key, accountId);
+  if (key.status === shardedKeyStatus.active) throw new HttpError(409, m.keyActiveAlready);
+  const signers = await listSigners(ctx.db, key.id, key.generation);
+  const notOpened = signers.find((signer) => signer.openedOn === null);
+  if (notOpened) throw new HttpError(409, m.notOpened(notOpened.profileName));
+  await refuseWhileLocked(ctx, accountId, key.id);
+  const own = signers.find((signer) => signer.accountId === accountId);
+  const candidates = own ? [own] : signers;
+  for (const candidate of candidates) {
+    if (candidate.sealedShare === null) continue;
+    const codeKey = await deriveShareKey(request.accessCode, candidate.kdfSalt);
+    const opened = openShare(
+      ctx.masterKey,
+      codeKey,
+      candidate.sealedShare,
+      shareBinding(key.address, candidate.generation, candidate.accountId),
+    );
+    wipe(codeKey);
+    if (opened) {
+      const valid = sameDigest(opened, candidate.shareDigest);
+      wipe(opened);
+      if (!valid) break;
+      await clearFailures(ctx.db, accountId, key.id);
+      await activateKey(ctx.db, key.id);
+      return keyStatus(ctx, (await findKeyByAddress(ctx.db, key.address)) as ShardedKeyRow);
+    }
+  }
+  return countWrong(ctx, accountId, key.id, m.accessCodeWrong);
+}
+
+/** GET /dtx/addresses. */
+export async function listShardedAddresses(
+  ctx: Pick<AppContext, 'db'>,
+  accountId: number,
+): Promise<ShardedAddress[]> {
+  const keys = await listKeysOfSigner(ctx.db, accountId);
+  return keys.map((key) => ({
+    address: key.address,
+    name: key.name,
+    minimum: key.threshold,
+    total: key.total,
+  }));
+}
