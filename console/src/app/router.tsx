@@ -27,6 +27,9 @@ const drafts = () => import('../routes/drafts.tsx');
 const history = () => import('../routes/history.tsx');
 const balanceReport = () => import('../routes/balanceReport.tsx');
 const local = () => import('../routes/local.tsx');
+const permissions = () => import('../routes/permissions.tsx');
+const whitelists = () => import('../routes/whitelists.tsx');
+const keys = () => import('../routes/keys.tsx');
 
 export const routeObjects: RouteObject[] = [
   {
@@ -45,10 +48,10 @@ export const routeObjects: RouteObject[] = [
           { path: paths.viewTokenDraft, element: protectedPage(page(drafts, 'ViewTokenDraftRoute')) },
           { path: paths.tokens, element: protectedPage(page(tokens, 'TokensRoute')) },
           { path: paths.tokenInfo, element: protectedPage(page(tokens, 'TokenInfoRoute')) },
-          { path: paths.whitelists, element: unavailable('Whitelists') },
-          { path: paths.permissions, element: unavailable('Blockchain security') },
+          { path: paths.whitelists, element: protectedPage(page(whitelists, 'WhitelistsRoute')) },
+          { path: paths.permissions, element: protectedPage(page(permissions, 'PermissionsRoute')) },
           { path: paths.addrBalance, element: protectedPage(page(balanceReport, 'AddrBalanceRoute')) },
-          { path: paths.keys, element: unavailable('Register my keys') },
+          { path: paths.keys, element: protectedPage(page(keys, 'KeysRoute')) },
           { path: paths.sharding, element: unavailable('Create sharded key') },
           { path: paths.resharding, element: unavailable('Reshard a key') },
           { path: paths.confirmResharding, element: unavailable('Sharding confirmation') },

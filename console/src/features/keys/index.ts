@@ -1,0 +1,1 @@
+export { KeysPage, keysAlertMs } from './KeysPage.tsx';

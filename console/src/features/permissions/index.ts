@@ -1,0 +1,2 @@
+export { PermissionsPage } from './PermissionsPage.tsx';
+export { reloadDelayMs, useDeployment, useExplorerConfig, type WizardView } from './useDeployment.ts';

@@ -1,0 +1,1 @@
+export { WhitelistsPage, saveChunk } from './WhitelistsPage.tsx';

@@ -1,0 +1,5 @@
+import { PermissionsPage } from '../features/permissions/index.ts';
+
+export function PermissionsRoute() {
+  return <PermissionsPage />;
+}

@@ -1,0 +1,5 @@
+import { WhitelistsPage } from '../features/whitelists/index.ts';
+
+export function WhitelistsRoute() {
+  return <WhitelistsPage />;
+}
