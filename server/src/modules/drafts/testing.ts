@@ -69,3 +69,46 @@ export async function setupIssuerChain(rpcUrl: string, issuers: string[] = []): 
 export function randomAddresses(n: number): string[] {
   return Array.from({ length: n }, () => Wallet.createRandom().address.toLowerCase());
 }
+
+/** Whitelists `addresses` on `whitelist` with the key of an Access Level 1 holder (end-to-end tests). */
+export async function verifyAddresses(
+  rpcUrl: string,
+  whitelist: string,
+  privateKey: string,
+  addresses: string[],
+): Promise<void> {
+  const provider = new JsonRpcProvider(rpcUrl, undefined, { staticNetwork: true, pollingInterval: 50 });
+  try {
+    const contract = new Contract(whitelist, whitelistArtifact.abi, new Wallet(privateKey, provider));
+    const hashes = addresses.map((_, i) => `0x${(i + 1).toString(16).padStart(64, '0')}`);
+    await (await contract.getFunction('addVerifiedBatch')(addresses, hashes)).wait();
+  } finally {
+    provider.destroy();
+  }
+}
+
+/** Total supply and the balances of `holders` of a token, read from the chain. */
+export async function readTokenBalances(
+  rpcUrl: string,
+  token: string,
+  holders: string[],
+): Promise<{ totalSupply: bigint; balances: bigint[] }> {
+  const provider = new JsonRpcProvider(rpcUrl, undefined, { staticNetwork: true });
+  try {
+    const contract = new Contract(
+      token,
+      ['function balanceOf(address) view returns (uint256)', 'function totalSupply() view returns (uint256)'],
+      provider,
+    );
+    const totalSupply = (await contract.getFunction('totalSupply')()) as bigint;
+    const balances: bigint[] = [];
+    for (const holder of holders) balances.push((await contract.getFunction('balanceOf')(holder)) as bigint);
+    return { totalSupply, balances };
+  } finally {
+    provider.destroy();
+  }
+}
+
+export function randomAddress(): string {
+  return Wallet.createRandom().address.toLowerCase();
+}
