@@ -14,8 +14,13 @@ export const chromiumLaunch = {
   ],
 };
 
+// One output folder per run, so that runs started side by side never delete each other's artifacts
+// (workers inherit the runner's environment, so they see the same id).
+process.env.TRANCHE_PW_RUN ??= String(process.pid);
+
 export default defineConfig({
   testDir: 'tests',
+  outputDir: `test-results/run-${process.env.TRANCHE_PW_RUN}`,
   timeout: 120_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,

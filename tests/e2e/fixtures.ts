@@ -75,7 +75,7 @@ export const test = base.extend<{ baseURL: string }, { server: RunningServer }>(
       await use(server);
       await server.stop();
     },
-    { scope: 'worker', timeout: 90_000 },
+    { scope: 'worker', timeout: 150_000 },
   ],
   baseURL: async ({ server }, use) => {
     await use(server.url);

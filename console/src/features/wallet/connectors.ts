@@ -1,19 +1,10 @@
 import type { AppConfig } from '@tranche/api';
 import type { WalletConnector, WalletKind } from './types.ts';
 
-/** The wallet kinds the selector offers: the local development account only when the chain is the embedded one. */
-export function availableWalletKinds(config: AppConfig | undefined): WalletKind[] {
-  const kinds: WalletKind[] = ['browser', 'ledger', 'sharded'];
-  if (config?.local && config.rpcUrl) kinds.push('local');
-  return kinds;
+/** The local development account is offered only when the chain is the server's embedded one. */
+export function isLocalWalletAvailable(config: AppConfig | undefined): boolean {
+  return Boolean(config?.local && config.rpcUrl);
 }
-
-export const walletKindLabels: Record<WalletKind, string> = {
-  browser: 'Browser wallet',
-  ledger: 'Hardware ledger device',
-  sharded: 'Use a Sharded Key',
-  local: 'Local development account',
-};
 
 /** Loads a connector when the user picks its kind, so ethers and the Ledger libraries stay out of the first load. */
 export async function createConnector(

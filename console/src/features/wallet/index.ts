@@ -1,7 +1,7 @@
 export { walletAtom, walletConnectorAtom, walletRegisteredAtom } from './atoms.ts';
 export { HeaderStrip } from './components/HeaderStrip.tsx';
 export { WalletEventsEffect, WalletRegistrationEffect } from './components/WalletEffects.tsx';
-export { WalletSelectorDialog, accountLabel } from './components/WalletSelectorDialog.tsx';
+export { WalletSelectorDialog } from './components/WalletSelectorDialog.tsx';
 export { useSelectWallet, useWallet, useWalletSigner } from './hooks/useWallet.ts';
 export { networkName } from './networks.ts';
 export { WalletError, isWalletConnected, providerIds, walletKinds } from './types.ts';
