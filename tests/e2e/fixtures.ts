@@ -25,8 +25,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error(`The server did not start within 60 s:\n${output}`)),
-      60_000,
+      () => reject(new Error(`The server did not start within 120 s:\n${output}`)),
+      120_000,
     );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
