@@ -1,5 +1,9 @@
 import type { DevChain } from '@tranche/contracts';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { createTestApp, databaseKinds, startTestChain, type TestApp } from './helpers.ts';
 
 let chain: DevChain;
@@ -64,5 +68,45 @@ describe.each(databaseKinds)('system routes on %s', (kind) => {
     expect(json.paths['/api/auth'].get.security).toEqual([{ bearerAuth: [] }]);
     const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(page.statusCode);
+  });
+});
+
+describe('console and modes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ kind: 'pglite', chain, local: false });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('serves the built console with SPA fallback, and keeps /api answers in the envelope', async () => {
+    const consoleDir = mkdtempSync(path.join(os.tmpdir(), 'tranche-console-'));
+    mkdirSync(path.join(consoleDir, 'assets'));
+    writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><title>Tranche console</title>');
+    writeFileSync(path.join(consoleDir, 'assets', 'app.js'), 'console.log(1)');
+    const app = await buildApp({ ...t.ctx, logger: false, consoleDir });
+    try {
+      const root = await app.inject({ method: 'GET', url: '/' });
+      expect(root.body).toContain('Tranche console');
+      const deep = await app.inject({ method: 'GET', url: '/ResetPassword/abc?x=1' });
+      expect(deep.statusCode).toBe(200);
+      expect(deep.headers['content-type']).toContain('text/html');
+      expect(deep.body).toContain('Tranche console');
+      const asset = await app.inject({ method: 'GET', url: '/assets/app.js' });
+      expect(asset.body).toBe('console.log(1)');
+      const api = await app.inject({ method: 'GET', url: '/api/nope' });
+      expect(api.json()).toEqual({ statusCode: 404, error: { message: 'This API call does not exist' } });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('outside local mode: no outbox route, no dev chain RPC URL in the config', async () => {
+    const outbox = await t.app.inject({ method: 'GET', url: '/api/local/outbox' });
+    expect(outbox.statusCode).toBe(404);
+    const config = (await t.app.inject({ method: 'GET', url: '/api/config' })).json();
+    expect(config.data.local).toBe(false);
+    expect(config.data.rpcUrl).toBeNull();
   });
 });
