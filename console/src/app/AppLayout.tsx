@@ -1,4 +1,5 @@
 import { Notifications } from '../features/notifications/index.ts';
+import { PendingTransactionsMenu } from '../features/pending/index.ts';
 import { Layout } from '../features/shell/index.ts';
 import {
   HeaderStrip,
@@ -15,6 +16,7 @@ export function AppLayout() {
   return (
     <Layout
       strip={loggedIn ? <HeaderStrip /> : null}
+      pending={loggedIn ? <PendingTransactionsMenu /> : null}
       overlays={
         <>
           <Notifications />

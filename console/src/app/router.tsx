@@ -1,7 +1,7 @@
 import { type ComponentType, lazy } from 'react';
 import { type RouteObject, createBrowserRouter } from 'react-router-dom';
 import { RequireAuth } from '../features/session/index.ts';
-import { NotFoundPage, RouteError, UnavailablePage } from '../features/shell/index.ts';
+import { NotFoundPage, RouteError } from '../features/shell/index.ts';
 import { AppLayout } from './AppLayout.tsx';
 import { paths } from './paths.ts';
 
@@ -19,8 +19,6 @@ function protectedPage(element: React.ReactNode): React.ReactNode {
   return <RequireAuth>{element}</RequireAuth>;
 }
 
-const unavailable = (title: string) => protectedPage(<UnavailablePage title={title} />);
-
 const account = () => import('../routes/account.tsx');
 const tokens = () => import('../routes/tokens.tsx');
 const drafts = () => import('../routes/drafts.tsx');
@@ -30,6 +28,7 @@ const local = () => import('../routes/local.tsx');
 const permissions = () => import('../routes/permissions.tsx');
 const whitelists = () => import('../routes/whitelists.tsx');
 const keys = () => import('../routes/keys.tsx');
+const sharding = () => import('../routes/sharding.tsx');
 
 export const routeObjects: RouteObject[] = [
   {
@@ -52,9 +51,9 @@ export const routeObjects: RouteObject[] = [
           { path: paths.permissions, element: protectedPage(page(permissions, 'PermissionsRoute')) },
           { path: paths.addrBalance, element: protectedPage(page(balanceReport, 'AddrBalanceRoute')) },
           { path: paths.keys, element: protectedPage(page(keys, 'KeysRoute')) },
-          { path: paths.sharding, element: unavailable('Create sharded key') },
-          { path: paths.resharding, element: unavailable('Reshard a key') },
-          { path: paths.confirmResharding, element: unavailable('Sharding confirmation') },
+          { path: paths.sharding, element: protectedPage(page(sharding, 'ShardingRoute')) },
+          { path: paths.resharding, element: protectedPage(page(sharding, 'ReshardingRoute')) },
+          { path: paths.confirmResharding, element: protectedPage(page(sharding, 'ConfirmReshardingRoute')) },
           { path: paths.viewTransaction, element: protectedPage(page(history, 'ViewTransactionRoute')) },
           {
             path: paths.viewRegularTransaction,

@@ -1,0 +1,1 @@
+export { PendingTransactionsMenu, pendingRefreshMs } from './components/PendingTransactionsMenu.tsx';
