@@ -26,6 +26,8 @@ test('the local development account connects and the header strip names network 
   await dialog.getByRole('button', { name: 'Select Account' }).click();
 
   await expect(strip).toContainText(`Connected to Local as ${devAccount1}`);
+  // Nobody registered this address's key on the platform: the strip says so.
+  await expect(strip).toContainText(`The address ${devAccount1} is not registered in our platform.`);
 });
 
 test('a browser wallet (EIP-1193, EIP-6963) connects and follows account and network changes', async ({
