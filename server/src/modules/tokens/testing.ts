@@ -115,3 +115,37 @@ export async function deployTestToken(
   });
   return new Contract(contract.address, securityTokenArtifact.abi, wallets.owner.signer);
 }
+
+/** For whole-stack tests: the checksummed address of a private key, and a fresh random address. */
+export function addressOf(privateKey: string): string {
+  return new Wallet(privateKey).address;
+}
+export function randomAddress(): string {
+  return Wallet.createRandom().address;
+}
+
+/** Verifies in a whitelist those of `addresses` not verified yet, signed by `privateKey` (Access Level 1). */
+export async function verifyMissing(
+  rpcUrl: string,
+  whitelist: string,
+  privateKey: string,
+  addresses: string[],
+): Promise<void> {
+  const provider = new JsonRpcProvider(rpcUrl, undefined, { staticNetwork: true, pollingInterval: 50 });
+  try {
+    const contract = new Contract(whitelist, whitelistArtifact.abi, new Wallet(privateKey, provider));
+    const missing: string[] = [];
+    for (const address of addresses) {
+      if (!(await contract.getFunction('isVerified')(address))) missing.push(address);
+    }
+    if (missing.length === 0) return;
+    await (
+      await contract.getFunction('addVerifiedBatch')(
+        missing,
+        missing.map((address) => id(address)),
+      )
+    ).wait();
+  } finally {
+    provider.destroy();
+  }
+}

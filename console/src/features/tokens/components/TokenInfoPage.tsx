@@ -100,7 +100,7 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
           text: token.isPaused ? m.notAllowedToResume : m.notAllowedToPause,
         }
       : null;
-  const showController = rights.connected && (rights.isOwner || rights.isController);
+  const showController = rights.connected && token.isControllable && (rights.isOwner || rights.isController);
 
   const handleContinue = () => {
     tx.setView(null);

@@ -1,0 +1,305 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { devAccountKeys } from '../../contracts/src/index.ts';
+import { addressOf, randomAddress, verifyMissing } from '../../server/src/modules/tokens/testing.ts';
+import { expect, test } from './fixtures.ts';
+import { createAccount, loginInBrowser } from './helpers.ts';
+
+/** Dev accounts of the embedded chain: 0 holds Access Levels 1 and 2 of the seeded scheme (issuer, owner). */
+const dev = devAccountKeys.map((key) => addressOf(key));
+const owner = dev[0] as string;
+const controller = dev[1] as string;
+const nobody = dev[5] as string;
+
+const uniq = Date.now().toString(36).toUpperCase().slice(-5);
+const opsSymbol = `OPS${uniq}`;
+const holderA = randomAddress();
+const holderB = randomAddress();
+const partition = `E2E-${uniq}`;
+
+type Api = {
+  get: (path: string) => Promise<unknown>;
+  post: (path: string, data: unknown) => Promise<unknown>;
+};
+
+async function apiAs(
+  request: APIRequestContext,
+  baseUrl: string,
+  email: string,
+  password: string,
+): Promise<Api> {
+  const login = await request.post(`${baseUrl}/api/login`, { data: { loginName: email, password } });
+  const jwt = ((await login.json()) as { data: { jwt: string } }).data.jwt;
+  const headers = { authorization: `Bearer ${jwt}` };
+  const unwrap = async (response: Awaited<ReturnType<APIRequestContext['get']>>) => {
+    const body = (await response.json()) as { data?: unknown; error?: { message: string } };
+    if (response.status() !== 200) throw new Error(`${response.url()}: ${body.error?.message}`);
+    return body.data;
+  };
+  return {
+    get: async (path) => unwrap(await request.get(`${baseUrl}/api${path}`, { headers })),
+    post: async (path, data) => unwrap(await request.post(`${baseUrl}/api${path}`, { headers, data })),
+  };
+}
+
+/** Connects the embedded chain's 'Local development account' wallet as `address` via the header strip. */
+async function connectAs(page: Page, address: string): Promise<void> {
+  await page.getByRole('region', { name: 'Wallet' }).getByRole('button').first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Local development account').check();
+  await dialog.getByRole('button', { name: 'Connect' }).click();
+  await dialog.getByLabel(new RegExp(address, 'i')).check();
+  await dialog.getByRole('button', { name: 'Select Account' }).click();
+  await expect(page.getByRole('region', { name: 'Wallet' })).toContainText(address);
+}
+
+/** Waits for the TxWizard to report the transaction mined and continues. */
+async function mined(page: Page): Promise<void> {
+  await expect(page.getByText('Transaction mined')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Sounds good. Continue.' }).click();
+}
+
+async function confirm(page: Page): Promise<void> {
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, continue' }).click();
+}
+
+test.describe.configure({ mode: 'serial' });
+
+let account: { email: string; password: string };
+
+test.beforeAll(async ({ request, server }) => {
+  test.setTimeout(120_000);
+  const created = await createAccount(request, server.url);
+  account = created;
+  const api = await apiAs(request, server.url, created.email, created.password);
+  const config = (await api.get('/config')) as { rpcUrl: string };
+  const whitelist = ((await api.get('/whitelist/list')) as { address: string }[])[0];
+  if (!whitelist) throw new Error('the local seed made no whitelist');
+  await verifyMissing(config.rpcUrl, whitelist.address, devAccountKeys[0], [owner, holderA, holderB]);
+  const codebases = (await api.get('/codebase/list/1')) as { id: number }[];
+  const codebaseId = codebases[codebases.length - 1]?.id ?? 1;
+  const draft = (symbol: string, name: string) => ({
+    symbol,
+    name,
+    codebaseId,
+    whitelistAddress: whitelist.address,
+    controllerAddress: controller,
+    isControllable: true,
+    investors: [{ publicAddress: holderA, investmentAmount: 100 }],
+  });
+  // 24 drafts and one token to operate: 25 results for the search term, 3 pages.
+  const fillers = Array.from({ length: 24 }, (_, i) => draft(`T${uniq}${i}`, `Zephyr ${uniq} ${i}`));
+  await api.post('/draft', { bulk: { tokens: fillers.slice(0, 12) } });
+  await api.post('/draft', { bulk: { tokens: fillers.slice(12) } });
+  await api.post('/draft', { bulk: { tokens: [draft(opsSymbol, `Operations ${uniq}`)] } });
+  await api.post('/draft/deploy', {
+    symbol: opsSymbol,
+    accountAddress: owner,
+    ownerAddress: owner,
+    txMode: 2,
+  });
+  await expect
+    .poll(
+      async () => ((await api.get(`/projects/${opsSymbol}`)) as { projectStatus: number }).projectStatus,
+      {
+        timeout: 90_000,
+      },
+    )
+    .toBe(2);
+});
+
+test('search finds tokens by symbol and by name, and pages through 3 pages', async ({ page }) => {
+  await loginInBrowser(page, account.email, account.password);
+  const search = page.getByPlaceholder('Token name or symbol...');
+  await search.fill(opsSymbol.toLowerCase());
+  await search.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Tokens' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: opsSymbol, exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'None' })).toHaveCount(0);
+
+  await search.fill(`zephyr ${uniq.toLowerCase()}`);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('cell', { name: `Zephyr ${uniq} 23` })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Not available yet' }).first()).toBeVisible();
+
+  await search.fill(uniq);
+  await search.press('Enter');
+  await expect(page.getByRole('row')).toHaveCount(11);
+  await page.getByRole('link', { name: '3', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/Tokens\\?page=3&term=${uniq}$`));
+  await expect(page.getByRole('row')).toHaveCount(6);
+
+  await page.goto(`/Tokens?term=nothing-${uniq}`);
+  await expect(page.getByText('We could not find any tokens matching your search criteria')).toBeVisible();
+
+  await page.goto(`/Tokens?term=${opsSymbol}`);
+  await page.getByRole('cell', { name: opsSymbol, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/TokenInfo\\?token=${opsSymbol}$`));
+  await expect(page.getByRole('heading', { name: `[${opsSymbol}] Operations ${uniq}` })).toBeVisible();
+});
+
+test('issues into a new partition, shows holders and balance, redeems, pauses and resumes', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await loginInBrowser(page, account.email, account.password);
+  await page.goto(`/TokenInfo?token=${opsSymbol}`);
+  await expect(page.getByText('Please connect to the network').first()).toBeVisible();
+  await connectAs(page, owner);
+
+  await page.getByRole('button', { name: 'Issue', exact: true }).click();
+  await page.getByRole('button', { name: 'Issue', exact: true }).last().click();
+  await expect(page.getByText('The amount is required')).toBeVisible();
+  await expect(page.getByText('The token holder is required')).toBeVisible();
+  await page.getByRole('button', { name: 'Create new partition' }).click();
+  await page.getByLabel('Partition name').fill(`Series ${uniq}`);
+  await page.getByLabel('Partition value').fill(partition);
+  await page.getByRole('button', { name: 'Save partition' }).click();
+  await page.getByLabel('Amount').fill('50');
+  await page.getByLabel('Token holder').fill(holderB);
+  await expect(page.getByLabel('Partition')).toHaveValue(partition);
+  await page.getByLabel('Comments').fill('Series issue');
+  await page.getByRole('button', { name: 'Issue', exact: true }).last().click();
+  await mined(page);
+
+  await page.getByLabel('Partition').selectOption(partition);
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(page.getByRole('cell', { name: new RegExp(holderB, 'i') })).toBeVisible();
+  await expect(page.getByRole('cell', { name: '50', exact: true })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Balance' }).click();
+  await page.getByLabel('Wallet address').fill(holderB);
+  await page.getByRole('button', { name: 'Check balance' }).click();
+  await expect(page.getByRole('cell', { name: partition })).toBeVisible();
+  await page.getByRole('button', { name: 'View History' }).click();
+  await expect(
+    page.getByRole('table', { name: 'Balance history' }).getByRole('cell', { name: partition }),
+  ).toBeVisible();
+
+  // Redeem: the owner issues to itself first, then redeems part of it.
+  await page.getByRole('button', { name: 'Issue', exact: true }).click();
+  await page.getByLabel('Amount').fill('20');
+  await page.getByLabel('Token holder').fill(owner);
+  await page.getByLabel('Partition').first().selectOption(partition);
+  await page.getByLabel('Comments').fill('Treasury');
+  await page.getByRole('button', { name: 'Issue', exact: true }).last().click();
+  await mined(page);
+  await page.getByRole('button', { name: 'Redeem', exact: true }).click();
+  await page.getByLabel('Amount').fill('5');
+  await page.getByLabel('Partition').first().selectOption(partition);
+  await page.getByRole('button', { name: 'Redeem', exact: true }).last().click();
+  await mined(page);
+  await page.getByRole('tab', { name: 'Balance' }).click();
+  await page.getByLabel('Wallet address').fill(owner);
+  await page.getByRole('button', { name: 'Check balance' }).click();
+  await expect(page.getByRole('cell', { name: '15', exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Pause trading' }).click();
+  await confirm(page);
+  await mined(page);
+  await expect(page.getByText('Token trading is paused').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Issue', exact: true })).toBeDisabled();
+  await page.getByRole('button', { name: 'Resume trading' }).click();
+  await confirm(page);
+  await mined(page);
+  await expect(page.getByRole('button', { name: 'Pause trading' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Issue', exact: true })).toBeEnabled();
+});
+
+test('documents and operators', async ({ page }) => {
+  test.setTimeout(120_000);
+  await loginInBrowser(page, account.email, account.password);
+  await page.goto(`/TokenInfo?token=${opsSymbol}`);
+  await connectAs(page, owner);
+
+  await page.getByRole('tab', { name: 'Documents' }).click();
+  await expect(page.getByText('No documents available')).toBeVisible();
+  await page.getByRole('button', { name: 'Add Document' }).click();
+  await expect(page.getByText('The document title is required')).toBeVisible();
+  await page.getByLabel('Title').fill('Prospectus');
+  await page.getByLabel('Location').fill('https://example.com/prospectus.pdf');
+  await page.getByRole('button', { name: 'Add Document' }).click();
+  await mined(page);
+  await page.getByRole('tab', { name: 'Documents' }).click();
+  await expect(page.getByRole('cell', { name: 'Prospectus' })).toBeVisible();
+  await page.getByRole('button', { name: 'Remove Prospectus' }).click();
+  await confirm(page);
+  await mined(page);
+  await page.getByRole('tab', { name: 'Documents' }).click();
+  await expect(page.getByText('No documents available')).toBeVisible();
+
+  const operator = controller;
+  await page.getByRole('tab', { name: 'Operators' }).click();
+  await page.getByLabel('Operator address').fill(operator);
+  await page.getByRole('button', { name: 'Authorize' }).click();
+  await confirm(page);
+  await mined(page);
+  await page.getByRole('tab', { name: 'Operators' }).click();
+  await page.getByLabel('Operator address').fill(operator);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText(`${operator} is an operator of`)).toBeVisible();
+  await page.getByRole('button', { name: 'Revoke' }).click();
+  await confirm(page);
+  await mined(page);
+  await page.getByRole('tab', { name: 'Operators' }).click();
+  await page.getByLabel('Operator address').fill(operator);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText(`${operator} is not an operator of`)).toBeVisible();
+});
+
+test('controller operations, removing the controller, and a wallet without rights', async ({ page }) => {
+  test.setTimeout(150_000);
+  await loginInBrowser(page, account.email, account.password);
+  await page.goto(`/TokenInfo?token=${opsSymbol}`);
+  await connectAs(page, controller);
+
+  await page.getByRole('tab', { name: 'Controller' }).click();
+  const transfer = page.getByRole('form', { name: 'Force a transfer' });
+  await transfer.getByRole('button', { name: 'Force transfer' }).click();
+  await expect(
+    page.getByText('Please enter a comment explaining why you are running a forced transfer'),
+  ).toBeVisible();
+  await transfer.getByLabel('From address').fill(holderA);
+  await transfer.getByLabel('To address').fill(holderB);
+  await transfer.getByLabel('Amount').fill('10');
+  await transfer.getByLabel('Comment').fill('Court order 12');
+  await transfer.getByRole('button', { name: 'Force transfer' }).click();
+  await confirm(page);
+  await mined(page);
+  await page.getByRole('tab', { name: 'Controller' }).click();
+  const redeem = page.getByRole('form', { name: 'Redeem from an address' });
+  await redeem.getByLabel('From address').fill(holderA);
+  await redeem.getByLabel('Amount').fill('5');
+  await redeem.getByLabel('Comment').fill('Lost keys');
+  await redeem.getByRole('button', { name: 'Controller redeem' }).click();
+  await confirm(page);
+  await mined(page);
+  await page.getByRole('tab', { name: 'Balance' }).click();
+  await page.getByLabel('Wallet address').fill(holderA);
+  await page.getByRole('button', { name: 'Check balance' }).click();
+  await expect(page.getByRole('cell', { name: '85', exact: true })).toBeVisible();
+
+  await connectAs(page, owner);
+  await page.getByRole('tab', { name: 'Controller' }).click();
+  await expect(
+    page.getByText(
+      'Forced transfers are not available to you because you are not the controller of this token',
+    ),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Remove controller' }).click();
+  await confirm(page);
+  await mined(page);
+  await expect(page.getByText('Not controllable')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Controller' })).toHaveCount(0);
+
+  await connectAs(page, nobody);
+  await expect(page.getByText('Your wallet address is not allowed to issue new tokens')).toBeVisible();
+  await expect(page.getByText('Your wallet address is not allowed to redeem tokens')).toBeVisible();
+  await expect(page.getByText('Your wallet address is not allowed to pause token trading')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Issue', exact: true })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Pause trading' })).toBeDisabled();
+  await page.getByRole('tab', { name: 'Documents' }).click();
+  await expect(
+    page.getByText('Your wallet address is not allowed to manage the documents of this token'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Document' })).toBeDisabled();
+});
