@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import { walletAtom } from '../wallet/atoms.ts';
+import { walletAtom } from '../wallet/index.ts';
 import { authStateAtom, loginNoticeAtom, profileAtom, sessionAtom } from './atoms.ts';
 
 /** Starts a session with the token of POST /login. */

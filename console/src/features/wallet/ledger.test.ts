@@ -3,7 +3,7 @@ import { openTransportReplayer, RecordStore } from '@ledgerhq/hw-transport-mocke
 import { type DevChain, devAccountKeys, devMnemonic, startDevChain } from '@tranche/contracts';
 import { HDNodeWallet, JsonRpcProvider, Transaction, Wallet, getBytes, hexlify, toUtf8Bytes } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runTransactionPipeline } from '../transactions/pipeline.ts';
+import { runTransactionPipeline } from '../transactions/index.ts';
 import { createLedgerConnector, ledgerPaths } from './ledger.ts';
 
 /** BIP32 path as the Ethereum app encodes it: count, then each index as uint32 big-endian. */

@@ -1,0 +1,11 @@
+export {
+  PipelineError,
+  type PipelineInput,
+  type PipelineStep,
+  type TxProgress,
+  defaultGasPrice,
+  gasMargin,
+  pipelineMessages,
+  pipelineSteps,
+  runTransactionPipeline,
+} from './pipeline.ts';
