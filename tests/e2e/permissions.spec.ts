@@ -1,0 +1,104 @@
+import { devAccountKeys } from '../../contracts/src/index.ts';
+import { expect, test } from './fixtures.ts';
+import { createAccount, loginInBrowser } from './helpers.ts';
+import type { Page } from '@playwright/test';
+
+const owner = '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955'; // dev account #7
+const stranger = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'; // dev account #9
+
+async function chooseDevAccount(page: Page, address: string) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Local development account').check();
+  await dialog.getByRole('button', { name: 'Connect' }).click();
+  await dialog.getByLabel(new RegExp(address)).check();
+  await dialog.getByRole('button', { name: 'Select Account' }).click();
+}
+
+async function checkRights(page: Page, address: string) {
+  await page.getByRole('tab', { name: 'Access rights' }).click();
+  await page.getByRole('textbox', { name: 'Wallet address' }).fill(address);
+  await page.getByRole('button', { name: 'Check' }).click();
+  await expect(page.getByRole('switch', { name: 'Security Manager (OP)' })).toBeVisible();
+}
+
+test('deploy a scheme with the wallet, grant OP, L1 and L2, see them on-chain; a non-owner sees why not', async ({
+  page,
+  request,
+  server,
+}) => {
+  const account = await createAccount(request, server.url);
+  await loginInBrowser(page, account.email, account.password);
+
+  // Register my keys: the server signs access-right changes with this key (txMode 2).
+  await page.goto('/Keys');
+  await page.getByRole('textbox', { name: 'Public address' }).fill(owner);
+  await page.getByLabel('Private key').fill(devAccountKeys[7]);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('Your keys were registered')).toBeVisible();
+
+  await page.goto('/Permissions');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The name of the security scheme is required')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Name' }).fill('Journey scheme');
+  await expect(page.getByText('The address of the owner is required')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Owner' }).fill(owner);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Connect' }).click();
+  await chooseDevAccount(page, owner);
+  await expect(page.getByText('Transaction mined')).toBeVisible({ timeout: 30_000 });
+  // after 3 s the list reloads and the form resets
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('', { timeout: 10_000 });
+
+  await page.getByRole('tab', { name: 'Permission schemes' }).click();
+  await page.getByRole('button', { name: 'Edit Journey scheme' }).click();
+  await expect(page.getByRole('tab', { name: 'Journey scheme' })).toBeVisible();
+  await checkRights(page, owner);
+  const op = page.getByRole('switch', { name: 'Security Manager (OP)' });
+  const l1 = page.getByRole('switch', { name: 'Access Level #1 (L1)' });
+  const l2 = page.getByRole('switch', { name: 'Access Level #2 (L2)' });
+  // the owner may set OP; levels need a security manager
+  await expect(op).toBeEnabled();
+  await expect(l1).toBeDisabled();
+  await expect(
+    page.getByText('This is disabled because you are not a security manager').first(),
+  ).toBeVisible();
+  await op.click();
+  await page.getByRole('button', { name: 'Apply Permissions' }).click();
+  await expect(page.getByText('The access rights were changed')).toBeVisible({ timeout: 30_000 });
+  await expect(l1).toBeEnabled({ timeout: 10_000 });
+  await l1.click();
+  await l2.click();
+  await page.getByRole('button', { name: 'Apply Permissions' }).click();
+  await expect(page.getByText('The access rights were changed')).toBeVisible({ timeout: 30_000 });
+
+  // a fresh page reads the switches from the chain
+  await page.reload();
+  await page.getByRole('tab', { name: 'Permission schemes' }).click();
+  await page.getByRole('button', { name: 'Edit Journey scheme' }).click();
+  await page.getByRole('tab', { name: 'Access rights' }).click();
+  await page.getByRole('textbox', { name: 'Wallet address' }).fill(owner);
+  await page.getByRole('button', { name: 'Check' }).click();
+  await expect(page.getByText('Please connect to the network and try again')).toBeVisible();
+  await page.getByRole('region', { name: 'Wallet' }).getByRole('button', { name: 'Not connected' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Connect' }).click();
+  await chooseDevAccount(page, owner);
+  await page.getByRole('button', { name: 'Check' }).click();
+  await expect(op).toBeChecked();
+  await expect(l1).toBeChecked();
+  await expect(l2).toBeChecked();
+
+  // another wallet is neither owner nor security manager
+  await page
+    .getByRole('region', { name: 'Wallet' })
+    .getByRole('button', { name: new RegExp(owner) })
+    .click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Connect' }).click();
+  await chooseDevAccount(page, stranger);
+  await page.getByRole('button', { name: 'Check' }).click();
+  await expect(
+    page.getByText('This is disabled because you are not the owner of the smart contract.'),
+  ).toBeVisible();
+  await expect(page.getByText('This is disabled because you are not a security manager')).toHaveCount(2);
+  await expect(op).toBeDisabled();
+  await expect(l2).toBeDisabled();
+});
