@@ -72,7 +72,7 @@ try {
     await measure('GET /api/auth', { url: `${url}/api/auth`, headers: { authorization: `Bearer ${jwt}` } }),
   ];
   console.log(
-    `load average ${os.loadavg()[0].toFixed(1)}, ${os.cpus().length} CPU(s), ${connections} connections, ${durationSeconds} s each, PGlite, argon2id 19 MiB / 2 passes`,
+    `load average ${os.loadavg()[0].toFixed(1)}, ${os.cpus().length} CPU(s), ${connections} connections, ${durationSeconds} s each, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, argon2id 19 MiB / 2 passes`,
   );
   console.log('route               req/s   p50 ms  p95 ms  p99 ms  requests  non-200');
   for (const r of results) {

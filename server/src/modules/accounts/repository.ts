@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { accounts, loginAttempts, passwordResets } from '../../db/schema.ts';
 
@@ -59,7 +59,17 @@ export async function confirmByCodeHash(db: Database, codeHash: string): Promise
 }
 
 export async function recordLoginAttempt(db: Database, loginName: string, succeeded: boolean): Promise<void> {
-  await db.insert(loginAttempts).values({ loginName: loginName.toLowerCase(), succeeded });
+  const login = loginName.toLowerCase();
+  await db.insert(loginAttempts).values({ loginName: login, succeeded });
+  // Attempts older than a day no longer matter to throttling.
+  await db
+    .delete(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.loginName, login),
+        lt(loginAttempts.attemptedOn, new Date(Date.now() - 86_400_000)),
+      ),
+    );
 }
 
 /** Failed attempts for a login since `since`, not counting those before its last success. */

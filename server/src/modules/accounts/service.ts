@@ -91,7 +91,8 @@ export function createAccountsService(ctx: AppContext) {
       throw new HttpError(401, accountErrors.wrongCredentials);
     }
     if (!account.confirmedOn) throw new HttpError(403, accountErrors.notConfirmed);
-    await repository.recordLoginAttempt(db, loginName, true);
+    // A success wipes the login's failures, so the table only holds recent failed attempts.
+    await repository.clearLoginFailures(db, loginName);
     const jwt = await ctx.sessions.issue({ accountId: account.id, sessionVersion: account.sessionVersion });
     return { jwt };
   }
