@@ -124,7 +124,7 @@ test('search finds tokens by symbol and by name, and pages through 3 pages', asy
   await search.fill(uniq);
   await search.press('Enter');
   await expect(page.getByRole('row')).toHaveCount(11);
-  await page.getByRole('link', { name: '3', exact: true }).click();
+  await page.getByRole('link', { name: 'Page 3' }).click();
   await expect(page).toHaveURL(new RegExp(`/Tokens\\?page=3&term=${uniq}$`));
   await expect(page.getByRole('row')).toHaveCount(6);
 
@@ -146,52 +146,58 @@ test('issues into a new partition, shows holders and balance, redeems, pauses an
   await expect(page.getByText('Please connect to the network').first()).toBeVisible();
   await connectAs(page, owner);
 
-  await page.getByRole('button', { name: 'Issue', exact: true }).click();
-  await page.getByRole('button', { name: 'Issue', exact: true }).last().click();
-  await expect(page.getByText('The amount is required')).toBeVisible();
-  await expect(page.getByText('The token holder is required')).toBeVisible();
-  await page.getByRole('button', { name: 'Create new partition' }).click();
-  await page.getByLabel('Partition name').fill(`Series ${uniq}`);
-  await page.getByLabel('Partition value').fill(partition);
-  await page.getByRole('button', { name: 'Save partition' }).click();
-  await page.getByLabel('Amount').fill('50');
-  await page.getByLabel('Token holder').fill(holderB);
-  await expect(page.getByLabel('Partition')).toHaveValue(partition);
-  await page.getByLabel('Comments').fill('Series issue');
-  await page.getByRole('button', { name: 'Issue', exact: true }).last().click();
+  const issueButton = page.getByRole('button', { name: 'Issue', exact: true });
+  const issueForm = page.getByRole('form', { name: 'Issue tokens' });
+  await issueButton.click();
+  await issueForm.getByRole('button', { name: 'Issue', exact: true }).click();
+  await expect(issueForm.getByText('The amount is required')).toBeVisible();
+  await expect(issueForm.getByText('The token holder is required')).toBeVisible();
+  await issueForm.getByRole('button', { name: 'Create new partition' }).click();
+  const partitionForm = page.getByRole('form', { name: 'Create new partition' });
+  await partitionForm.getByLabel('Partition name').fill(`Series ${uniq}`);
+  await partitionForm.getByLabel('Partition value').fill(partition);
+  await partitionForm.getByRole('button', { name: 'Save partition' }).click();
+  await expect(issueForm.getByLabel('Partition')).toHaveValue(partition);
+  await issueForm.getByLabel('Amount').fill('50');
+  await issueForm.getByLabel('Token holder').fill(holderB);
+  await issueForm.getByLabel('Comments').fill('Series issue');
+  await issueForm.getByRole('button', { name: 'Issue', exact: true }).click();
   await mined(page);
 
-  await page.getByLabel('Partition').selectOption(partition);
-  await page.getByRole('button', { name: 'Refresh' }).click();
-  await expect(page.getByRole('cell', { name: new RegExp(holderB, 'i') })).toBeVisible();
-  await expect(page.getByRole('cell', { name: '50', exact: true })).toBeVisible();
+  const holders = page.getByRole('tabpanel', { name: 'Token Holders' });
+  await holders.getByLabel('Partition').selectOption(partition);
+  await holders.getByRole('button', { name: 'Refresh' }).click();
+  await expect(holders.getByRole('cell', { name: new RegExp(holderB, 'i') })).toBeVisible();
+  await expect(holders.getByRole('cell', { name: '50', exact: true })).toBeVisible();
 
   await page.getByRole('tab', { name: 'Balance' }).click();
-  await page.getByLabel('Wallet address').fill(holderB);
-  await page.getByRole('button', { name: 'Check balance' }).click();
-  await expect(page.getByRole('cell', { name: partition })).toBeVisible();
-  await page.getByRole('button', { name: 'View History' }).click();
+  const balance = page.getByRole('tabpanel', { name: 'Balance' });
+  await balance.getByLabel('Wallet address').fill(holderB);
+  await balance.getByRole('button', { name: 'Check balance' }).click();
+  await expect(balance.getByRole('cell', { name: partition })).toBeVisible();
+  await balance.getByRole('button', { name: 'View History' }).click();
   await expect(
-    page.getByRole('table', { name: 'Balance history' }).getByRole('cell', { name: partition }),
+    balance.getByRole('table', { name: 'Balance history' }).getByRole('cell', { name: partition }),
   ).toBeVisible();
 
   // Redeem: the owner issues to itself first, then redeems part of it.
-  await page.getByRole('button', { name: 'Issue', exact: true }).click();
-  await page.getByLabel('Amount').fill('20');
-  await page.getByLabel('Token holder').fill(owner);
-  await page.getByLabel('Partition').first().selectOption(partition);
-  await page.getByLabel('Comments').fill('Treasury');
-  await page.getByRole('button', { name: 'Issue', exact: true }).last().click();
+  await issueButton.click();
+  await issueForm.getByLabel('Amount').fill('20');
+  await issueForm.getByLabel('Token holder').fill(owner);
+  await issueForm.getByLabel('Partition').selectOption(partition);
+  await issueForm.getByLabel('Comments').fill('Treasury');
+  await issueForm.getByRole('button', { name: 'Issue', exact: true }).click();
   await mined(page);
   await page.getByRole('button', { name: 'Redeem', exact: true }).click();
-  await page.getByLabel('Amount').fill('5');
-  await page.getByLabel('Partition').first().selectOption(partition);
-  await page.getByRole('button', { name: 'Redeem', exact: true }).last().click();
+  const redeemForm = page.getByRole('form', { name: 'Redeem tokens' });
+  await redeemForm.getByLabel('Amount').fill('5');
+  await redeemForm.getByLabel('Partition').selectOption(partition);
+  await redeemForm.getByRole('button', { name: 'Redeem', exact: true }).click();
   await mined(page);
   await page.getByRole('tab', { name: 'Balance' }).click();
-  await page.getByLabel('Wallet address').fill(owner);
-  await page.getByRole('button', { name: 'Check balance' }).click();
-  await expect(page.getByRole('cell', { name: '15', exact: true })).toBeVisible();
+  await balance.getByLabel('Wallet address').fill(owner);
+  await balance.getByRole('button', { name: 'Check balance' }).click();
+  await expect(balance.getByRole('cell', { name: '15', exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Pause trading' }).click();
   await confirm(page);
@@ -215,12 +221,13 @@ test('documents and operators', async ({ page }) => {
   await expect(page.getByText('No documents available')).toBeVisible();
   await page.getByRole('button', { name: 'Add Document' }).click();
   await expect(page.getByText('The document title is required')).toBeVisible();
-  await page.getByLabel('Title').fill('Prospectus');
-  await page.getByLabel('Location').fill('https://example.com/prospectus.pdf');
+  const documentForm = page.getByRole('form', { name: 'Add Document' });
+  await documentForm.getByLabel('Title').fill('Prospectus');
+  await documentForm.getByLabel('Location').fill('https://example.com/prospectus.pdf');
   await page.getByRole('button', { name: 'Add Document' }).click();
   await mined(page);
   await page.getByRole('tab', { name: 'Documents' }).click();
-  await expect(page.getByRole('cell', { name: 'Prospectus' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Prospectus', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Remove Prospectus' }).click();
   await confirm(page);
   await mined(page);
@@ -274,9 +281,10 @@ test('controller operations, removing the controller, and a wallet without right
   await confirm(page);
   await mined(page);
   await page.getByRole('tab', { name: 'Balance' }).click();
-  await page.getByLabel('Wallet address').fill(holderA);
-  await page.getByRole('button', { name: 'Check balance' }).click();
-  await expect(page.getByRole('cell', { name: '85', exact: true })).toBeVisible();
+  const balance = page.getByRole('tabpanel', { name: 'Balance' });
+  await balance.getByLabel('Wallet address').fill(holderA);
+  await balance.getByRole('button', { name: 'Check balance' }).click();
+  await expect(balance.getByRole('cell', { name: '85', exact: true })).toBeVisible();
 
   await connectAs(page, owner);
   await page.getByRole('tab', { name: 'Controller' }).click();

@@ -8,7 +8,7 @@ import {
   type BaseContract,
   Contract,
   ContractFactory,
-  type JsonRpcProvider,
+  JsonRpcProvider,
   NonceManager,
   Wallet,
   id,

@@ -89,7 +89,7 @@ export function IssueForm({ ops, onCancel }: { ops: TokenOps; onCancel: () => vo
     <Card title="Issue tokens">
       <Stack>
         <ErrorAlert error={loadError} prefix="Could not load the partitions due to the following error" />
-        <form onSubmit={handleSubmit} noValidate>
+        <form onSubmit={handleSubmit} noValidate aria-label="Issue tokens">
           <Stack>
             <TextField
               label="Amount"
@@ -181,7 +181,7 @@ export function RedeemForm({ ops, onCancel }: { ops: TokenOps; onCancel: () => v
   });
   return (
     <Card title="Redeem tokens">
-      <form onSubmit={handleSubmit} noValidate>
+      <form onSubmit={handleSubmit} noValidate aria-label="Redeem tokens">
         <Stack>
           <TextField
             label="Amount"
