@@ -78,12 +78,11 @@ async function showStory(storyId: string, theme: string): Promise<void> {
       storyId,
     );
   }
-  await page.evaluate(
-    () =>
-      new Promise((done) =>
-        requestAnimationFrame(() => requestAnimationFrame(() => done(document.fonts.ready))),
-      ),
-  );
+  // Let React commit the new story, then wait for components that load asynchronously
+  // (the PDF viewer marks itself with data-pending) and for web fonts.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await expect(page.locator('[data-pending]')).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
 type AxeResult = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };

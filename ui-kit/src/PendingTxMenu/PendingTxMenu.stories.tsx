@@ -13,7 +13,11 @@ const meta = {
     onView: () => {},
   },
   decorators: [
-    (Story) => <div style={{ display: 'flex', justifyContent: 'flex-end', minHeight: 520 }}>{Story()}</div>,
+    (Story) => (
+      <div style={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'flex-start', minHeight: 560 }}>
+        {Story()}
+      </div>
+    ),
   ],
 } satisfies Meta<typeof PendingTxMenu>;
 export default meta;

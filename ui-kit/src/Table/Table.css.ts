@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { vars } from '../theme/vars.css.ts';
 
@@ -13,6 +13,8 @@ export const caption = style({
 });
 
 export const head = style({ backgroundColor: vars.color.surface });
+
+globalStyle(`${head} th`, { borderBottom: `2px solid ${vars.color.borderStrong}` });
 
 export const row = style({ borderBottom: `${vars.border.width} solid ${vars.color.border}` });
 
@@ -38,7 +40,6 @@ export const headerCell = recipe({
     fontWeight: vars.font.weight.strong,
     color: vars.color.text,
     whiteSpace: 'nowrap',
-    borderBottom: `2px solid ${vars.color.borderStrong}`,
   },
   variants: { align: { left: { textAlign: 'left' }, right: { textAlign: 'right' } } },
 });

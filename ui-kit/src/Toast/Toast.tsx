@@ -47,24 +47,27 @@ function ToastView({ toast, onDismiss, autoHideMs }: ToastViewProps) {
   }, [paused, autoHideMs, toast.id]);
   const tone = toast.tone ?? 'primary';
   return (
-    <li
-      role={tone === 'danger' ? 'alert' : 'status'}
-      className={styles.toast({ tone })}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
-    >
-      <div className={styles.body}>
-        <p className={styles.title}>{toast.title}</p>
-        {toast.text ? <p className={styles.text}>{toast.text}</p> : null}
+    <li>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only pause the auto-hide timer (WCAG 2.2.1) */}
+      <div
+        role={tone === 'danger' ? 'alert' : 'status'}
+        className={styles.toast({ tone })}
+        onMouseEnter={() => setPaused(true)}
+        onMouseLeave={() => setPaused(false)}
+        onFocus={() => setPaused(true)}
+        onBlur={() => setPaused(false)}
+      >
+        <div className={styles.body}>
+          <p className={styles.title}>{toast.title}</p>
+          {toast.text ? <p className={styles.text}>{toast.text}</p> : null}
+        </div>
+        <IconButton
+          size="small"
+          icon="close"
+          label="Dismiss notification"
+          onClick={() => onDismiss(toast.id)}
+        />
       </div>
-      <IconButton
-        size="small"
-        icon="close"
-        label="Dismiss notification"
-        onClick={() => onDismiss(toast.id)}
-      />
     </li>
   );
 }
