@@ -356,8 +356,8 @@ export async function recordOpened(
 }
 
 /**
- * POST /sharding/commit: activates the key once every signer opened their PDF; the access code must be the
- * caller's own (a signer) or, for the creator who does not sign, one of the signers' codes.
+ * POST /sharding/commit: activates the key once every signer opened their PDF, with the access code of one of its
+ * signers (a wrong code is counted like any other).
  */
 export async function commitKey(
   ctx: Ctx,
@@ -371,8 +371,10 @@ export async function commitKey(
   const notOpened = signers.find((signer) => signer.openedOn === null);
   if (notOpened) throw new HttpError(409, m.notOpened(notOpened.profileName));
   await refuseWhileLocked(ctx, accountId, key.id);
-  const own = signers.find((signer) => signer.accountId === accountId);
-  const candidates = own ? [own] : signers;
+  // All signers are present at activation: the code of any of them activates (the caller's own is tried first).
+  const candidates = [...signers].sort(
+    (a, b) => Number(b.accountId === accountId) - Number(a.accountId === accountId),
+  );
   for (const candidate of candidates) {
     if (candidate.sealedShare === null) continue;
     const codeKey = await deriveShareKey(request.accessCode, candidate.kdfSalt);

@@ -285,7 +285,7 @@ describe('sharded keys and distributed transactions', () => {
     });
     expect(await failure(commit(alice, code(alice)))).toEqual([409, m.notOpened('bob')]);
     await openAll(alice, result);
-    expect(await failure(commit(alice, code(bob)))).toEqual([403, m.accessCodeWrong]);
+    expect(await failure(commit(alice, 'AAAA-BBBB-CCCC-DDDD'))).toEqual([403, m.accessCodeWrong]);
     expect(await call(alice, 'listShardedKeys')).toEqual([]);
     const status = await call<{ active: boolean }>(alice, 'commitShardedKey', {
       body: { publicKey: result.publicAddress, accessCode: code(alice).toLowerCase() },

@@ -1,4 +1,6 @@
+import { securitySchemeArtifact, securityTokenArtifact, whitelistArtifact } from '@tranche/contracts';
 import { desc, eq } from 'drizzle-orm';
+import { Contract, id, JsonRpcProvider, parseEther, Wallet } from 'ethers';
 import type { Database } from '../../db/database.ts';
 import { mailOutbox } from '../../db/schema.ts';
 
@@ -40,4 +42,60 @@ export async function accessCodeInPdf(base64: string, password: string): Promise
   const match = text.match(/[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/);
   if (!match) throw new Error('no access code in the PDF');
   return match[0];
+}
+
+/** Gives a sharded key Access Level 2 on a token's security scheme and 1 ether for gas (e2e set-up). */
+export async function enableShardedKey(
+  rpcUrl: string,
+  tokenAddress: string,
+  keys: { securityManager: string; funder: string },
+  keyAddress: string,
+): Promise<void> {
+  const provider = new JsonRpcProvider(rpcUrl, undefined, { staticNetwork: true, pollingInterval: 50 });
+  try {
+    const manager = new Wallet(keys.securityManager, provider);
+    const token = new Contract(tokenAddress, securityTokenArtifact.abi, provider);
+    const schemeAddress = (await token.getFunction('securityScheme')()) as string;
+    const scheme = new Contract(schemeAddress, securitySchemeArtifact.abi, manager);
+    await (await scheme.getFunction('grantLevel2')(keyAddress)).wait();
+    const funder = new Wallet(keys.funder, provider);
+    await (await funder.sendTransaction({ to: keyAddress, value: parseEther('1') })).wait();
+  } finally {
+    provider.destroy();
+  }
+}
+
+/** Whether trading of a token is paused, read from the chain. */
+export async function tokenIsPaused(rpcUrl: string, tokenAddress: string): Promise<boolean> {
+  const provider = new JsonRpcProvider(rpcUrl, undefined, { staticNetwork: true });
+  try {
+    return (await new Contract(tokenAddress, securityTokenArtifact.abi, provider).getFunction(
+      'isPaused',
+    )()) as boolean;
+  } finally {
+    provider.destroy();
+  }
+}
+
+/** Verifies the addresses missing from a whitelist, signed by its owner (e2e set-up). */
+export async function verifyInWhitelist(
+  rpcUrl: string,
+  whitelistAddress: string,
+  ownerKey: string,
+  addresses: string[],
+): Promise<void> {
+  const provider = new JsonRpcProvider(rpcUrl, undefined, { staticNetwork: true, pollingInterval: 50 });
+  try {
+    const whitelist = new Contract(whitelistAddress, whitelistArtifact.abi, new Wallet(ownerKey, provider));
+    for (const address of addresses) {
+      if (await whitelist.getFunction('isVerified')(address)) continue;
+      await (await whitelist.getFunction('addVerified')(address, id(address))).wait();
+    }
+  } finally {
+    provider.destroy();
+  }
+}
+
+export function addressOfKey(privateKey: string): string {
+  return new Wallet(privateKey).address.toLowerCase();
 }

@@ -1,0 +1,300 @@
+import type { APIRequestContext, Browser, Page, Response } from '@playwright/test';
+import { devAccountKeys } from '../../contracts/src/index.ts';
+import {
+  accessCodeInPdf,
+  addressOfKey,
+  enableShardedKey,
+  tokenIsPaused,
+  verifyInWhitelist,
+} from '../../server/src/modules/sharding/testing.ts';
+import { expect, test } from './fixtures.ts';
+import { createAccount, loginInBrowser, readMail } from './helpers.ts';
+
+/**
+ * The sharded key journey on the real stack: three platform accounts create a 2-of-3 key, each signer opens their
+ * PDF with the mailed password, the key is activated, given Access Level 2 and funded; a pause started by one
+ * signer is approved by a second from the navigation bar's pending dropdown and pauses the token on the chain.
+ * Then the abort path, and a reshard to 3-of-4 after which the old access codes stop working.
+ */
+
+type Account = { email: string; password: string; profileName: string };
+type ShardedKey = {
+  publicAddress: string;
+  shares: { profileName: string; emailAddress: string; pdf: string }[];
+};
+
+test.describe.configure({ mode: 'serial' });
+
+const uniq = Date.now().toString(36).toUpperCase().slice(-5);
+const symbol = `SHK${uniq}`;
+let accounts: Account[] = [];
+let key: ShardedKey;
+let codes = new Map<string, string>();
+let rpcUrl: string;
+let tokenAddress: string;
+const isPaused = () => tokenIsPaused(rpcUrl, tokenAddress);
+
+async function apiAs(request: APIRequestContext, baseUrl: string, account: Account) {
+  const login = await request.post(`${baseUrl}/api/login`, {
+    data: { loginName: account.email, password: account.password },
+  });
+  const jwt = ((await login.json()) as { data: { jwt: string } }).data.jwt;
+  const headers = { authorization: `Bearer ${jwt}` };
+  const send = async (method: 'get' | 'post', path: string, data?: unknown) => {
+    const response = await request[method](`${baseUrl}/api${path}`, { headers, data });
+    const body = (await response.json()) as { data?: unknown; error?: { message: string } };
+    return { status: response.status(), data: body.data, message: body.error?.message };
+  };
+  return {
+    get: (path: string) => send('get', path),
+    post: (path: string, data: unknown) => send('post', path, data),
+  };
+}
+
+async function pdfPassword(request: APIRequestContext, baseUrl: string, email: string): Promise<string> {
+  const mail = await readMail(request, baseUrl, email, /sharded key PDF/);
+  const match = /opens with this password: (\S+)/.exec(mail.text);
+  if (!match?.[1]) throw new Error(`no PDF password mailed to ${email}`);
+  return match[1];
+}
+
+/** Every signer, in front of this screen, opens their PDF with their mailed password; then Activate Key. */
+async function verifyAndActivate(
+  page: Page,
+  request: APIRequestContext,
+  baseUrl: string,
+  result: ShardedKey,
+) {
+  const activate = page.getByRole('button', { name: 'Activate Key' });
+  await expect(activate).toBeDisabled();
+  await expect(
+    page.getByText(
+      `The key cannot be confirmed. ${result.shares[0]?.profileName} did not open the PDF document yet.`,
+    ),
+  ).toBeVisible();
+  const next = new Map<string, string>();
+  for (const share of result.shares) {
+    const password = await pdfPassword(request, baseUrl, share.emailAddress);
+    next.set(share.emailAddress, await accessCodeInPdf(share.pdf, password));
+    await page.getByRole('button', { name: `Open PDF of ${share.profileName}` }).click();
+    const dialog = page.getByRole('dialog', { name: `PDF document of ${share.profileName}` });
+    await dialog.getByLabel('PDF password').fill(password);
+    await dialog.getByRole('button', { name: 'Open document' }).click();
+    await expect(dialog.getByRole('img', { name: `Key share of ${share.emailAddress}` })).toBeVisible();
+    await expect(dialog.getByText(`${share.profileName}: note your access code`)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await expect(dialog).toBeHidden();
+  }
+  await expect(activate).toBeEnabled();
+  await activate.click();
+  const codeDialog = page.getByRole('dialog', { name: 'Enter your Access Code' });
+  await codeDialog
+    .getByLabel('Access code')
+    .fill(next.get(result.shares[0]?.emailAddress as string) as string);
+  await codeDialog.getByRole('button', { name: 'Activate Key' }).click();
+  await expect(page.getByText('The sharded key is active')).toBeVisible();
+  return next;
+}
+
+async function signIn(browser: Browser, account: Account): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await loginInBrowser(page, account.email, account.password);
+  return page;
+}
+
+/** Approves or aborts the only pending transaction from the navigation bar's dropdown. */
+async function act(page: Page, action: 'Approve' | 'Abort', accessCode: string, badge: string) {
+  const menu = page.getByRole('button', { name: '1 Transactions' });
+  await expect(menu).toBeVisible();
+  await menu.click();
+  const list = page.getByRole('dialog', { name: 'Pending transactions' });
+  await expect(list.getByText(badge, { exact: true })).toBeVisible();
+  await list.getByRole('button', { name: action }).click();
+  const codeDialog = page.getByRole('dialog', { name: 'Enter your Access Code' });
+  await codeDialog.getByLabel('Access code').fill(accessCode);
+  await codeDialog.getByRole('button', { name: action }).click();
+}
+
+test.beforeAll(async ({ request, server }) => {
+  test.setTimeout(240_000);
+  accounts = [
+    await createAccount(request, server.url, { profileName: `Alice ${uniq}` }),
+    await createAccount(request, server.url, { profileName: `Bob ${uniq}` }),
+    await createAccount(request, server.url, { profileName: `Carol ${uniq}` }),
+    await createAccount(request, server.url, { profileName: `Dave ${uniq}` }),
+  ];
+  const api = await apiAs(request, server.url, accounts[0] as Account);
+  const config = (await api.get('/config')).data as { rpcUrl: string };
+  rpcUrl = config.rpcUrl;
+  const whitelist = ((await api.get('/whitelist/list')).data as { address: string }[])[0];
+  if (!whitelist) throw new Error('the local seed made no whitelist');
+  const owner = addressOfKey(devAccountKeys[0] as string);
+  await verifyInWhitelist(config.rpcUrl, whitelist.address, devAccountKeys[0] as string, [owner]);
+  const codebases = (await api.get('/codebase/list/1')).data as { id: number }[];
+  await api.post('/draft', {
+    bulk: {
+      tokens: [
+        {
+          symbol,
+          name: `Sharded ${uniq}`,
+          codebaseId: codebases[codebases.length - 1]?.id ?? 1,
+          whitelistAddress: whitelist.address,
+          controllerAddress: '0x0000000000000000000000000000000000000000',
+          isControllable: false,
+          investors: [{ publicAddress: owner, investmentAmount: 100 }],
+        },
+      ],
+    },
+  });
+  await api.post('/draft/deploy', { symbol, accountAddress: owner, ownerAddress: owner, txMode: 2 });
+  await expect
+    .poll(
+      async () => ((await api.get(`/projects/${symbol}`)).data as { projectStatus: number }).projectStatus,
+      {
+        timeout: 90_000,
+      },
+    )
+    .toBe(2);
+  // The deployment issues the investors after the contract is deployed: wait until it is done.
+  await expect
+    .poll(
+      async () =>
+        ((await api.get(`/draft/${symbol}`)).data as { investors: { status: number }[] }).investors.map(
+          (i) => i.status,
+        ),
+      {
+        timeout: 60_000,
+      },
+    )
+    .toEqual([2]);
+  const project = (await api.get(`/projects/${symbol}`)).data as { contractAddress: string };
+  tokenAddress = project.contractAddress;
+});
+
+test('2-of-3 key: create, open the PDFs, activate; a pause approved by two signers pauses the token', async ({
+  page,
+  browser,
+  request,
+  server,
+}) => {
+  test.setTimeout(240_000);
+  const [alice, bob, carol] = accounts as [Account, Account, Account];
+  await loginInBrowser(page, alice.email, alice.password);
+  await page.goto('/Sharding');
+  await page.getByLabel('Key name').fill(`Treasury ${uniq}`);
+  await page.getByLabel('Signers', { exact: true }).fill([alice, bob, carol].map((a) => a.email).join(', '));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  // No wallet is needed for a sharded key: continue without one.
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const create = page.getByRole('button', { name: 'Create the key' });
+  await expect(create).toBeDisabled();
+  await page.getByLabel('All signers are present').check();
+  const created = page.waitForResponse(
+    (response: Response) =>
+      response.url().endsWith('/api/sharding') && response.request().method() === 'POST',
+  );
+  await create.click();
+  key = ((await (await created).json()) as { data: ShardedKey }).data;
+  expect(key.shares.map((share) => share.emailAddress)).toEqual([alice, bob, carol].map((a) => a.email));
+  codes = await verifyAndActivate(page, request, server.url, key);
+
+  // The key gets Access Level 2 on the token's security scheme, and gas money.
+  await enableShardedKey(
+    rpcUrl,
+    tokenAddress,
+    { securityManager: devAccountKeys[0] as string, funder: devAccountKeys[7] as string },
+    key.publicAddress,
+  );
+
+  // alice starts 'pause trading' with her access code.
+  const aliceApi = await apiAs(request, server.url, alice);
+  const started = await aliceApi.post('/dtx', {
+    symbol,
+    accountAddress: key.publicAddress,
+    accessCode: codes.get(alice.email),
+    txType: 1,
+    txData: {},
+  });
+  expect(started.status).toBe(200);
+  // bob sees it in the dropdown with 1 of 2 approvals, and approves.
+  const bobPage = await signIn(browser, bob);
+  await act(bobPage, 'Approve', codes.get(bob.email) as string, '1/2');
+  await expect(bobPage.getByText('Transaction approved')).toBeVisible();
+  await expect(bobPage.getByRole('button', { name: /Transactions$/ })).toHaveCount(0);
+  expect(await isPaused()).toBe(true);
+  await bobPage.context().close();
+});
+
+test('abort path: a signer cancels a pending resume; nothing reaches the chain', async ({
+  browser,
+  request,
+  server,
+}) => {
+  const [alice, , carol] = accounts as [Account, Account, Account];
+  const aliceApi = await apiAs(request, server.url, alice);
+  const started = await aliceApi.post('/dtx', {
+    symbol,
+    accountAddress: key.publicAddress,
+    accessCode: codes.get(alice.email),
+    txType: 2,
+    txData: {},
+  });
+  expect(started.status).toBe(200);
+  const carolPage = await signIn(browser, carol);
+  await act(carolPage, 'Abort', codes.get(carol.email) as string, '1/2');
+  await expect(carolPage.getByText('Transaction cancelled')).toBeVisible();
+  await expect(carolPage.getByRole('button', { name: /Transactions$/ })).toHaveCount(0);
+  expect(await isPaused()).toBe(true);
+  await carolPage.context().close();
+});
+
+test('reshard 2-of-3 to 3-of-4: the new signers activate their shares and the old codes stop working', async ({
+  page,
+  browser,
+  request,
+  server,
+}) => {
+  test.setTimeout(240_000);
+  const [alice, bob, carol, dave] = accounts as [Account, Account, Account, Account];
+  await loginInBrowser(page, alice.email, alice.password);
+  await page.goto('/Resharding');
+  await page.getByRole('button', { name: `Edit Treasury ${uniq}` }).click();
+  await page.getByLabel('New signers').fill([alice, bob, carol, dave].map((a) => a.email).join('\n'));
+  await page.getByLabel('Minimum signers').fill('3');
+  await page.getByRole('button', { name: 'Reshard' }).click();
+  const codeDialog = page.getByRole('dialog', { name: 'Enter your Access Code' });
+  await codeDialog.getByLabel('Access code').fill('WRONG-CODE-0000-0000');
+  await codeDialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(codeDialog.getByText('The access code is incorrect')).toBeVisible();
+  await codeDialog.getByLabel('Access code').fill(codes.get(alice.email) as string);
+  await codeDialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Your resharding request was submitted.')).toBeVisible();
+
+  // bob approves; the approval completing the reshard opens the confirmation with the four new PDFs.
+  const bobPage = await signIn(browser, bob);
+  const resharded = bobPage.waitForResponse(
+    (response: Response) => response.url().endsWith('/api/dtx') && response.request().method() === 'PUT',
+  );
+  await act(bobPage, 'Approve', codes.get(bob.email) as string, '1/2');
+  const info = ((await (await resharded).json()) as { data: { info: ShardedKey } }).data.info;
+  await expect(bobPage).toHaveURL(/\/ConfirmResharding$/);
+  const oldCodes = codes;
+  codes = await verifyAndActivate(bobPage, request, server.url, info);
+  await expect(bobPage).toHaveURL(/\/NewToken$/, { timeout: 10_000 });
+  await bobPage.context().close();
+
+  // The old access code no longer opens anything; the new ones do, and three are needed.
+  const aliceApi = await apiAs(request, server.url, alice);
+  const resume = (accessCode: string) =>
+    aliceApi.post('/dtx', { symbol, accountAddress: key.publicAddress, accessCode, txType: 2, txData: {} });
+  const refused = await resume(oldCodes.get(alice.email) as string);
+  expect([refused.status, refused.message]).toEqual([403, 'The access code is incorrect']);
+  expect((await resume(codes.get(alice.email) as string)).status).toBe(200);
+  const pending = (await aliceApi.get('/dtx/pending')).data as {
+    transactions: { tx: { currentApprovers: number; requiredApprovers: number } }[];
+  };
+  expect(pending.transactions.map((item) => [item.tx.currentApprovers, item.tx.requiredApprovers])).toEqual([
+    [1, 3],
+  ]);
+});
