@@ -37,6 +37,11 @@ export type DurableSendInput = {
   gasCap?: number;
   /** Added to the gas estimate. */
   gasMargin?: number;
+  /**
+   * A known gas limit (e.g. from measured batch sizing): the transaction is then checked with one eth_call instead
+   * of a gas estimate (a node's estimate re-runs a large transaction many times).
+   */
+  gasLimit?: bigint;
   /** Receipt polling interval (ms). */
   pollMs?: number;
 };
@@ -200,14 +205,19 @@ async function signAndRecord(
 ): Promise<JobTransactionRow> {
   const { db, provider } = input;
   return withAddressLock(from, async () => {
-    let gas: bigint;
+    const cap = BigInt(input.gasCap ?? 16_777_216);
+    let gasLimit: bigint;
     try {
-      gas = await provider.estimateGas({ ...input.transaction, from });
+      if (input.gasLimit !== undefined) {
+        gasLimit = input.gasLimit;
+        await provider.call({ ...input.transaction, from, gasLimit });
+      } else {
+        gasLimit =
+          (await provider.estimateGas({ ...input.transaction, from })) + BigInt(input.gasMargin ?? 31_500);
+      }
     } catch (error) {
       throw new RevertError(revertReasonOf(error));
     }
-    const cap = BigInt(input.gasCap ?? 16_777_216);
-    let gasLimit = gas + BigInt(input.gasMargin ?? 31_500);
     if (gasLimit > cap) gasLimit = cap;
     const [nonce, fee] = await Promise.all([
       provider.getTransactionCount(from, 'pending'),

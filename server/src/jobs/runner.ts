@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/database.ts';
@@ -28,7 +28,7 @@ export class PermanentJobError extends Error {
 export type JobRunnerOptions = {
   /** Jobs run at once by this process (default 2). */
   concurrency?: number;
-  /** Lease a claimed job holds; renewed every third of it (default 15 s). */
+  /** Lease a claimed job holds; renewed every third of it (default 30 s). */
   leaseMs?: number;
   /** Idle poll interval (default 1 s); {@link JobRunner.wake} claims at once. */
   pollMs?: number;
@@ -81,7 +81,7 @@ export function jobRunnerOf(
 export function createJobRunner(db: Database, options: JobRunnerOptions = {}): JobRunner {
   const owner = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const concurrency = options.concurrency ?? 2;
-  const leaseMs = options.leaseMs ?? 15_000;
+  const leaseMs = options.leaseMs ?? 30_000;
   const pollMs = options.pollMs ?? 1000;
   const maxAttempts = options.maxAttempts ?? 5;
   const handlers = new Map<string, JobHandler>();
@@ -101,6 +101,8 @@ export function createJobRunner(db: Database, options: JobRunnerOptions = {}): J
         and(
           inArray(jobs.kind, kinds),
           inArray(jobs.state, ['queued', 'running']),
+          // Never a job this process runs already (its lease may look expired under a long stall).
+          running.size > 0 ? notInArray(jobs.id, [...running.keys()]) : undefined,
           or(isNull(jobs.leaseUntil), lt(jobs.leaseUntil, sql`now()`)),
           lte(jobs.runAfter, sql`now()`),
         ),

@@ -1,5 +1,5 @@
 import { draftMessages, draftStatus } from '@tranche/api';
-import { issueBatchSize, txGasCap, whitelistArtifact } from '@tranche/contracts';
+import { issueBatchSize, measuredGas, txGasCap, whitelistArtifact } from '@tranche/contracts';
 import { Contract, ContractFactory, Interface } from 'ethers';
 import type { AppContext } from '../../context.ts';
 import { deployedContracts } from '../../db/schema.ts';
@@ -62,7 +62,7 @@ export function createDeployJobHandler(ctx: AppContext, options: DeployJobOption
       if (error instanceof HttpError) throw new PermanentJobError(error.message);
       throw error;
     }
-    const send = (stepKey: string, transaction: { to?: string; data: string }) =>
+    const send = (stepKey: string, transaction: { to?: string; data: string }, gasLimit?: bigint) =>
       sendDurably({
         db: ctx.db,
         provider,
@@ -73,6 +73,7 @@ export function createDeployJobHandler(ctx: AppContext, options: DeployJobOption
         signal,
         gasCap: txGasCap,
         pollMs,
+        gasLimit,
       });
 
     if (!draft.contractAddress) {
@@ -150,7 +151,9 @@ export function createDeployJobHandler(ctx: AppContext, options: DeployJobOption
       ]);
       const ids = rows.map((r) => r.id);
       try {
-        const { receipt } = await send(`issue:${batch}`, { to: tokenAddress, data });
+        // Above the measured cost (per holder at a batch of 10, plus the fixed part), capped by the chain.
+        const gasLimit = BigInt(rows.length * measuredGas.issueBatchPerHolder10 + 100_000);
+        const { receipt } = await send(`issue:${batch}`, { to: tokenAddress, data }, gasLimit);
         await markIssued(ctx.db, ids, receipt.hash);
       } catch (error) {
         if (!(error instanceof RevertError)) throw error;

@@ -112,3 +112,7 @@ export async function readTokenBalances(
 export function randomAddress(): string {
   return Wallet.createRandom().address.toLowerCase();
 }
+
+export function addressOfKey(privateKey: string): string {
+  return new Wallet(privateKey).address.toLowerCase();
+}
