@@ -256,3 +256,45 @@ test('the sharded transaction detail warns when there is no such transaction', a
     page.getByRole('alert').filter({ hasText: 'Could not load the transaction due to the following error' }),
   ).toBeVisible();
 });
+
+test('a security scheme deployed from the Permissions page is in My transactions with its name, hash and detail', async ({
+  page,
+  request,
+  server,
+}) => {
+  const deployer = '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f'; // dev account #8
+  const name = `History scheme ${Date.now().toString(36)}`;
+  const account = await createAccount(request, server.url);
+  await loginInBrowser(page, account.email, account.password);
+  await expect(page).not.toHaveURL(/Login/);
+  await page.goto('/Permissions');
+  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await page.getByRole('textbox', { name: 'Owner' }).fill(deployer);
+  await page.getByRole('button', { name: 'Save' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Connect' }).click();
+  await dialog.getByLabel('Local development account').check();
+  await dialog.getByRole('button', { name: 'Connect' }).click();
+  await dialog.getByLabel(new RegExp(deployer)).check();
+  await dialog.getByRole('button', { name: 'Select Account' }).click();
+  await expect(page.getByText('Transaction mined')).toBeVisible({ timeout: 30_000 });
+
+  await page.goto('/TransactionHistory');
+  const table = page.getByRole('table', { name: 'Blockchain transactions ran with your platform account:' });
+  const row = table.getByRole('row').filter({ hasText: 'Contract deployment' });
+  await expect(row).toHaveCount(1);
+  const schemeLink = row.getByRole('link', { name });
+  await expect(schemeLink).toHaveAttribute('href', /^\/local\/address\/0x[0-9a-f]{40}$/);
+  const schemeAddress = ((await schemeLink.getAttribute('href')) as string).split('/').pop() as string;
+  await expect(row.getByRole('link', { name: new RegExp(deployer, 'i') })).toBeVisible();
+  const hashLink = row.getByRole('link', { name: /^0x[0-9a-f]{64}$/ });
+  const hash = (await hashLink.textContent()) as string;
+
+  await row.getByRole('button', { name: 'View' }).click();
+  await expect(page).toHaveURL(`/ViewRegularTransaction?hash=${hash}`);
+  const details = page.getByRole('table', { name: 'Transaction', exact: true });
+  await expect(details.getByRole('row', { name: /Block Number/ }).getByRole('link')).toHaveText(/^\d+$/);
+  await expect(details.getByRole('row', { name: /Contract Address/ })).toContainText(schemeAddress);
+  await expect(details.getByRole('row', { name: /^From/ })).toContainText(deployer.toLowerCase());
+  await expect(details.getByRole('row', { name: /^To/ })).toContainText('Not available');
+});
