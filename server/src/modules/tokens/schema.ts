@@ -143,3 +143,14 @@ export const whitelistVerifications = pgTable(
   },
   (table) => [primaryKey({ columns: [table.whitelistAddress, table.account] })],
 );
+
+/** Holders with a non-zero balance per token and partition, kept by the indexer (the holders page count). */
+export const partitionHolderCounts = pgTable(
+  'partition_holder_counts',
+  {
+    contractAddress: text('contract_address').notNull(),
+    partition: text('partition').notNull(),
+    holders: integer('holders').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.contractAddress, table.partition] })],
+);
