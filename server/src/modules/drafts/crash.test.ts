@@ -48,8 +48,9 @@ async function startServerProcess(): Promise<{ client: ApiClient; child: ChildPr
     let err = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const end = out.indexOf('\n');
-      if (end >= 0) resolve(out.slice(0, end));
+      // The harness's JSON line (other output may come first).
+      const line = out.split('\n').find((l) => l.startsWith('{"url"'));
+      if (line) resolve(line);
     });
     child.stderr?.on('data', (chunk: Buffer) => {
       err += chunk.toString();
