@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { PagedTable } from '../PagedTable/PagedTable.tsx';
-import { formatClock, formatDate } from '../TimeAgo/timeAgo.ts';
+import { formatClock, formatDate } from '../TimeAgo/timeAgoText.ts';
 
 /** One balance change (GET /balance/history). blockTimestamp is in seconds. */
 export type BalanceHistoryRow = {

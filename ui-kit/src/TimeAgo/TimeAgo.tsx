@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatDate, formatClock, timeAgo } from './timeAgo.ts';
+import { formatDate, formatClock, timeAgo } from './timeAgoText.ts';
 
 export type TimeAgoProps = {
   /** A Date or anything Date accepts (ISO string, epoch ms). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, timeAgo } from './timeAgo.ts';
+import { formatDate, timeAgo } from './timeAgoText.ts';
 
 // Local-time construction keeps the test independent of the machine's time zone.
 const now = new Date(2026, 10, 23, 23, 30, 0);

@@ -1,0 +1,133 @@
+// @vitest-environment node
+/**
+ * The kit as a library: builds dist/ (when stale), then builds and typechecks a tiny consumer app
+ * that imports '@tranche/ui-kit/dist' and its CSS through the package's exports, with plain Vite
+ * and NO vanilla-extract plugin.
+ */
+import { execSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { join, resolve } from 'node:path';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const kitRoot = resolve(import.meta.dirname, '..');
+const dist = join(kitRoot, 'dist');
+const consumer = join(kitRoot, '.tmp', 'consumer');
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+const consumerSource = `
+import { createElement as h } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Alert, Button, ThemeRoot, TxWizard, type TxWizardState, timeAgo } from '@tranche/ui-kit/dist';
+import '@tranche/ui-kit/dist/style.css';
+
+const state: TxWizardState = 'aborted';
+const label: string = timeAgo(new Date(0), new Date(3_000));
+
+createRoot(document.getElementById('root')!).render(
+  h(ThemeRoot, { theme: 'dark', children: [
+    h(Alert, { key: 'a', tone: 'success', title: 'Consumer', children: label }),
+    h(Button, { key: 'b', variant: 'primary', children: 'Save' }),
+    h(TxWizard, { key: 'c', state, explorer: { isLocal: true } }),
+  ] }),
+);
+`;
+
+beforeAll(() => {
+  const built = join(dist, 'index.js');
+  if (!existsSync(built) || statSync(built).mtimeMs < newestMtime(join(kitRoot, 'src'))) {
+    execSync('pnpm build', { cwd: kitRoot, stdio: 'pipe' });
+  }
+  rmSync(consumer, { recursive: true, force: true });
+  mkdirSync(join(consumer, 'src'), { recursive: true });
+  mkdirSync(join(consumer, 'node_modules', '@tranche'), { recursive: true });
+  symlinkSync(kitRoot, join(consumer, 'node_modules', '@tranche', 'ui-kit'), 'dir');
+  writeFileSync(
+    join(consumer, 'index.html'),
+    '<div id="root"></div><script type="module" src="/src/main.ts"></script>',
+  );
+  writeFileSync(join(consumer, 'src', 'main.ts'), consumerSource);
+  writeFileSync(join(consumer, 'src', 'env.d.ts'), "declare module '*.css';\n");
+  writeFileSync(
+    join(consumer, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'ESNext',
+        moduleResolution: 'Bundler',
+        lib: ['ES2023', 'DOM'],
+        strict: true,
+        noEmit: true,
+        skipLibCheck: false,
+        types: [],
+      },
+      include: ['src'],
+    }),
+  );
+}, 300_000);
+
+afterAll(() => {
+  rmSync(join(kitRoot, '.tmp'), { recursive: true, force: true });
+});
+
+describe('library build', () => {
+  it('emits ESM, one CSS file, declarations and the pdf.js worker', () => {
+    const files = readdirSync(dist);
+    expect(files.filter((name) => name.endsWith('.css'))).toEqual(['style.css']);
+    expect(files).toEqual(expect.arrayContaining(['index.js', 'index.d.ts', 'pdf.worker.min.mjs']));
+    const js = readFileSync(join(dist, 'index.js'), 'utf8');
+    expect(js).toMatch(/^import /m);
+    expect(js).not.toContain('@vanilla-extract/css');
+    const css = readFileSync(join(dist, 'style.css'), 'utf8');
+    expect(css).toContain(':where([data-tranche-root])');
+  });
+
+  it('a plain Vite app (no vanilla-extract plugin) builds against it', async () => {
+    const output = await build({
+      root: consumer,
+      configFile: false,
+      logLevel: 'silent',
+      resolve: { preserveSymlinks: false },
+      build: { outDir: join(consumer, 'out'), write: true },
+    });
+    const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) =>
+      'output' in result ? result.output : [],
+    );
+    const css = chunks.filter((chunk) => chunk.fileName.endsWith('.css'));
+    const js = chunks.filter((chunk) => chunk.type === 'chunk');
+    expect(css).toHaveLength(1);
+    const cssText = String((css[0] as { source: string | Uint8Array }).source);
+    expect(cssText).toContain('[data-tranche-root]');
+    expect(js.map((chunk) => (chunk.type === 'chunk' ? chunk.code : '')).join('')).toContain(
+      'Transaction aborted.',
+    );
+  }, 300_000);
+
+  it('its declarations typecheck in the consumer', () => {
+    const tsc = join(kitRoot, '..', 'node_modules', '.bin', 'tsc');
+    let diagnostics = '';
+    try {
+      execSync(`${tsc} -p ${consumer}`, { stdio: 'pipe' });
+    } catch (error) {
+      diagnostics = String((error as { stdout?: Buffer }).stdout ?? error);
+    }
+    expect(diagnostics).toBe('');
+  }, 120_000);
+});
