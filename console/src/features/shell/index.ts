@@ -2,4 +2,3 @@ export { Layout, NarrowPage } from './components/Layout.tsx';
 export type { LayoutProps } from './components/Layout.tsx';
 export { NotFoundPage } from './components/NotFoundPage.tsx';
 export { RouteError } from './components/RouteError.tsx';
-export { UnavailablePage } from './components/UnavailablePage.tsx';
