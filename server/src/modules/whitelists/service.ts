@@ -104,14 +104,14 @@ async function readWhitelistOnChain(ctx: Pick<AppContext, 'chain'>, address: str
   }
 }
 
-/** The on-chain KYC hashes of `accounts`, read with JSON-RPC batches of eth_call (1,000 per request). */
+/** The on-chain KYC hashes of `accounts`, read with parallel JSON-RPC batches of eth_call (250 per request). */
 async function verificationHashes(
   ctx: Pick<AppContext, 'chain'>,
   whitelist: string,
   accounts: string[],
 ): Promise<string[]> {
-  const hashes: string[] = [];
-  const chunk = 1000;
+  const chunk = 250;
+  const requests: Promise<string[]>[] = [];
   for (let i = 0; i < accounts.length; i += chunk) {
     const calls = accounts.slice(i, i + chunk).map((account, id) => ({
       jsonrpc: '2.0',
@@ -122,20 +122,28 @@ async function verificationHashes(
         'latest',
       ],
     }));
-    const response = await fetch(ctx.chain.rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(calls),
-    });
-    const answers = (await response.json()) as { id: number; result?: string; error?: { message: string } }[];
-    const byId = new Map(answers.map((answer) => [answer.id, answer]));
-    for (const call of calls) {
-      const answer = byId.get(call.id);
-      if (!answer?.result) throw new HttpError(502, chainReason(answer?.error ?? 'no answer from the chain'));
-      hashes.push(answer.result.toLowerCase());
-    }
+    requests.push(
+      fetch(ctx.chain.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(calls),
+      }).then(async (response) => {
+        const answers = (await response.json()) as {
+          id: number;
+          result?: string;
+          error?: { message: string };
+        }[];
+        const byId = new Map(answers.map((answer) => [answer.id, answer]));
+        return calls.map((call) => {
+          const answer = byId.get(call.id);
+          if (!answer?.result)
+            throw new HttpError(502, chainReason(answer?.error ?? 'no answer from the chain'));
+          return answer.result.toLowerCase();
+        });
+      }),
+    );
   }
-  return hashes;
+  return (await Promise.all(requests)).flat();
 }
 
 export function createWhitelistService(ctx: Ctx, options: WhitelistServiceOptions = {}) {
@@ -293,6 +301,7 @@ export function createWhitelistService(ctx: Ctx, options: WhitelistServiceOption
     let done = 0;
     const errors: WhitelistErrorItem[] = [];
     const outcomes: { batch: Batch; hash?: string; error?: string }[] = [];
+    const saves: Promise<void>[] = [];
     // One batch after the other through the caller's signer queue: a failed batch does not stop the next.
     for (const [index, batch] of batches.entries()) {
       const fn = batch.kind === 'insert' ? 'addVerifiedBatch' : 'updateVerifiedBatch';
@@ -316,14 +325,24 @@ export function createWhitelistService(ctx: Ctx, options: WhitelistServiceOption
             throw why ? new HttpError(400, why) : error;
           },
         );
-        await saveAddresses(ctx.db, whitelist.id, accountId, receipt.hash, batch.records);
-        outcomes.push({ batch, hash: receipt.hash });
+        // The records are saved while the next batch is sent.
+        saves.push(
+          saveAddresses(ctx.db, whitelist.id, accountId, receipt.hash, batch.records).then(
+            () => {
+              outcomes[index] = { batch, hash: receipt.hash };
+            },
+            (error: unknown) => {
+              outcomes[index] = { batch, error: `saved on-chain but not recorded: ${chainReason(error)}` };
+            },
+          ),
+        );
       } catch (error) {
-        outcomes.push({ batch, error: error instanceof HttpError ? error.message : chainReason(error) });
+        outcomes[index] = { batch, error: error instanceof HttpError ? error.message : chainReason(error) };
       }
       done += batch.records.length;
       options.onProgress?.(done, total);
     }
+    await Promise.all(saves);
     for (const outcome of outcomes) {
       if (outcome.hash) {
         (outcome.batch.kind === 'insert'
