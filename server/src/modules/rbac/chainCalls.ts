@@ -43,7 +43,7 @@ export async function sendSigned(
   privateKey: string,
   transaction: TransactionRequest,
 ): Promise<TransactionReceipt> {
-  let receipt: TransactionReceipt | null;
+  let receipt: TransactionReceipt;
   try {
     let response: TransactionResponse;
     try {
@@ -58,6 +58,6 @@ export async function sendSigned(
   } catch (error) {
     throw new HttpError(400, chainReason(error));
   }
-  if (!receipt || receipt.status !== 1) throw new HttpError(400, 'The transaction was reverted by the chain');
+  if (receipt.status !== 1) throw new HttpError(400, 'The transaction was reverted by the chain');
   return receipt;
 }
