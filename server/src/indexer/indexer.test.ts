@@ -253,6 +253,15 @@ describe(`indexer (seed ${seed})`, () => {
     }
     expect(checked).toBe(holders.length * partitions.length);
 
+    // The holder counts kept per partition equal the holders the chain shows with a balance.
+    for (const p of partitions) {
+      const counted = await database.db.execute(
+        sql`select holders from partition_holder_counts where contract_address = ${address} and partition = ${p.toLowerCase()}`,
+      );
+      const stored = (counted as unknown as { rows: { holders: number }[] }).rows[0]?.holders ?? 0;
+      expect(stored, `holders of ${p}`).toBe(holders.filter((h) => get(p, h.address) > 0n).length);
+    }
+
     // Nothing stored twice: one event row per log of the token.
     const logs = await chain.provider.getLogs({ address, fromBlock: 0, toBlock: head });
     const result = await database.db.execute(

@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import {
   balanceChanges,
   indexerCursors,
+  partitionHolderCounts,
   tokenBalances,
   tokenDocuments,
   tokenEvents,
@@ -195,6 +196,7 @@ export async function storeBatch(
           current.set(key(row.contractAddress, row.partition, row.holder), BigInt(row.balance));
         }
       }
+      const before = new Map(current);
       const changes: ChangeRow[] = [];
       for (const op of ops) {
         const k = key(op.log.contractAddress, op.partition, op.holder);
@@ -219,6 +221,25 @@ export async function storeBatch(
         const [contractAddress = '', partition = '', holder = ''] = k.split('|');
         return { contractAddress, partition, holder, balance: (current.get(k) ?? 0n).toString() };
       });
+      // Holder counts per partition: +1 when a balance leaves zero, -1 when it returns to zero.
+      const countDeltas = new Map<string, number>();
+      for (const k of keys) {
+        const was = (before.get(k) ?? 0n) > 0n;
+        const is = (current.get(k) ?? 0n) > 0n;
+        if (was === is) continue;
+        const pair = k.slice(0, k.lastIndexOf('|'));
+        countDeltas.set(pair, (countDeltas.get(pair) ?? 0) + (is ? 1 : -1));
+      }
+      for (const [pair, delta] of countDeltas) {
+        const [contractAddress = '', partition = ''] = pair.split('|');
+        await tx
+          .insert(partitionHolderCounts)
+          .values({ contractAddress, partition, holders: delta })
+          .onConflictDoUpdate({
+            target: [partitionHolderCounts.contractAddress, partitionHolderCounts.partition],
+            set: { holders: sql`${partitionHolderCounts.holders} + ${delta}` },
+          });
+      }
       for (const part of chunks(finals)) {
         await tx
           .insert(tokenBalances)

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gt } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { tokenBalances, whitelistVerifications } from '../tokens/schema.ts';
+import { partitionHolderCounts } from '../tokens/schema.ts';
 
 export type HolderSort = 'balance' | 'holderAddress' | 'legalName';
 
@@ -20,47 +20,40 @@ export async function holdersPage(
     order: 'asc' | 'desc';
   },
 ) {
-  const where = and(
-    eq(tokenBalances.contractAddress, input.contractAddress),
-    eq(tokenBalances.partition, input.partition),
-    gt(tokenBalances.balance, '0'),
-  );
-  const direction = input.order === 'asc' ? asc : desc;
-  const primary = input.sort === 'balance' ? tokenBalances.balance : tokenBalances.holder;
-  const [total] = await db.select({ n: count() }).from(tokenBalances).where(where);
-  const rows = await db
-    .select({
-      holder: tokenBalances.holder,
-      balance: tokenBalances.balance,
-      verificationTransactionHash: whitelistVerifications.transactionHash,
-    })
-    .from(tokenBalances)
-    .leftJoin(
-      whitelistVerifications,
-      and(
-        eq(whitelistVerifications.whitelistAddress, input.whitelistAddress ?? ''),
-        eq(whitelistVerifications.account, tokenBalances.holder),
-        eq(whitelistVerifications.verified, true),
-      ),
-    )
-    .where(where)
-    .orderBy(direction(primary), direction(tokenBalances.holder))
-    .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize);
-  return { rows, totalRows: total?.n ?? 0 };
-}
-
-/** Every holder of a partition, biggest first (for exports). */
-export async function allHolders(db: Database, contractAddress: string, partition: string) {
-  return db
-    .select({ holder: tokenBalances.holder, balance: tokenBalances.balance })
-    .from(tokenBalances)
+  // Matches token_balances_ranking_idx (balance desc nulls last, holder) forwards or backwards.
+  const order =
+    input.sort === 'balance'
+      ? sql.raw(
+          input.order === 'asc'
+            ? 'balance asc nulls first, holder desc'
+            : 'balance desc nulls last, holder asc',
+        )
+      : sql.raw(`holder ${input.order}`);
+  const [counted] = await db
+    .select({ n: partitionHolderCounts.holders })
+    .from(partitionHolderCounts)
     .where(
       and(
-        eq(tokenBalances.contractAddress, contractAddress),
-        eq(tokenBalances.partition, partition),
-        gt(tokenBalances.balance, '0'),
+        eq(partitionHolderCounts.contractAddress, input.contractAddress),
+        eq(partitionHolderCounts.partition, input.partition),
       ),
-    )
-    .orderBy(desc(tokenBalances.balance), asc(tokenBalances.holder));
+    );
+  // The page is chosen first (index order, limit), then only its rows are joined to their verification.
+  const result = await db.execute(sql`
+    select page.holder, page.balance, v.transaction_hash as "verificationTransactionHash"
+    from (
+      select holder, balance from token_balances
+      where contract_address = ${input.contractAddress} and partition = ${input.partition} and balance > 0
+      order by ${order}
+      limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}
+    ) page
+    left join whitelist_verifications v
+      on v.whitelist_address = ${input.whitelistAddress ?? ''} and v.account = page.holder and v.verified
+    order by ${order}`);
+  const rows = (
+    result as unknown as {
+      rows: { holder: string; balance: string; verificationTransactionHash: string | null }[];
+    }
+  ).rows.map((row) => ({ ...row, balance: String(row.balance) }));
+  return { rows, totalRows: counted?.n ?? 0 };
 }

@@ -37,6 +37,10 @@ export async function seedTokenReads(
     insert into whitelist_verifications (whitelist_address, account, verified, verification_hash, transaction_hash, block_number)
     select ${whitelist}, '0x' || ${hex40('i + 500000000')}, true, '0x' || md5(i::text), '0x' || md5(i::text) || md5(i::text), i
     from generate_series(1, ${holderCount}) as i`);
+  await db.execute(sql`
+    insert into partition_holder_counts (contract_address, partition, holders)
+    select contract_address, partition, count(*) from token_balances where balance > 0
+    group by contract_address, partition`);
   const historyHolder = `0x${(500000001).toString(16).padStart(40, '0')}`;
   await db.execute(sql`
     insert into balance_changes (contract_address, holder, partition, block_number, log_index, block_timestamp,
