@@ -1,1 +1,2 @@
 export { PendingTransactionsMenu, pendingRefreshMs } from './components/PendingTransactionsMenu.tsx';
+export { type DtxRequest, StartDtxDialog, type StartDtxDialogProps } from './components/StartDtxDialog.tsx';

@@ -39,37 +39,41 @@ export async function insertDtx(
 
 /**
  * Adds an approval under a row lock of the transaction. Answers 'finished' or 'twice' without writing when the
- * transaction is no longer pending or the signer approved already; 'ready' when this approval reaches the
- * threshold (the transaction is then marked running, so only this caller runs it); else 'added'.
+ * transaction is no longer pending or the signer approved already, 'added' below the threshold. At the threshold
+ * it answers 'ready' with every approval's sealed share (by account id), erased from the database in the same
+ * database transaction and the transaction marked running: the database never holds M shares of a key.
  */
 export async function addApproval(
   db: Database,
   dtxId: number,
   approval: Omit<typeof dtxApprovals.$inferInsert, 'id' | 'dtxId'>,
-): Promise<'finished' | 'twice' | 'added' | 'ready'> {
+): Promise<{ outcome: 'finished' | 'twice' | 'added' } | { outcome: 'ready'; sealed: Map<number, string> }> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(distributedTransactions)
       .where(eq(distributedTransactions.id, dtxId))
       .for('update');
-    if (!row || row.status !== dtxStatuses.pending) return 'finished';
+    if (!row || row.status !== dtxStatuses.pending) return { outcome: 'finished' as const };
     const inserted = await tx
       .insert(dtxApprovals)
       .values({ ...approval, dtxId })
       .onConflictDoNothing()
       .returning({ id: dtxApprovals.id });
-    if (inserted.length === 0) return 'twice';
-    const [{ value }] = (await tx
-      .select({ value: count() })
+    if (inserted.length === 0) return { outcome: 'twice' as const };
+    const approvals = await tx
+      .select({ accountId: dtxApprovals.accountId, sealedShare: dtxApprovals.sealedShare })
       .from(dtxApprovals)
-      .where(eq(dtxApprovals.dtxId, dtxId))) as [{ value: number }];
-    if (value < row.requiredApprovers) return 'added';
+      .where(eq(dtxApprovals.dtxId, dtxId));
+    if (approvals.length < row.requiredApprovers) return { outcome: 'added' as const };
+    await tx.update(dtxApprovals).set({ sealedShare: null }).where(eq(dtxApprovals.dtxId, dtxId));
     await tx
       .update(distributedTransactions)
       .set({ status: dtxStatuses.executing })
       .where(eq(distributedTransactions.id, dtxId));
-    return 'ready';
+    const sealed = new Map<number, string>();
+    for (const item of approvals) if (item.sealedShare !== null) sealed.set(item.accountId, item.sealedShare);
+    return { outcome: 'ready' as const, sealed };
   });
 }
 
