@@ -16,7 +16,7 @@ test('New Token: 20 investors as bulk text, save, deploy, progress, token info; 
   request,
   server,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const config = (await (await request.get(`${server.url}/api/config`)).json()).data as { rpcUrl: string };
   const account = await createAccount(request, server.url);
   const login = await request.post(`${server.url}/api/login`, {
@@ -111,7 +111,7 @@ test('New Token: 20 investors as bulk text, save, deploy, progress, token info; 
   await expect(page.getByLabel('Token owner')).toHaveValue(new RegExp(devAccount0, 'i'));
 
   await page.getByRole('button', { name: 'Deploy Token' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Deploy' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Deploy', exact: true }).click();
   const bar = page.getByRole('progressbar', { name: 'Deploying the token' });
   await expect(bar).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/TokenInfo\\?token=${symbol}$`), { timeout: 60_000 });

@@ -95,7 +95,6 @@ export function ViewTokenDraftPage() {
           timer.current = setTimeout(poll, draftPollMs);
         } else if (phase.kind === 'issued') {
           setDeployment({ kind: 'done' });
-          timer.current = setTimeout(() => navigate(routeTo.TokenInfo(current.symbol)), successRedirectMs);
         } else if (phase.kind === 'failed') {
           setDeployment({ kind: 'failed', message: phase.message, notAllowed: phase.notAllowed });
         } else {
@@ -110,6 +109,13 @@ export function ViewTokenDraftPage() {
       stopped = true;
       clearTimeout(timer.current);
     };
+  }, [deployment.kind, symbol, navigate]);
+
+  // All issued: to the token page after 1.5 s.
+  useEffect(() => {
+    if (deployment.kind !== 'done') return;
+    const redirect = setTimeout(() => navigate(routeTo.TokenInfo(symbol)), successRedirectMs);
+    return () => clearTimeout(redirect);
   }, [deployment.kind, symbol, navigate]);
 
   const handleDeploy = async () => {
