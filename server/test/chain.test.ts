@@ -34,6 +34,22 @@ it('sends concurrent transactions from one key without nonce collisions', async 
   service.close();
 });
 
+it('does not reuse a nonce after the same key sent a transaction outside the queue', async () => {
+  const service = createChainService({ rpcUrl: chain.rpcUrl, chainId: chain.chainId, local: true });
+  const key = devAccountKeys[6];
+  const to = Wallet.createRandom().address;
+  const first = await service.send(key, { to, value: 1n, gasPrice: 1_000_000_000n });
+  await first.wait();
+  // The same key signs elsewhere (e.g. in a browser wallet): the queue's counter is now behind the chain.
+  const elsewhere = new Wallet(key, service.provider);
+  await (await elsewhere.sendTransaction({ to, value: 1n, gasPrice: 1_000_000_000n })).wait();
+  const next = await service.send(key, { to, value: 1n, gasPrice: 1_000_000_000n });
+  expect(next.nonce).toBe(first.nonce + 2);
+  await next.wait();
+  expect(await service.provider.getBalance(to)).toBe(3n);
+  service.close();
+});
+
 it('probes a chain id, and explains an unreachable node', async () => {
   expect(await probeChain(chain.rpcUrl)).toBe(31337);
   await expect(probeChain('http://127.0.0.1:9')).rejects.toThrow(StartupError);

@@ -64,6 +64,8 @@ export function createChainService(options: {
 }): ChainService {
   const provider = new JsonRpcProvider(options.rpcUrl, Network.from(options.chainId), {
     staticNetwork: true,
+    // Never answer a nonce or balance from ethers' 250 ms call cache: sends and checks must see the chain as it is.
+    cacheTimeout: -1,
     pollingInterval: options.local ? 250 : 4000,
   });
   const queues = new Map<string, Promise<unknown>>();
@@ -71,8 +73,10 @@ export function createChainService(options: {
 
   async function sendNow(wallet: Wallet, transaction: TransactionRequest): Promise<TransactionResponse> {
     const address = wallet.address.toLowerCase();
-    let nonce = nonces.get(address);
-    if (nonce === undefined) nonce = await provider.getTransactionCount(wallet.address, 'pending');
+    // The queue's own counter keeps concurrent sends apart; the node's pending count catches transactions the
+    // same address sent from elsewhere (a browser wallet holding the same key), so a stale counter never reuses a nonce.
+    const pending = await provider.getTransactionCount(wallet.address, 'pending');
+    const nonce = Math.max(nonces.get(address) ?? 0, pending);
     try {
       const response = await wallet.sendTransaction({ ...transaction, nonce });
       nonces.set(address, nonce + 1);
