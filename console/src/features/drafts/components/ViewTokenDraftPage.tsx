@@ -109,7 +109,7 @@ export function ViewTokenDraftPage() {
       stopped = true;
       clearTimeout(timer.current);
     };
-  }, [deployment.kind, symbol, navigate]);
+  }, [deployment.kind, symbol]);
 
   // All issued: to the token page after 1.5 s.
   useEffect(() => {
