@@ -388,6 +388,18 @@ async function fail(ctx: AppContext, dtx: DtxRow, errorMessage: string) {
   return answer(dtx.id, dtxStatuses.failed, null, undefined, errorMessage);
 }
 
+/** Polls the receipt of a sent transaction (ethers' wait can miss an automined block). */
+async function receiptOf(ctx: AppContext, hash: string) {
+  const interval = ctx.chain.local ? 100 : 2000;
+  const deadline = Date.now() + (ctx.chain.local ? 60_000 : 30 * 60_000);
+  for (;;) {
+    const receipt = await ctx.chain.provider.getTransactionReceipt(hash);
+    if (receipt) return receipt;
+    if (Date.now() > deadline) throw new Error(`No receipt for ${hash} yet: the transaction is not mined`);
+    await new Promise((resolve) => setTimeout(resolve, interval));
+  }
+}
+
 async function runTokenCall(
   ctx: AppContext,
   dtx: DtxRow,
@@ -419,10 +431,21 @@ async function runTokenCall(
   }
   let blockNumber: number | null = null;
   try {
-    blockNumber = (await response.wait())?.blockNumber ?? null;
+    const receipt = await receiptOf(ctx, hash);
+    blockNumber = receipt.blockNumber;
+    if (receipt.status !== 1) {
+      // The reason of a mined revert: the same call replayed at that block.
+      const reason = await ctx.chain.provider
+        .call({ from: key.address, to: contractAddress, data: call.data, blockTag: receipt.blockNumber })
+        .then(
+          () => 'execution reverted',
+          (error: unknown) => chainErrorLines(error),
+        );
+      throw Object.assign(new Error(reason), { shortMessage: `transaction ${hash} reverted`, reason: null });
+    }
   } catch (error) {
     const errorMessage = chainErrorLines(error);
-    await finishDtx(ctx.db, dtx.id, { status: dtxStatuses.failed, errorMessage, txHash: hash });
+    await finishDtx(ctx.db, dtx.id, { status: dtxStatuses.failed, errorMessage, txHash: hash, blockNumber });
     return answer(dtx.id, dtxStatuses.failed, hash, undefined, errorMessage);
   }
   await finishDtx(ctx.db, dtx.id, { status: dtxStatuses.done, txHash: hash, blockNumber });
