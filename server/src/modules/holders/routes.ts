@@ -36,7 +36,7 @@ export const holdersModule: ServerModule = {
         rows.map((row) => ({
           holderAddress: row.holder,
           balance: row.balance,
-          legalName: null,
+          legalName: row.legalName,
           verificationTransactionHash: row.verificationTransactionHash,
         })),
         totalRows,

@@ -362,9 +362,13 @@ describe('token operations (txMode 2)', () => {
   });
 
   it('reports a paused token and refuses to issue', async () => {
-    // A wallet of its own: the server's signer queue keeps the owner's nonces meanwhile.
+    // A wallet of its own (the server's signer queue keeps the owner's nonces), with the nonce read when sending.
     const owner = token.connect(new Wallet(wallets.owner.key, provider)) as Contract;
-    const paused = await owner.getFunction('pause')();
+    const send = async (method: string) => {
+      const nonce = await provider.getTransactionCount(wallets.owner.address, 'latest');
+      return owner.getFunction(method)({ nonce });
+    };
+    const paused = await send('pause');
     await indexed(paused.hash);
     expect((await issuer.call('getProject', { params: { code: 'ACME' } })).isPaused).toBe(true);
     const refused = await failureOf(
@@ -373,7 +377,7 @@ describe('token operations (txMode 2)', () => {
       }),
     );
     expect([refused.statusCode, refused.message]).toEqual([409, m.tokenPaused]);
-    const resumed = await owner.getFunction('unPause')();
+    const resumed = await send('unPause');
     await indexed(resumed.hash);
   });
 });
