@@ -115,6 +115,8 @@ test('New Token: 20 investors as bulk text, save, deploy, progress, token info; 
   const bar = page.getByRole('progressbar', { name: 'Deploying the token' });
   await expect(bar).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/TokenInfo\\?token=${symbol}$`), { timeout: 60_000 });
+  // The token page shows the total supply: the sum issued.
+  await expect(page.getByText('Total supply', { exact: true }).locator('..')).toContainText(String(total));
 
   const draft = (
     (await (await request.get(`${server.url}/api/draft/${symbol}`, { headers })).json()) as {
