@@ -1,4 +1,5 @@
 import {
+  type ContractArtifact,
   type DevChain,
   devAccountKeys,
   securitySchemeArtifact,
@@ -22,7 +23,7 @@ let whitelistAddress: string;
 const investor = Wallet.createRandom().address.toLowerCase();
 const bystander = Wallet.createRandom().address.toLowerCase();
 
-async function deploy(artifact: typeof securityTokenArtifact, ...args: unknown[]): Promise<BaseContract> {
+async function deploy(artifact: ContractArtifact, ...args: unknown[]): Promise<BaseContract> {
   const factory = new ContractFactory(artifact.abi, artifact.bytecode, owner);
   const contract = await factory.deploy(...args);
   await contract.waitForDeployment();

@@ -5,6 +5,7 @@ import {
   type WhitelistBulkResponse,
   type WhitelistErrorItem,
   type WhitelistListItem,
+  txTypes,
   whitelistPageSize,
   whitelistServerMessages,
 } from '@tranche/api';
@@ -21,6 +22,7 @@ import { HttpError } from '../../errors.ts';
 import { codebaseArtifact } from '../codebases/service.ts';
 import { signingKeyFor } from '../credentials/service.ts';
 import { chainReason, sendSigned } from '../rbac/chainCalls.ts';
+import { recordUserTransaction } from '../transactions/service.ts';
 import { requireScheme } from '../rbac/service.ts';
 import {
   type AddressRecord,
@@ -327,7 +329,17 @@ export function createWhitelistService(ctx: Ctx, options: WhitelistServiceOption
         );
         // The records are saved while the next batch is sent.
         saves.push(
-          saveAddresses(ctx.db, whitelist.id, accountId, receipt.hash, batch.records).then(
+          Promise.all([
+            saveAddresses(ctx.db, whitelist.id, accountId, receipt.hash, batch.records),
+            // Listed in the caller's My transactions.
+            recordUserTransaction(ctx, {
+              accountId,
+              hash: receipt.hash,
+              txType: txTypes.whitelistUpdate,
+              contractAddress: whitelist.address,
+              publicAddress: body.accountAddress,
+            }),
+          ]).then(
             () => {
               outcomes[index] = { batch, hash: receipt.hash };
             },

@@ -124,6 +124,15 @@ describe.each(databaseKinds)('whitelists on %s', (kind) => {
       expect(row.hash).toBe(kycHash(whitelist, row));
       expect(row.contactDetails.emailAddress).toMatch(/@example\.com$/);
     }
+    // the save is listed in the issuer's My transactions as a whitelist update
+    const history = await issuer.client.call('listAccountTransactions', { params: { page: 1 } });
+    expect(history.pageData).toContainEqual(
+      expect.objectContaining({
+        transactionHash: answer.transactionHashes.insertions[0]?.toLowerCase(),
+        txType: 2,
+        contractAddress: whitelist.toLowerCase(),
+      }),
+    );
     // nothing personal on-chain: the transaction input holds addresses and hashes only
     const tx = await issuerWallet.provider?.getTransaction(answer.transactionHashes.insertions[0] ?? '');
     expect(tx?.data).not.toContain(Buffer.from('Investor').toString('hex'));
