@@ -1,4 +1,4 @@
-import { getDocument, GlobalWorkerOptions, PasswordResponses } from 'pdfjs-dist';
+import type { PDFDocumentLoadingTask } from 'pdfjs-dist';
 import defaultWorkerSrc from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert } from '../Alert/Alert.tsx';
@@ -65,36 +65,46 @@ export function PdfShareViewer({ data, title, onOpened, workerSrc = defaultWorke
       setState({ name: 'failed' });
       return;
     }
-    GlobalWorkerOptions.workerSrc = workerSrc;
     let cancelled = false;
-    // pdf.js transfers the buffer to its worker, so hand it a copy.
-    const task = getDocument({ data: bytes.slice(), isEvalSupported: false });
-    task.onPassword = (update: (password: string) => void, reason: number) => {
-      if (cancelled) return;
-      passwordRef.current = update;
-      setState({ name: 'password', incorrect: reason === PasswordResponses.INCORRECT_PASSWORD });
-    };
-    task.promise
-      .then(async (document) => {
-        const page = await document.getPage(1);
-        const viewport = page.getViewport({ scale: 1.5 });
-        const canvas = canvasRef.current;
-        const context = canvas?.getContext('2d');
-        if (cancelled || !canvas || !context) return;
-        canvas.width = Math.floor(viewport.width);
-        canvas.height = Math.floor(viewport.height);
-        await page.render({ canvasContext: context, viewport }).promise;
+    let task: PDFDocumentLoadingTask | undefined;
+    // pdf.js (about 1 MB) loads only when a PDF is shown, keeping it out of every page's first load.
+    void import('pdfjs-dist').then(
+      ({ getDocument, GlobalWorkerOptions, PasswordResponses }) => {
         if (cancelled) return;
-        setState({ name: 'shown' });
-        openedRef.current?.();
-      })
-      .catch(() => {
+        GlobalWorkerOptions.workerSrc = workerSrc;
+        // pdf.js transfers the buffer to its worker, so hand it a copy.
+        task = getDocument({ data: bytes.slice(), isEvalSupported: false });
+        task.onPassword = (update: (password: string) => void, reason: number) => {
+          if (cancelled) return;
+          passwordRef.current = update;
+          setState({ name: 'password', incorrect: reason === PasswordResponses.INCORRECT_PASSWORD });
+        };
+        task.promise
+          .then(async (document) => {
+            const page = await document.getPage(1);
+            const viewport = page.getViewport({ scale: 1.5 });
+            const canvas = canvasRef.current;
+            const context = canvas?.getContext('2d');
+            if (cancelled || !canvas || !context) return;
+            canvas.width = Math.floor(viewport.width);
+            canvas.height = Math.floor(viewport.height);
+            await page.render({ canvasContext: context, viewport }).promise;
+            if (cancelled) return;
+            setState({ name: 'shown' });
+            openedRef.current?.();
+          })
+          .catch(() => {
+            if (!cancelled) setState({ name: 'failed' });
+          });
+      },
+      () => {
         if (!cancelled) setState({ name: 'failed' });
-      });
+      },
+    );
     return () => {
       cancelled = true;
       passwordRef.current = null;
-      void task.destroy();
+      void task?.destroy();
     };
   }, [bytes, workerSrc]);
 
