@@ -210,7 +210,8 @@ export const shardingMessages = {
   publicKeyRequired: 'The address of the sharded key is required',
   publicKeyInvalid: 'The address of the sharded key is invalid',
   keyNotFound: 'This sharded key does not exist',
-  keyNotActive: 'This sharded key is not active yet: its signers must open their PDF documents and activate it',
+  keyNotActive:
+    'This sharded key is not active yet: its signers must open their PDF documents and activate it',
   keyActiveAlready: 'This sharded key is active already',
   notSigner: 'You are not a signer of this sharded key',
   notAllowedToCommit: 'Only the creator or a signer of this key can activate it',
