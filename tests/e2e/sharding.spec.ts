@@ -226,21 +226,31 @@ test('2-of-3 key: create, open the PDFs, activate; a pause approved by two signe
   await bobPage.context().close();
 });
 
-test('abort path: a signer cancels a pending resume; nothing reaches the chain', async ({
+test('abort path: a resume started from TokenInfo with the sharded key is cancelled; nothing reaches the chain', async ({
+  page,
   browser,
-  request,
-  server,
 }) => {
   const [alice, , carol] = accounts as [Account, Account, Account];
-  const aliceApi = await apiAs(request, server.url, alice);
-  const started = await aliceApi.post('/dtx', {
-    symbol,
-    accountAddress: key.publicAddress,
-    accessCode: codes.get(alice.email),
-    txType: 2,
-    txData: {},
-  });
-  expect(started.status).toBe(200);
+  // alice picks the sharded key as her wallet; Resume trading opens a distributed transaction instead of signing.
+  await loginInBrowser(page, alice.email, alice.password);
+  await page.goto(`/TokenInfo?token=${symbol}`);
+  await expect(page.getByText('Token trading is paused')).toBeVisible();
+  await page.getByRole('region', { name: 'Wallet' }).getByRole('button', { name: 'Not connected' }).click();
+  const selector = page.getByRole('dialog');
+  await selector.getByLabel('Use a Sharded Key').check();
+  await selector.getByRole('button', { name: 'Connect' }).click();
+  await selector.getByLabel(new RegExp(key.publicAddress, 'i')).check();
+  await selector.getByRole('button', { name: 'Select Account' }).click();
+  const resume = page.getByRole('button', { name: 'Resume trading' });
+  await expect(resume).toBeEnabled();
+  await resume.click();
+  await page.getByRole('button', { name: 'Yes, continue' }).click();
+  const codeDialog = page.getByRole('dialog', { name: 'Enter your Access Code' });
+  await codeDialog.getByLabel('Access code').fill(codes.get(alice.email) as string);
+  await codeDialog.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByText(/is waiting for the other signers/)).toBeVisible();
+  expect(await isPaused()).toBe(true);
+
   const carolPage = await signIn(browser, carol);
   await act(carolPage, 'Abort', codes.get(carol.email) as string, '1/2');
   await expect(carolPage.getByText('Transaction cancelled')).toBeVisible();

@@ -47,7 +47,14 @@ export function IssueForm({ ops, onCancel }: { ops: TokenOps; onCancel: () => vo
   ];
 
   const handleSubmit = form.handleSubmit(async (values) => {
-    if (ops.useServer) {
+    if (ops.distribute) {
+      ops.distribute(4, {
+        holderAddress: values.holder,
+        amount: String(values.amount),
+        partition: values.partition,
+        additionalData: values.comments,
+      });
+    } else if (ops.useServer) {
       await ops.submit((accountAddress) =>
         api.call('issueTokens', {
           body: {
@@ -158,7 +165,13 @@ export function RedeemForm({ ops, onCancel }: { ops: TokenOps; onCancel: () => v
   const form = useZodForm(redeemFormSchema, { defaultValues: { amount: '', partition: '', comments: '' } });
   const errors = form.formState.errors;
   const handleSubmit = form.handleSubmit(async (values) => {
-    if (ops.useServer) {
+    if (ops.distribute) {
+      ops.distribute(3, {
+        amount: String(values.amount),
+        partition: values.partition,
+        additionalData: values.comments,
+      });
+    } else if (ops.useServer) {
       await ops.submit((accountAddress) =>
         api.call('redeemTokens', {
           body: {

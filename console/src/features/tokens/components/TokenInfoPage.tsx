@@ -25,7 +25,8 @@ import { useSearchParams } from 'react-router-dom';
 import { renderRouterLink } from '../../../app/renderRouterLink.tsx';
 import { ErrorAlert } from '../../forms/index.ts';
 import { useExplorerConfig } from '../../permissions/index.ts';
-import { walletRegisteredAtom } from '../../wallet/index.ts';
+import { type DtxRequest, StartDtxDialog } from '../../pending/index.ts';
+import { useWallet, walletRegisteredAtom } from '../../wallet/index.ts';
 import { useTokenDetail } from '../hooks/useTokenDetail.ts';
 import { useTokenTransaction } from '../hooks/useTokenTransaction.ts';
 import { useWalletRights } from '../hooks/useWalletRights.ts';
@@ -61,6 +62,13 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
   const [useServer, setUseServer] = useState(false);
   const [panel, setPanel] = useState<'none' | 'issue' | 'redeem'>('none');
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const wallet = useWallet();
+  const [dtxRequest, setDtxRequest] = useState<DtxRequest | null>(null);
+  const distribute =
+    wallet?.kind === 'sharded'
+      ? (txType: DtxRequest['txType'], txData?: Record<string, string>) =>
+          setDtxRequest({ symbol: token.projectCode, accountAddress: wallet.address, txType, txData })
+      : undefined;
 
   const ops: TokenOps = {
     token,
@@ -68,6 +76,7 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
     sign: tx.sign,
     submit: tx.submit,
     useServer: useServer && registered === true,
+    distribute,
     confirm: setDialog,
   };
 
@@ -155,7 +164,8 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
                   setDialog({
                     title: 'Resume trading',
                     text: 'Holders will be able to transfer their tokens again. Continue?',
-                    onConfirm: () => void tx.sign(txTypes.resumeTrading, 'unPause', []),
+                    onConfirm: () =>
+                      distribute ? distribute(2) : void tx.sign(txTypes.resumeTrading, 'unPause', []),
                   })
                 }
               >
@@ -169,7 +179,8 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
                   setDialog({
                     title: 'Pause trading',
                     text: 'Nobody will be able to issue, redeem or transfer this token until trading resumes. Continue?',
-                    onConfirm: () => void tx.sign(txTypes.pauseTrading, 'pause', []),
+                    onConfirm: () =>
+                      distribute ? distribute(1) : void tx.sign(txTypes.pauseTrading, 'pause', []),
                   })
                 }
               >
@@ -262,6 +273,14 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
           const action = dialog?.onConfirm;
           setDialog(null);
           action?.();
+        }}
+      />
+      <StartDtxDialog
+        request={dtxRequest}
+        onClose={() => setDtxRequest(null)}
+        onStarted={() => {
+          setDtxRequest(null);
+          setPanel('none');
         }}
       />
     </Stack>

@@ -11,6 +11,11 @@ export type TokenOps = {
   submit: (call: (accountAddress: string) => Promise<{ transactionHash: string }>) => Promise<boolean>;
   /** True when the user chose to have the server sign with the registered key. */
   useServer: boolean;
+  /**
+   * Set when the selected wallet is a sharded key: the operation starts a distributed transaction that waits for
+   * the other signers instead of being signed here (txType 1 pause, 2 resume, 3 redeem, 4 issue).
+   */
+  distribute?: (txType: 1 | 2 | 3 | 4, txData?: Record<string, string>) => void;
   /** Opens a confirmation dialog; `onConfirm` runs when the user agrees. */
   confirm: (dialog: { title: string; text: string; onConfirm: () => void }) => void;
 };

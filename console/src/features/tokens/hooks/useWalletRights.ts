@@ -1,6 +1,7 @@
-import { Contract, type InterfaceAbi } from 'ethers';
+import { Contract, type ContractRunner, type InterfaceAbi, JsonRpcProvider } from 'ethers';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
+import { appConfigLoadableAtom } from '../../config/index.ts';
 import { isWalletConnected, useWallet, walletConnectorAtom } from '../../wallet/index.ts';
 
 /** What the connected wallet may do on a token: the on-chain checks of part 1, section 6. */
@@ -35,20 +36,27 @@ export function useWalletRights(
 ): WalletRights {
   const wallet = useWallet();
   const connector = useAtomValue(walletConnectorAtom);
+  const config = useAtomValue(appConfigLoadableAtom);
+  // A sharded key signs on the server: its rights are read through the chain's RPC instead of a wallet signer.
+  const rpcUrl = config.state === 'hasData' ? config.data.rpcUrl : null;
   const [rights, setRights] = useState<WalletRights>(none);
   const address = isWalletConnected(wallet) ? wallet.address.toLowerCase() : null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: version asks for a fresh read after a transaction
   useEffect(() => {
     let cancelled = false;
-    if (!address || !connector?.getSigner || !contractAddress) {
+    if (!address || !connector || !contractAddress || (!connector.getSigner && !rpcUrl)) {
       setRights({ ...none, connected: address !== null, address });
       return;
     }
     void (async () => {
       try {
-        const signer = await connector.getSigner?.(address);
-        if (!signer) return;
-        const token = new Contract(contractAddress, abi as InterfaceAbi, signer);
+        const runner: ContractRunner | undefined = connector.getSigner
+          ? await connector.getSigner(address)
+          : rpcUrl
+            ? new JsonRpcProvider(rpcUrl, undefined, { cacheTimeout: -1 })
+            : undefined;
+        if (!runner) return;
+        const token = new Contract(contractAddress, abi as InterfaceAbi, runner);
         const [canIssue, canRedeem, canPause, owner, controller] = (await Promise.all([
           token.getFunction('canIssue')(address),
           token.getFunction('canRedeem')(address),
@@ -74,6 +82,6 @@ export function useWalletRights(
     return () => {
       cancelled = true;
     };
-  }, [address, connector, contractAddress, abi, version]);
+  }, [address, connector, contractAddress, abi, version, rpcUrl]);
   return rights;
 }
