@@ -20,7 +20,11 @@ export type IssuerChain = {
 };
 
 export async function setupIssuerChain(rpcUrl: string, issuers: string[] = []): Promise<IssuerChain> {
-  const provider = new JsonRpcProvider(rpcUrl, undefined, { staticNetwork: true, pollingInterval: 50 });
+  const provider = new JsonRpcProvider(rpcUrl, undefined, {
+    staticNetwork: true,
+    pollingInterval: 50,
+    cacheTimeout: -1,
+  });
   const owner = new NonceManager(new Wallet(devAccountKeys[0], provider));
   const ownerAddress = await owner.getAddress();
   const schemeFactory = new ContractFactory(
@@ -77,7 +81,11 @@ export async function verifyAddresses(
   privateKey: string,
   addresses: string[],
 ): Promise<void> {
-  const provider = new JsonRpcProvider(rpcUrl, undefined, { staticNetwork: true, pollingInterval: 50 });
+  const provider = new JsonRpcProvider(rpcUrl, undefined, {
+    staticNetwork: true,
+    pollingInterval: 50,
+    cacheTimeout: -1,
+  });
   try {
     const contract = new Contract(whitelist, whitelistArtifact.abi, new Wallet(privateKey, provider));
     const hashes = addresses.map((_, i) => `0x${(i + 1).toString(16).padStart(64, '0')}`);
@@ -93,7 +101,7 @@ export async function readTokenBalances(
   token: string,
   holders: string[],
 ): Promise<{ totalSupply: bigint; balances: bigint[] }> {
-  const provider = new JsonRpcProvider(rpcUrl, undefined, { staticNetwork: true });
+  const provider = new JsonRpcProvider(rpcUrl, undefined, { staticNetwork: true, cacheTimeout: -1 });
   try {
     const contract = new Contract(
       token,

@@ -4,7 +4,10 @@ import type { TestUser } from '../credentials/testing.ts';
 
 /** A wallet of the test chain (the console's browser wallet stands in for it in the server tests). */
 export function chainWallet(chain: DevChain, key: string): Wallet {
-  return new Wallet(key, new JsonRpcProvider(chain.rpcUrl, chain.chainId, { staticNetwork: true }));
+  return new Wallet(
+    key,
+    new JsonRpcProvider(chain.rpcUrl, chain.chainId, { staticNetwork: true, cacheTimeout: -1 }),
+  );
 }
 
 /** Sends the server's unsigned txData from `wallet` (as the console's pipeline does) and answers the new contract. */

@@ -51,7 +51,11 @@ export async function enableShardedKey(
   keys: { securityManager: string; funder: string },
   keyAddress: string,
 ): Promise<void> {
-  const provider = new JsonRpcProvider(rpcUrl, undefined, { staticNetwork: true, pollingInterval: 50 });
+  const provider = new JsonRpcProvider(rpcUrl, undefined, {
+    staticNetwork: true,
+    pollingInterval: 50,
+    cacheTimeout: -1,
+  });
   try {
     const manager = new Wallet(keys.securityManager, provider);
     const token = new Contract(tokenAddress, securityTokenArtifact.abi, provider);
@@ -67,7 +71,7 @@ export async function enableShardedKey(
 
 /** Whether trading of a token is paused, read from the chain. */
 export async function tokenIsPaused(rpcUrl: string, tokenAddress: string): Promise<boolean> {
-  const provider = new JsonRpcProvider(rpcUrl, undefined, { staticNetwork: true });
+  const provider = new JsonRpcProvider(rpcUrl, undefined, { staticNetwork: true, cacheTimeout: -1 });
   try {
     return (await new Contract(tokenAddress, securityTokenArtifact.abi, provider).getFunction(
       'isPaused',
@@ -84,7 +88,11 @@ export async function verifyInWhitelist(
   ownerKey: string,
   addresses: string[],
 ): Promise<void> {
-  const provider = new JsonRpcProvider(rpcUrl, undefined, { staticNetwork: true, pollingInterval: 50 });
+  const provider = new JsonRpcProvider(rpcUrl, undefined, {
+    staticNetwork: true,
+    pollingInterval: 50,
+    cacheTimeout: -1,
+  });
   try {
     const whitelist = new Contract(whitelistAddress, whitelistArtifact.abi, new Wallet(ownerKey, provider));
     for (const address of addresses) {

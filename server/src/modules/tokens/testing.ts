@@ -131,7 +131,11 @@ export async function verifyMissing(
   privateKey: string,
   addresses: string[],
 ): Promise<void> {
-  const provider = new JsonRpcProvider(rpcUrl, undefined, { staticNetwork: true, pollingInterval: 50 });
+  const provider = new JsonRpcProvider(rpcUrl, undefined, {
+    staticNetwork: true,
+    pollingInterval: 50,
+    cacheTimeout: -1,
+  });
   try {
     const contract = new Contract(whitelist, whitelistArtifact.abi, new Wallet(privateKey, provider));
     const missing: string[] = [];
