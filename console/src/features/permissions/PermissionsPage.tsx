@@ -18,7 +18,6 @@ import {
   Button,
   Card,
   ExplorerLink,
-  Select,
   Spinner,
   Stack,
   Table,
@@ -30,14 +29,13 @@ import {
   Tabs,
   Text,
   TextField,
-  TxWizard,
 } from '@tranche/ui-kit';
 import { useCallback, useEffect, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { api } from '../../app/api.ts';
 import { renderRouterLink } from '../../app/renderRouterLink.tsx';
 import { ErrorAlert, useZodForm } from '../forms/index.ts';
 import { isWalletConnected, useWallet } from '../wallet/index.ts';
+import { CodebaseField, DeploymentProgress } from './DeploymentParts.tsx';
 import { reloadDelayMs, useDeployment, useExplorerConfig } from './useDeployment.ts';
 
 type Tab = 'scheme' | 'rights' | 'list';
@@ -142,7 +140,6 @@ export function PermissionsPage() {
 
 function NewSchemeForm({ onDeployed }: { onDeployed: () => Promise<void> }) {
   const wallet = useWallet();
-  const explorer = useExplorerConfig();
   const { view, setView, deploy } = useDeployment();
   const [codebases, setCodebases] = useState<Codebase[]>([]);
   const [error, setError] = useState<unknown>(null);
@@ -203,14 +200,7 @@ function NewSchemeForm({ onDeployed }: { onDeployed: () => Promise<void> }) {
   });
 
   if (view) {
-    return (
-      <TxWizard
-        {...view}
-        explorer={explorer}
-        renderLink={renderRouterLink}
-        onGoBack={view.state === 'error' || view.state === 'aborted' ? () => setView(null) : undefined}
-      />
-    );
+    return <DeploymentProgress view={view} onGoBack={() => setView(null)} />;
   }
   return (
     <form onSubmit={submit} noValidate aria-label="New permissions scheme">
@@ -222,19 +212,11 @@ function NewSchemeForm({ onDeployed }: { onDeployed: () => Promise<void> }) {
           error={errors.schemeName?.message}
           {...form.register('schemeName')}
         />
-        <Controller
+        <CodebaseField
           control={form.control}
           name="codebaseId"
-          render={({ field }) => (
-            <Select
-              label="Smart contract"
-              placeholder="Select a smart contract"
-              options={codebases.map((c) => ({ value: String(c.id), label: `${c.id} - ${c.description}` }))}
-              value={String(field.value ?? '')}
-              onChange={field.onChange}
-              error={errors.codebaseId?.message}
-            />
-          )}
+          codebases={codebases}
+          error={errors.codebaseId?.message}
         />
         <TextField
           label="Owner"

@@ -29,7 +29,6 @@ import {
   Text,
   TextArea,
   TextField,
-  TxWizard,
 } from '@tranche/ui-kit';
 import { useCallback, useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
@@ -37,7 +36,7 @@ import { useSearchParams } from 'react-router-dom';
 import { api } from '../../app/api.ts';
 import { renderRouterLink } from '../../app/renderRouterLink.tsx';
 import { ErrorAlert, useZodForm } from '../forms/index.ts';
-import { reloadDelayMs, useDeployment, useExplorerConfig } from '../permissions/index.ts';
+import { CodebaseField, DeploymentProgress, reloadDelayMs, useDeployment } from '../permissions/index.ts';
 import { isWalletConnected, useSelectWallet, useWallet } from '../wallet/index.ts';
 
 type Tab = 'deploy' | 'list' | 'address' | 'verified';
@@ -135,7 +134,6 @@ function WhitelistTable({ whitelists }: { whitelists: WhitelistListItem[] }) {
 
 function NewWhitelistForm({ onDeployed }: { onDeployed: () => Promise<void> }) {
   const wallet = useWallet();
-  const explorer = useExplorerConfig();
   const { view, setView, deploy } = useDeployment();
   const [codebases, setCodebases] = useState<Codebase[]>([]);
   const [schemes, setSchemes] = useState<SchemeListItem[]>([]);
@@ -195,14 +193,7 @@ function NewWhitelistForm({ onDeployed }: { onDeployed: () => Promise<void> }) {
   });
 
   if (view) {
-    return (
-      <TxWizard
-        {...view}
-        explorer={explorer}
-        renderLink={renderRouterLink}
-        onGoBack={view.state === 'error' || view.state === 'aborted' ? () => setView(null) : undefined}
-      />
-    );
+    return <DeploymentProgress view={view} onGoBack={() => setView(null)} />;
   }
   return (
     <form onSubmit={submit} noValidate aria-label="New Whitelist">
@@ -223,19 +214,11 @@ function NewWhitelistForm({ onDeployed }: { onDeployed: () => Promise<void> }) {
             />
           )}
         />
-        <Controller
+        <CodebaseField
           control={form.control}
           name="codebaseId"
-          render={({ field }) => (
-            <Select
-              label="Smart contract"
-              placeholder="Select a smart contract"
-              options={codebases.map((c) => ({ value: String(c.id), label: `${c.id} - ${c.description}` }))}
-              value={String(field.value ?? '')}
-              onChange={field.onChange}
-              error={errors.codebaseId?.message}
-            />
-          )}
+          codebases={codebases}
+          error={errors.codebaseId?.message}
         />
         <TextField
           label="Owner"
