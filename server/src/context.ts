@@ -1,4 +1,5 @@
 import type { ExplorerTemplates } from '@tranche/api';
+import type { ReadCaches } from './cache/readCaches.ts';
 import type { ChainService } from './chain/chainService.ts';
 import type { Database, DatabaseKind } from './db/database.ts';
 import type { SessionService } from './http/sessions.ts';
@@ -25,4 +26,6 @@ export type AppContext = {
   /** Origin the console is reached at, for links in mail (PUBLIC_URL, else the listening URL). */
   publicUrl: () => string;
   passwordHashing: PasswordHashingOptions;
+  /** In-memory lookups shared by every request (cache/readCaches.ts). */
+  caches: ReadCaches;
 };

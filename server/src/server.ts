@@ -15,6 +15,7 @@ import { createSessionService } from './http/sessions.ts';
 import { loggerOptions } from './logging.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { type DemoAccount, seedDemoAccount } from './seed.ts';
+import { createReadCaches } from './cache/readCaches.ts';
 
 export type RunningServer = {
   /** `http://HOST:PORT` with the port actually bound. */
@@ -113,6 +114,7 @@ export async function startServer(
       explorer: explorerTemplates(config.explorer, chainId, local),
       publicUrl: () => config.publicUrl ?? url.replace('://0.0.0.0:', '://localhost:'),
       passwordHashing,
+      caches: createReadCaches(),
       consoleDir: config.consoleDir,
       logger: loggerOptions(config.logLevel),
     });

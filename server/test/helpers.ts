@@ -18,6 +18,7 @@ import {
 } from '../src/db/database.ts';
 import { createSessionService } from '../src/http/sessions.ts';
 import { createOutboxMailer } from '../src/mail/mailer.ts';
+import { createReadCaches } from '../src/cache/readCaches.ts';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
 export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL
@@ -115,6 +116,7 @@ export async function createTestApp(options: {
     explorer: { tx: '/local/tx/{hash}', address: '/local/address/{address}', block: '/local/block/{block}' },
     publicUrl: () => 'http://console.test',
     passwordHashing: testPasswordHashing,
+    caches: createReadCaches(),
   };
   const app = await buildApp({ ...ctx, logger: false, consoleDir: null });
   await app.ready();

@@ -48,7 +48,19 @@ export function authenticate(ctx: AppContext): onRequestHookHandler {
     const token = bearerToken(request.headers.authorization);
     if (!token) throw new HttpError(401, accountErrors.authenticationRequired);
     const claims = await ctx.sessions.verify(token);
-    const account = await findAccountById(ctx.db, claims.accountId);
+    const account = await ctx.caches.accounts.get(claims.accountId, async () => {
+      const row = await findAccountById(ctx.db, claims.accountId);
+      return (
+        row && {
+          id: row.id,
+          loginName: row.loginName,
+          emailAddress: row.emailAddress,
+          profileName: row.profileName,
+          confirmedOn: row.confirmedOn,
+          sessionVersion: row.sessionVersion,
+        }
+      );
+    });
     if (!account || account.confirmedOn === null)
       throw new HttpError(401, accountErrors.authenticationRequired);
     if (account.sessionVersion !== claims.sessionVersion)

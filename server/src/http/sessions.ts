@@ -27,25 +27,47 @@ export function createSessionService(
   expiresIn: string = defaultJwtExpiresIn,
 ): SessionService {
   const issuer = 'tranche';
+  // A token whose signature checked out is known until it expires: the same string always verifies the same
+  // way, so a session's requests after the first skip the HMAC (the account is checked on every one).
+  const verified = new Map<string, { claims: SessionClaims; expiresAt: number }>();
+  const maxVerified = 10_000;
+  // Imported once: jose would import a raw secret again on every verification.
+  const key = crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
   return {
-    issue: ({ accountId, sessionVersion }) =>
+    issue: async ({ accountId, sessionVersion }) =>
       new SignJWT({ sv: sessionVersion })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(accountId))
         .setIssuer(issuer)
         .setIssuedAt()
         .setExpirationTime(expiresIn)
-        .sign(secret),
+        .sign(await key),
     verify: async (token) => {
+      const known = verified.get(token);
+      if (known) {
+        if (Date.now() < known.expiresAt) return known.claims;
+        verified.delete(token);
+        throw new HttpError(401, accountErrors.sessionExpired);
+      }
       try {
-        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer });
+        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'], issuer });
         const accountId = Number(payload.sub);
         const sessionVersion = Number(payload.sv);
-        if (!Number.isInteger(accountId) || !Number.isInteger(sessionVersion)) {
+        if (!Number.isInteger(accountId) || !Number.isInteger(sessionVersion) || payload.exp === undefined) {
           throw new HttpError(401, accountErrors.authenticationRequired);
         }
-        return { accountId, sessionVersion };
+        const claims = { accountId, sessionVersion };
+        verified.set(token, { claims, expiresAt: payload.exp * 1000 });
+        if (verified.size > maxVerified) {
+          const oldest = verified.keys().next();
+          if (!oldest.done) verified.delete(oldest.value);
+        }
+        return claims;
       } catch (error) {
+        if (error instanceof HttpError) throw error;
         if (error instanceof errors.JWTExpired) throw new HttpError(401, accountErrors.sessionExpired);
         throw new HttpError(401, accountErrors.authenticationRequired);
       }

@@ -151,6 +151,8 @@ export function createAccountsService(ctx: AppContext) {
     const passwordHash = await hashPassword(request.newPassword, ctx.passwordHashing);
     const done = await repository.completeReset(db, reset.id, account.id, passwordHash);
     if (!done) throw invalid;
+    // Older sessions end now on this instance (other instances: within sessionAccountTtlMs).
+    ctx.caches.accounts.delete(account.id);
   }
 
   return { signUp, confirm, login, forgotPassword, resetPassword };

@@ -11,6 +11,7 @@ import { openDatabase } from '../../db/database.ts';
 import { createSessionService } from '../../http/sessions.ts';
 import { createOutboxMailer } from '../../mail/mailer.ts';
 import { insertAccount } from '../accounts/repository.ts';
+import { createReadCaches } from '../../cache/readCaches.ts';
 
 const [dataDir, rpcUrl] = process.argv.slice(2);
 if (!dataDir || !rpcUrl) throw new Error('usage: crashServer.ts <dataDir> <rpcUrl>');
@@ -43,6 +44,7 @@ const app = await buildApp({
   explorer: { tx: '/local/tx/{hash}', address: '/local/address/{address}', block: '/local/block/{block}' },
   publicUrl: () => 'http://crash.test',
   passwordHashing: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+  caches: createReadCaches(),
   logger: false,
   consoleDir: null,
 });

@@ -60,12 +60,15 @@ export async function requireProject(ctx: Pick<AppContext, 'db'>, symbol: string
   return row;
 }
 
-/** A deployed token with its contract (404 when unknown, 409 while a draft). */
+/** A deployed token with its contract (404 when unknown, 409 while a draft); deployed rows are cached. */
 export async function requireDeployed(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db' | 'caches'>,
   symbol: string,
 ): Promise<ProjectRow & { contractAddress: string }> {
-  const row = await requireProject(ctx, symbol);
+  const row = await ctx.caches.deployedTokens.get(symbol.trim().toLowerCase(), () =>
+    findProjectBySymbol(ctx.db, symbol),
+  );
+  if (!row) throw new HttpError(404, tokenOperationMessages.tokenNotFound(symbol));
   if (row.status !== projectStatus.deployed || !row.contractAddress) {
     throw new HttpError(409, tokenOperationMessages.tokenNotDeployed(row.projectCode));
   }

@@ -42,6 +42,7 @@ import {
 } from './keyMaterial.ts';
 import { accessCodeAttempts, keyShares, shardedKeys } from './schema.ts';
 import { accessCodeInPdf, mailedPdfPassword } from './testing.ts';
+import { createReadCaches } from '../../cache/readCaches.ts';
 
 /**
  * The security promises of sharded keys, on the real stack (Fastify app, PGlite, Anvil): the server alone cannot
@@ -74,6 +75,7 @@ async function createLoggedApp(): Promise<TestApp> {
     explorer: { tx: '/local/tx/{hash}', address: '/local/address/{address}', block: '/local/block/{block}' },
     publicUrl: () => 'http://console.test',
     passwordHashing: testPasswordHashing,
+    caches: createReadCaches(),
   };
   const stream = new Writable({
     write(chunk, _encoding, done) {

@@ -9,7 +9,7 @@ import { recordUserTransaction } from '../transactions/service.ts';
 
 const tokenInterface = new Interface(securityTokenArtifact.abi);
 
-type Ctx = Pick<AppContext, 'db' | 'chain' | 'masterKey'>;
+type Ctx = Pick<AppContext, 'db' | 'chain' | 'masterKey' | 'caches'>;
 type Caller = { accountId: number; accountAddress: string };
 
 /** A partition given by name (at most 31 bytes) or bytes32 hex. */
