@@ -450,6 +450,8 @@ export const tokenScreenTexts = {
   pausedBadge: 'Token trading is paused',
   selectPartition: 'Please select a partition',
   noHolders: 'No token holders',
+  /** A holders page cursor that this server did not hand out for this order (ours; the spec pages by number). */
+  cursorInvalid: 'The page cursor is invalid. Go back to the first page.',
   goBack: 'Go back',
   continue: 'Sounds good. Continue.',
 } as const;

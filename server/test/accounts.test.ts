@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import {
   accountErrors,
-  ApiError,
+  type ApiError,
   type ApiClient,
   createApiClient,
   loginMessages,
@@ -12,7 +12,14 @@ import type { DevChain } from '@tranche/contracts';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionService } from '../src/http/sessions.ts';
-import { createTestApp, databaseKinds, startTestChain, type TestApp, testJwtSecret } from './helpers.ts';
+import {
+  createTestApp,
+  databaseKinds,
+  failureOf,
+  startTestChain,
+  type TestApp,
+  testJwtSecret,
+} from './helpers.ts';
 
 let chain: DevChain;
 beforeAll(async () => {
@@ -21,15 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await chain.stop();
 });
-
-async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
-  return error;
-}
 
 describe.each(databaseKinds)('accounts on %s', (kind) => {
   let t: TestApp;

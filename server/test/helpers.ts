@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { ApiError } from '@tranche/api';
 import { type DevChain, startDevChain } from '@tranche/contracts';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -15,10 +16,21 @@ import {
   migrationsFolder,
   openDatabase,
   openPgliteClient,
+  pgliteExtensions,
 } from '../src/db/database.ts';
 import { createSessionService } from '../src/http/sessions.ts';
 import { createOutboxMailer } from '../src/mail/mailer.ts';
 import { createReadCaches } from '../src/cache/readCaches.ts';
+
+/** The ApiError a call fails with (a call that succeeds, or fails otherwise, fails the test). */
+export async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
+  return error;
+}
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
 export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL
@@ -34,7 +46,10 @@ export const testPasswordHashing = { memoryCost: 1024, timeCost: 1, parallelism:
  */
 export async function createTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
   if (kind === 'pglite')
-    return openPgliteClient(await PGlite.create({ loadDataDir: await pgliteTemplate() }), 'memory');
+    return openPgliteClient(
+      await PGlite.create({ loadDataDir: await pgliteTemplate(), extensions: pgliteExtensions }),
+      'memory',
+    );
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `tranche_test_${process.pid}_${randomBytes(4).toString('hex')}`;

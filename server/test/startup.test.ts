@@ -8,6 +8,7 @@ import type { DevChain } from '@tranche/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, repoRoot } from '../src/config.ts';
 import { StartupError } from '../src/errors.ts';
+import { pgliteExtensions } from '../src/db/database.ts';
 import { startServer } from '../src/server.ts';
 import { startTestChain } from './helpers.ts';
 
@@ -178,7 +179,10 @@ describe('pnpm start with the embedded chain and PGlite', () => {
     expect(existsSync(path.join(dataDir, 'chain-state.json'))).toBe(true);
 
     // The database now knows a contract the chain does not have.
-    const pglite = await PGlite.create(path.join(dataDir, 'pglite'));
+    const pglite = await PGlite.create({
+      dataDir: path.join(dataDir, 'pglite'),
+      extensions: pgliteExtensions,
+    });
     await pglite.query(
       `insert into deployed_contracts (chain_id, address, kind, name) values (31337, '0x${'12'.repeat(20)}', 'whitelist', 'Default whitelist')`,
     );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tokenScreenTexts } from '../messages.ts';
 import { pageNumberSchema, pagedSchema } from './projects.ts';
 
 /** Default and largest page sizes of the holders and history tables. */
@@ -16,7 +17,21 @@ export const sortOrderSchema = z.enum(['asc', 'desc']).catch('desc');
 export const holderSortColumns = ['balance', 'holderAddress', 'legalName'] as const;
 export type HolderSortColumn = (typeof holderSortColumns)[number];
 
-/** GET /holders/{code}/{partition}?page&pageSize&sort&order (partition: its name or bytes32 hex). */
+/**
+ * A position in a sorted holders list, from `firstCursor` or `lastCursor` of an answer: opaque to clients.
+ * Paging on with it (`after` the last row, `before` the first) costs the same on every page, where `page`
+ * alone skips the rows before it.
+ */
+export const holdersCursorSchema = z
+  .string()
+  .trim()
+  .max(1000, tokenScreenTexts.cursorInvalid)
+  .regex(/^[A-Za-z0-9_-]+$/, tokenScreenTexts.cursorInvalid);
+
+/**
+ * GET /holders/{code}/{partition}?page&pageSize&sort&order[&after|&before] (partition: its name or bytes32 hex).
+ * With a cursor, `page` only numbers the answer (currentPage).
+ */
 export const holdersParamsSchema = z.object({
   code: z.string().trim().min(1).max(100),
   partition: z.string().trim().min(1).max(100),
@@ -26,6 +41,8 @@ export const holdersQuerySchema = z.object({
   pageSize: pageSizeSchema.optional().default(defaultTablePageSize),
   sort: z.enum(holderSortColumns).catch('balance').optional().default('balance'),
   order: sortOrderSchema.optional().default('desc'),
+  after: holdersCursorSchema.optional(),
+  before: holdersCursorSchema.optional(),
 });
 
 /** A holder (spec part 1, section 3); balance in tokens as a decimal string. */
@@ -37,5 +54,9 @@ export const holderSchema = z.object({
 });
 export type Holder = z.output<typeof holderSchema>;
 
-export const holdersResponseSchema = pagedSchema(holderSchema);
+/** The paged envelope plus the cursors of the first and last row of the page (null when it is empty). */
+export const holdersResponseSchema = pagedSchema(holderSchema).extend({
+  firstCursor: z.string().nullable(),
+  lastCursor: z.string().nullable(),
+});
 export type HoldersResponse = z.output<typeof holdersResponseSchema>;

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -22,6 +23,9 @@ export type DatabaseHandle = {
   location: string;
   close: () => Promise<void>;
 };
+
+/** The PostgreSQL extensions the migrations create, which PGlite loads from its contrib builds. */
+export const pgliteExtensions = { pg_trgm };
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
@@ -94,7 +98,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   let client: PGlite;
   try {
-    client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+    client = await PGlite.create({ dataDir, extensions: pgliteExtensions });
   } catch (error) {
     throw new StartupError(
       `Cannot open the embedded database in ${dataDir}: ${oneLine((error as Error).message)}. Is another Tranche running with the same DATA_DIR?`,

@@ -262,6 +262,17 @@ describe(`indexer (seed ${seed})`, () => {
       expect(stored, `holders of ${p}`).toBe(holders.filter((h) => get(p, h.address) > 0n).length);
     }
 
+    // The change counts kept per holder equal the changes stored, with their first and last block time.
+    const compared = await database.db.execute(sql`
+      select count(*)::int as n, count(*) filter (where c.changes = b.changes and c.first_timestamp = b.first
+        and c.last_timestamp = b.last)::int as equal
+      from (select holder, count(*)::int as changes, min(block_timestamp) as first, max(block_timestamp) as last
+        from balance_changes where contract_address = ${address} group by holder) b
+      full join (select * from holder_change_counts where contract_address = ${address}) c using (holder)`);
+    const counts = (compared as unknown as { rows: { n: number; equal: number }[] }).rows[0];
+    expect(counts?.n).toBeGreaterThan(0);
+    expect(counts?.equal, 'holder change counts').toBe(counts?.n);
+
     // Nothing stored twice: one event row per log of the token.
     const logs = await chain.provider.getLogs({ address, fromBlock: 0, toBlock: head });
     const result = await database.db.execute(

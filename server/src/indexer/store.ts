@@ -5,12 +5,14 @@ import {
   indexerCursors,
   partitionHolderCounts,
   tokenBalances,
+  holderChangeCounts,
   tokenDocuments,
   tokenEvents,
   tokenOperators,
   whitelistVerifications,
 } from '../modules/tokens/schema.ts';
 import { bytes32Name, type DecodedLog } from './decode.ts';
+import { refreshHolderLegalNames } from '../modules/holders/repository.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -214,8 +216,47 @@ export async function storeBatch(
           balance: balance.toString(),
         });
       }
+      // Change counts per holder, from the rows actually inserted.
+      const counts = new Map<string, { changes: number; first: number; last: number }>();
       for (const part of chunks(changes)) {
-        await tx.insert(balanceChanges).values(part).onConflictDoNothing();
+        const inserted = await tx.insert(balanceChanges).values(part).onConflictDoNothing().returning({
+          contractAddress: balanceChanges.contractAddress,
+          holder: balanceChanges.holder,
+          blockTimestamp: balanceChanges.blockTimestamp,
+        });
+        for (const row of inserted) {
+          const pair = `${row.contractAddress}|${row.holder}`;
+          const count = counts.get(pair);
+          counts.set(pair, {
+            changes: (count?.changes ?? 0) + 1,
+            first: Math.min(count?.first ?? row.blockTimestamp, row.blockTimestamp),
+            last: Math.max(count?.last ?? row.blockTimestamp, row.blockTimestamp),
+          });
+        }
+      }
+      for (const part of chunks([...counts])) {
+        await tx
+          .insert(holderChangeCounts)
+          .values(
+            part.map(([pair, count]) => {
+              const [contractAddress = '', holder = ''] = pair.split('|');
+              return {
+                contractAddress,
+                holder,
+                changes: count.changes,
+                firstTimestamp: count.first,
+                lastTimestamp: count.last,
+              };
+            }),
+          )
+          .onConflictDoUpdate({
+            target: [holderChangeCounts.contractAddress, holderChangeCounts.holder],
+            set: {
+              changes: sql`${holderChangeCounts.changes} + excluded.changes`,
+              firstTimestamp: sql`least(${holderChangeCounts.firstTimestamp}, excluded.first_timestamp)`,
+              lastTimestamp: sql`greatest(${holderChangeCounts.lastTimestamp}, excluded.last_timestamp)`,
+            },
+          });
       }
       const finals = keys.map((k) => {
         const [contractAddress = '', partition = '', holder = ''] = k.split('|');
@@ -248,6 +289,12 @@ export async function storeBatch(
             target: [tokenBalances.contractAddress, tokenBalances.partition, tokenBalances.holder],
             set: { balance: sql`excluded.balance` },
           });
+        // A new holder's row takes the legal name of its whitelist record.
+        const tuples = part.map((row) => sql`(${row.contractAddress}, ${row.partition}, ${row.holder})`);
+        await refreshHolderLegalNames(
+          tx,
+          sql`(tb.contract_address, tb.partition, tb.holder) in (${sql.join(tuples, sql`, `)})`,
+        );
       }
     }
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.ts';
-import { balanceChanges, indexerCursors, tokenBalances } from '../tokens/schema.ts';
+import { balanceChanges, holderChangeCounts, indexerCursors, tokenBalances } from '../tokens/schema.ts';
 
 /** The last block indexed for a contract, or null when the indexer has not read it yet. */
 export async function cursorOf(db: Database, contractAddress: string): Promise<number | null> {
@@ -39,13 +39,19 @@ export async function balancesAtBlock(
   holder: string,
   blockNumber: number,
 ): Promise<{ partition: string; balance: string }[]> {
+  // Every partition the holder ever had keeps a token_balances row; each one's last change comes from
+  // balance_changes_partition_idx.
   const result = await db.execute(sql`
-    select partition, balance from (
-      select distinct on (partition) partition, balance
-      from balance_changes
-      where contract_address = ${contractAddress} and holder = ${holder} and block_number <= ${blockNumber}
-      order by partition, block_number desc, log_index desc
-    ) latest where balance > 0 order by partition`);
+    select tb.partition, latest.balance from token_balances tb
+    cross join lateral (
+      select balance from balance_changes bc
+      where bc.contract_address = tb.contract_address and bc.holder = tb.holder and bc.partition = tb.partition
+        and bc.block_number <= ${blockNumber}
+      order by bc.block_number desc, bc.log_index desc
+      limit 1
+    ) latest
+    where tb.contract_address = ${contractAddress} and tb.holder = ${holder} and latest.balance > 0
+    order by tb.partition`);
   return (result as unknown as { rows: { partition: string; balance: string }[] }).rows.map((row) => ({
     partition: row.partition,
     balance: String(row.balance),
@@ -54,7 +60,7 @@ export async function balancesAtBlock(
 
 export type HistorySort = 'blockNumber' | 'balance' | 'partitionName' | 'blockTimestamp';
 
-/** A page of a holder's balance changes between two unix times (both included). */
+/** A page of a holder's balance changes between two unix times (both included), and how many there are. */
 export async function balanceHistory(
   db: Database,
   input: {
@@ -81,9 +87,24 @@ export async function balanceHistory(
     balance: balanceChanges.balance,
     partitionName: balanceChanges.partition,
   };
-  const [total] = await db.select({ n: count() }).from(balanceChanges).where(where);
+  const total = db.select({ n: count() }).from(balanceChanges).where(where);
+  // Dates that cover every change take the indexer's count; others count (COALESCE evaluates no further).
+  const kept = db
+    .select({ n: holderChangeCounts.changes })
+    .from(holderChangeCounts)
+    .where(
+      and(
+        eq(holderChangeCounts.contractAddress, input.contractAddress),
+        eq(holderChangeCounts.holder, input.holder),
+        gte(holderChangeCounts.firstTimestamp, input.from),
+        lte(holderChangeCounts.lastTimestamp, input.to),
+      ),
+    );
   const rows = await db
-    .select()
+    .select({
+      change: balanceChanges,
+      totalRows: sql<number>`coalesce((${kept}), (${total}))`.mapWith(Number),
+    })
     .from(balanceChanges)
     .where(where)
     .orderBy(
@@ -94,5 +115,7 @@ export async function balanceHistory(
     )
     .limit(input.pageSize)
     .offset((input.page - 1) * input.pageSize);
-  return { rows, totalRows: total?.n ?? 0 };
+  // A page past the end has no row to carry the count.
+  const totalRows = rows[0]?.totalRows ?? (input.page > 1 ? ((await total)[0]?.n ?? 0) : 0);
+  return { rows: rows.map((row) => row.change), totalRows };
 }

@@ -1,8 +1,14 @@
-import { ApiError, keyMessages } from '@tranche/api';
+import { keyMessages } from '@tranche/api';
 import { type DevChain, devAccountKeys } from '@tranche/contracts';
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, databaseKinds, startTestChain, type TestApp } from '../../../test/helpers.ts';
+import {
+  createTestApp,
+  databaseKinds,
+  failureOf,
+  startTestChain,
+  type TestApp,
+} from '../../../test/helpers.ts';
 import { credentials } from './schema.ts';
 import { signingKeyFor } from './service.ts';
 import { createTestUser, type TestUser } from './testing.ts';
@@ -14,15 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await chain.stop();
 });
-
-async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
-  return error;
-}
 
 describe.each(databaseKinds)('credentials on %s', (kind) => {
   let t: TestApp;

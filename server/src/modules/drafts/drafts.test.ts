@@ -1,5 +1,4 @@
 import {
-  ApiError,
   bulkInvestorMessages,
   type CreateDraftRequest,
   type Draft,
@@ -11,7 +10,7 @@ import { type DevChain, devAccountKeys } from '@tranche/contracts';
 import { eq } from 'drizzle-orm';
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, startTestChain, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, failureOf, startTestChain, type TestApp } from '../../../test/helpers.ts';
 import { jobTransactions } from '../../jobs/schema.ts';
 import { createTestUser, type TestUser } from '../credentials/testing.ts';
 import { findProjectBySymbol } from '../projects/repository.ts';
@@ -44,15 +43,6 @@ afterAll(async () => {
   issuerChain?.close();
   await chain?.stop();
 });
-
-async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
-  return error;
-}
 
 function token(overrides: Partial<Record<keyof TokenDraftInput, unknown>> = {}): TokenDraftInput {
   return {

@@ -1,12 +1,34 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { partitionHolderCounts } from '../tokens/schema.ts';
 
 export type HolderSort = 'balance' | 'holderAddress' | 'legalName';
 
+/** Where a page starts: strictly after or before the row with these sort keys, in the requested order. */
+export type HolderCursor = { direction: 'after' | 'before'; key: string; holder: string };
+
 /**
- * A page of the holders of a partition (non-zero balances) with the legal name of their whitelist record (the
- * whitelists module's table) and the transaction that verified each in the token's whitelist.
+ * The sort key of each order besides the holder address that breaks ties; each order reads one partial index
+ * of token_balances (tokens/schema.ts) forwards or backwards, so every page costs the same.
+ */
+const sortKeys: Record<HolderSort, SQL | null> = {
+  balance: sql.raw('balance'),
+  legalName: sql.raw(`coalesce(legal_name, '')`),
+  holderAddress: null,
+};
+
+export type HolderPageRow = {
+  holder: string;
+  balance: string;
+  legalName: string | null;
+  verificationTransactionHash: string | null;
+  /** The value of the sort key (the cursor of the row, with the holder). */
+  sortKey: string;
+};
+
+/**
+ * A page of the holders of a partition (non-zero balances) with the legal name of their whitelist record and
+ * the transaction that verified each in the token's whitelist, and the number of holders, in one round trip.
+ * Without a cursor the page starts `offset` rows in.
  */
 export async function holdersPage(
   db: Database,
@@ -14,58 +36,81 @@ export async function holdersPage(
     contractAddress: string;
     whitelistAddress: string | null;
     partition: string;
-    page: number;
     pageSize: number;
+    offset: number;
     sort: HolderSort;
     order: 'asc' | 'desc';
+    cursor?: HolderCursor;
   },
-) {
-  // Matches token_balances_ranking_idx (balance desc nulls last, holder) forwards or backwards.
-  const order =
-    input.sort === 'balance'
-      ? sql.raw(
-          input.order === 'asc'
-            ? 'balance asc nulls first, holder desc'
-            : 'balance desc nulls last, holder asc',
-        )
-      : sql.raw(`holder ${input.order}`);
-  const [counted] = await db
-    .select({ n: partitionHolderCounts.holders })
-    .from(partitionHolderCounts)
-    .where(
-      and(
-        eq(partitionHolderCounts.contractAddress, input.contractAddress),
-        eq(partitionHolderCounts.partition, input.partition),
-      ),
-    );
-  // The page is chosen first (index order, limit), then only its rows are joined to their verification.
+): Promise<{ rows: HolderPageRow[]; totalRows: number }> {
+  const sortKey = sortKeys[input.sort];
+  // A page before a cursor is read in the opposite order, then turned round.
+  const backwards = input.cursor?.direction === 'before';
+  const descending = (input.order === 'desc') !== backwards;
+  const direction = sql.raw(descending ? 'desc' : 'asc');
+  const orderBy = sortKey ? sql`${sortKey} ${direction}, holder ${direction}` : sql`holder ${direction}`;
+  let from = sql``;
+  if (input.cursor) {
+    const comparison = sql.raw(descending ? '<' : '>');
+    const keyValue = input.sort === 'balance' ? sql`${input.cursor.key}::numeric` : sql`${input.cursor.key}`;
+    from = sortKey
+      ? sql`and (${sortKey}, holder) ${comparison} (${keyValue}, ${input.cursor.holder})`
+      : sql`and holder ${comparison} ${input.cursor.holder}`;
+  }
+  const whitelist = input.whitelistAddress ?? '';
   const result = await db.execute(sql`
-    select page.holder, page.balance, record.legal_name as "legalName",
+    select counted.total, page.holder, page.balance::text as balance, page.legal_name as "legalName",
+      page.sort_key::text as "sortKey",
       coalesce(v.transaction_hash, record.transaction_hash) as "verificationTransactionHash"
     from (
-      select holder, balance from token_balances
-      where contract_address = ${input.contractAddress} and partition = ${input.partition} and balance > 0
-      order by ${order}
-      limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}
-    ) page
-    left join whitelist_verifications v
-      on v.whitelist_address = ${input.whitelistAddress ?? ''} and v.account = page.holder and v.verified
+      select coalesce((
+        select holders from partition_holder_counts
+        where contract_address = ${input.contractAddress} and partition = ${input.partition}
+      ), 0) as total
+    ) counted
     left join lateral (
-      select wa.legal_name, wa.transaction_hash from whitelist_addresses wa
+      select holder, balance, legal_name, ${sortKey ?? sql.raw('holder')} as sort_key from token_balances
+      where contract_address = ${input.contractAddress} and partition = ${input.partition} and balance > 0 ${from}
+      order by ${orderBy}
+      limit ${input.pageSize} offset ${input.cursor ? 0 : input.offset}
+    ) page on true
+    left join whitelist_verifications v
+      on v.whitelist_address = ${whitelist} and v.account = page.holder and v.verified
+    left join lateral (
+      select wa.transaction_hash from whitelist_addresses wa
       join whitelists w on w.id = wa.whitelist_id
-      where w.address = ${input.whitelistAddress ?? ''} and wa.public_address = page.holder
+      where w.address = ${whitelist} and wa.public_address = page.holder
       limit 1
     ) record on true
-    order by ${order}`);
+    order by page.sort_key ${direction}, page.holder ${direction}`);
   const rows = (
     result as unknown as {
-      rows: {
-        holder: string;
-        balance: string;
-        legalName: string | null;
-        verificationTransactionHash: string | null;
-      }[];
+      rows: ({ total: number } & { [K in keyof HolderPageRow]: HolderPageRow[K] | null })[];
     }
-  ).rows.map((row) => ({ ...row, balance: String(row.balance) }));
-  return { rows, totalRows: counted?.n ?? 0 };
+  ).rows;
+  const totalRows = Number(rows[0]?.total ?? 0);
+  const page = rows
+    .filter((row) => row.holder !== null)
+    .map((row) => ({
+      holder: row.holder as string,
+      balance: String(row.balance),
+      legalName: row.legalName,
+      verificationTransactionHash: row.verificationTransactionHash,
+      sortKey: String(row.sortKey),
+    }));
+  return { rows: backwards ? page.reverse() : page, totalRows };
+}
+
+/**
+ * Copies the legal names of whitelist records onto the balances of the holders they name, for the tokens
+ * that use the whitelist: `scope` narrows the balances (alias tb) or records (alias wa, whitelist w) looked at.
+ */
+export async function refreshHolderLegalNames(db: Database, scope: SQL): Promise<void> {
+  await db.execute(sql`
+    update token_balances tb set legal_name = wa.legal_name
+    from projects p
+    join whitelists w on w.address = p.whitelist_address
+    join whitelist_addresses wa on wa.whitelist_id = w.id
+    where tb.contract_address = p.contract_address and wa.public_address = tb.holder
+      and tb.legal_name is distinct from wa.legal_name and ${scope}`);
 }

@@ -1,8 +1,10 @@
+import { type HolderSortColumn, tokenScreenTexts } from '@tranche/api';
 import { encodeBytes32String, isHexString } from 'ethers';
+import { HttpError } from '../../errors.ts';
 import { registerRoute } from '../../http/routing.ts';
 import { paged, requireDeployed } from '../projects/service.ts';
 import type { ServerModule } from '../registry.ts';
-import { holdersPage } from './repository.ts';
+import { type HolderCursor, holdersPage } from './repository.ts';
 
 /** A partition given by name (at most 31 bytes) or as its bytes32 hex; undefined when neither. */
 export function partitionValue(partition: string): string | undefined {
@@ -15,34 +17,86 @@ export function partitionValue(partition: string): string | undefined {
   }
 }
 
-/** GET /holders/{code}/{partition}: a page of the partition's holders from the indexed balances. */
+const holderPattern = /^0x[0-9a-f]{40}$/;
+
+/** A row's position in one order: base64url of [sort, sort key, holder]. */
+export function encodeHolderCursor(sort: HolderSortColumn, key: string, holder: string): string {
+  return Buffer.from(JSON.stringify([sort, key, holder])).toString('base64url');
+}
+
+/** The position of a cursor handed out for this order; 400 for anything else. */
+export function decodeHolderCursor(
+  text: string,
+  sort: HolderSortColumn,
+  direction: HolderCursor['direction'],
+): HolderCursor {
+  let parts: unknown;
+  try {
+    parts = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    parts = undefined;
+  }
+  const [cursorSort, key, holder] = Array.isArray(parts) ? parts : [];
+  const valid =
+    Array.isArray(parts) &&
+    parts.length === 3 &&
+    cursorSort === sort &&
+    typeof key === 'string' &&
+    typeof holder === 'string' &&
+    holderPattern.test(holder) &&
+    (sort === 'balance'
+      ? /^\d{1,78}$/.test(key)
+      : sort === 'holderAddress'
+        ? key === holder
+        : key.length <= 255);
+  if (!valid) throw new HttpError(400, tokenScreenTexts.cursorInvalid);
+  return { direction, key, holder };
+}
+
+/**
+ * GET /holders/{code}/{partition}: a page of the partition's holders from the indexed balances, by page number
+ * or from a cursor (`after` takes precedence over `before`).
+ */
 export const holdersModule: ServerModule = {
   name: 'holders',
   register: (app, ctx) => {
     registerRoute(app, ctx, 'listHolders', async ({ params, query }) => {
       const token = await requireDeployed(ctx, params.code);
+      const cursorText = query.after ?? query.before;
+      const cursor =
+        cursorText === undefined
+          ? undefined
+          : decodeHolderCursor(cursorText, query.sort, query.after !== undefined ? 'after' : 'before');
       const partition = partitionValue(params.partition);
-      if (!partition) return paged([], 0, query.page, query.pageSize);
-      const { rows, totalRows } = await holdersPage(ctx.db, {
-        contractAddress: token.contractAddress,
-        whitelistAddress: token.whitelistAddress,
-        partition,
-        page: query.page,
-        pageSize: query.pageSize,
-        sort: query.sort,
-        order: query.order,
-      });
-      return paged(
-        rows.map((row) => ({
-          holderAddress: row.holder,
-          balance: row.balance,
-          legalName: row.legalName,
-          verificationTransactionHash: row.verificationTransactionHash,
-        })),
-        totalRows,
-        query.page,
-        query.pageSize,
-      );
+      const { rows, totalRows } = partition
+        ? await holdersPage(ctx.db, {
+            contractAddress: token.contractAddress,
+            whitelistAddress: token.whitelistAddress,
+            partition,
+            pageSize: query.pageSize,
+            offset: (query.page - 1) * query.pageSize,
+            sort: query.sort,
+            order: query.order,
+            cursor,
+          })
+        : { rows: [], totalRows: 0 };
+      const cursorOf = (row: (typeof rows)[number] | undefined) =>
+        row ? encodeHolderCursor(query.sort, row.sortKey, row.holder) : null;
+      return {
+        ...paged(
+          rows.map((row) => ({
+            holderAddress: row.holder,
+            balance: row.balance,
+            legalName: row.legalName,
+            verificationTransactionHash: row.verificationTransactionHash,
+          })),
+          totalRows,
+          query.page,
+          query.pageSize,
+        ),
+        firstCursor: cursorOf(rows[0]),
+        lastCursor: cursorOf(rows.at(-1)),
+      };
     });
   },
 };

@@ -140,25 +140,54 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** A page of tokens whose symbol or name contains `term` (any case), newest first; a blank term lists all. */
+/**
+ * A page of tokens whose symbol or name contains `term` (any case), newest first, and how many match, in one
+ * round trip; a blank term lists all.
+ *
+ * The page's ids are chosen on narrow rows before the whole rows are read. With a term, the matches are
+ * gathered first (through the trigram indexes; the `matching` CTE is read twice, so PostgreSQL materialises
+ * it) and then ordered: walking the date index and filtering each row, the planner's choice when it expects
+ * matches everywhere, reads most of the table when they all sit at one end of it. A blank term walks the
+ * date index alone.
+ */
 export async function searchProjects(
   db: Database,
   search: ProjectSearch,
 ): Promise<{ rows: ProjectRow[]; totalRows: number }> {
   const term = search.term.trim();
   const pattern = `%${escapeLike(term)}%`;
-  const where = term
-    ? or(ilike(projects.projectCode, pattern), ilike(projects.projectName, pattern))
-    : undefined;
-  const [total] = await db.select({ n: count() }).from(projects).where(where);
-  const rows = await db
-    .select()
+  const limit = sql`limit ${search.pageSize} offset ${(search.page - 1) * search.pageSize}`;
+  const matching = db.$with('matching').as(
+    db
+      .select({ id: projects.id, createdOn: projects.createdOn })
+      .from(projects)
+      .where(or(ilike(projects.projectCode, pattern), ilike(projects.projectName, pattern))),
+  );
+  const query = term
+    ? db.with(matching).select({
+        project: projects,
+        totalRows: sql<number>`(select count(*) from matching)`.mapWith(Number),
+      })
+    : db.select({
+        project: projects,
+        totalRows: sql<number>`(select count(*) from ${projects})`.mapWith(Number),
+      });
+  const pageIds = term
+    ? sql`select id from matching order by created_on desc, id desc ${limit}`
+    : sql`select id from ${projects} order by created_on desc, id desc ${limit}`;
+  const rows = await query
     .from(projects)
-    .where(where)
-    .orderBy(sql`${projects.createdOn} desc`, sql`${projects.id} desc`)
-    .limit(search.pageSize)
-    .offset((search.page - 1) * search.pageSize);
-  return { rows, totalRows: total?.n ?? 0 };
+    .where(sql`${projects.id} in (${pageIds})`)
+    .orderBy(sql`${projects.createdOn} desc`, sql`${projects.id} desc`);
+  // A page past the end has no row to carry the count.
+  let totalRows = rows[0]?.totalRows ?? 0;
+  if (rows.length === 0 && search.page > 1) {
+    const where = term
+      ? or(ilike(projects.projectCode, pattern), ilike(projects.projectName, pattern))
+      : undefined;
+    totalRows = (await db.select({ n: count() }).from(projects).where(where))[0]?.n ?? 0;
+  }
+  return { rows: rows.map((row) => row.project), totalRows };
 }
 
 /** Deployed tokens with a contract, for the indexer. */

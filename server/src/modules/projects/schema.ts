@@ -38,6 +38,9 @@ export const projects = pgTable(
       .on(table.contractAddress)
       .where(sql`${table.contractAddress} is not null`),
     index('projects_name_idx').on(sql`lower(${table.projectName})`),
+    // Search ("symbol or name contains", any case): trigram indexes serve ILIKE '%term%' (pg_trgm, migration 0007).
+    index('projects_code_trgm_idx').using('gin', sql`${table.projectCode} gin_trgm_ops`),
+    index('projects_name_trgm_idx').using('gin', sql`${table.projectName} gin_trgm_ops`),
     index('projects_created_idx').on(table.createdOn, table.id),
   ],
 );

@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.ts';
 /**
  * Seeds the tables the token reads use, as the indexer would have filled them (bench/tokens.bench.ts):
  * `tokenCount` deployed tokens TK1..TKn, `holderCount` holders of TK1's CLASS-A partition with their whitelist
- * verifications, and a history of `historyEvents` balance changes of one holder.
+ * verifications and legal names, and a history of `historyEvents` balance changes of one holder.
  */
 export async function seedTokenReads(
   db: Database,
@@ -30,8 +30,9 @@ export async function seedTokenReads(
   await db.execute(sql`
     insert into indexer_cursors (contract_address, kind, last_block) values (${token}, 'token', 1000000)`);
   await db.execute(sql`
-    insert into token_balances (contract_address, partition, holder, balance)
-    select ${token}, ${partition}, '0x' || ${hex40('i + 500000000')}, (1 + (i * 7919) % 1000000)::numeric
+    insert into token_balances (contract_address, partition, holder, balance, legal_name)
+    select ${token}, ${partition}, '0x' || ${hex40('i + 500000000')}, (1 + (i * 7919) % 1000000)::numeric,
+      'Investor ' || md5(i::text)
     from generate_series(1, ${holderCount}) as i`);
   await db.execute(sql`
     insert into whitelist_verifications (whitelist_address, account, verified, verification_hash, transaction_hash, block_number)
@@ -47,6 +48,11 @@ export async function seedTokenReads(
       transaction_hash, delta, balance)
     select ${token}, ${historyHolder}, ${partition}, i, 0, 1700000000 + i * 12, '0x' || md5(i::text) || md5(i::text), 1, i
     from generate_series(1, ${historyEvents}) as i`);
-  await db.execute(sql`analyze`);
+  await db.execute(sql`
+    insert into holder_change_counts (contract_address, holder, changes, first_timestamp, last_timestamp)
+    select contract_address, holder, count(*), min(block_timestamp), max(block_timestamp)
+    from balance_changes group by contract_address, holder`);
+  // As autovacuum leaves a table some time after a bulk load: statistics and visibility map up to date.
+  await db.execute(sql`vacuum analyze`);
   return { token, historyHolder };
 }

@@ -53,7 +53,11 @@ export const tokenEvents = pgTable(
   ],
 );
 
-/** Current balance of each holder in each partition of each token (rows with zero balance are kept). */
+/**
+ * Current balance of each holder in each partition of each token (rows with zero balance are kept), with the
+ * legal name of the holder's record in the token's whitelist (kept by the indexer and the whitelists module) so
+ * that the holders table sorts on every column from an index.
+ */
 export const tokenBalances = pgTable(
   'token_balances',
   {
@@ -61,12 +65,20 @@ export const tokenBalances = pgTable(
     partition: text('partition').notNull(),
     holder: text('holder').notNull(),
     balance: numeric('balance', { precision: 78, scale: 0 }).notNull(),
+    legalName: text('legal_name'),
   },
   (table) => [
     primaryKey({ columns: [table.contractAddress, table.partition, table.holder] }),
     index('token_balances_holder_idx').on(table.contractAddress, table.holder),
-    index('token_balances_ranking_idx')
-      .on(table.contractAddress, table.partition, table.balance.desc(), table.holder)
+    // The holders table's three orders (holders/repository.ts), read forwards or backwards from a cursor.
+    index('token_balances_by_balance_idx')
+      .on(table.contractAddress, table.partition, table.balance, table.holder)
+      .where(sql`${table.balance} > 0`),
+    index('token_balances_by_address_idx')
+      .on(table.contractAddress, table.partition, table.holder)
+      .where(sql`${table.balance} > 0`),
+    index('token_balances_by_name_idx')
+      .on(table.contractAddress, table.partition, sql`coalesce(${table.legalName}, '')`, table.holder)
       .where(sql`${table.balance} > 0`),
   ],
 );
@@ -95,7 +107,31 @@ export const balanceChanges = pgTable(
       table.partition,
     ),
     index('balance_changes_time_idx').on(table.contractAddress, table.holder, table.blockTimestamp),
+    // The last change of each partition at or before a block (balance at a block).
+    index('balance_changes_partition_idx').on(
+      table.contractAddress,
+      table.holder,
+      table.partition,
+      table.blockNumber,
+      table.logIndex,
+    ),
   ],
+);
+
+/**
+ * How many balance changes each holder of each token has, and the block times of the first and the last:
+ * kept by the indexer so that a history page whose dates cover them all does not count them again.
+ */
+export const holderChangeCounts = pgTable(
+  'holder_change_counts',
+  {
+    contractAddress: text('contract_address').notNull(),
+    holder: text('holder').notNull(),
+    changes: integer('changes').notNull(),
+    firstTimestamp: bigint('first_timestamp', { mode: 'number' }).notNull(),
+    lastTimestamp: bigint('last_timestamp', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.contractAddress, table.holder] })],
 );
 
 /** Current documents of each token (ERC-1643), from DocumentUpdated / DocumentRemoved. */

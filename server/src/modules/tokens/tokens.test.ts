@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import {
-  ApiError,
   type ApiClient,
   createApiClient,
   documentMessages,
@@ -11,7 +10,13 @@ import {
 import type { DevChain } from '@tranche/contracts';
 import { type Contract, encodeBytes32String, JsonRpcProvider, Network, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, startTestChain, type TestApp, testPasswordHashing } from '../../../test/helpers.ts';
+import {
+  createTestApp,
+  failureOf,
+  startTestChain,
+  type TestApp,
+  testPasswordHashing,
+} from '../../../test/helpers.ts';
 import { insertAccount } from '../accounts/repository.ts';
 import { hashPassword } from '../accounts/service.ts';
 import { registerCredential } from '../credentials/service.ts';
@@ -26,15 +31,6 @@ let wallets: DevWallets;
 let token: Contract;
 let issuer: ApiClient;
 let stranger: ApiClient;
-
-async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
-  return error;
-}
 
 async function account(login: string, keys: { address: string; key: string }[]): Promise<string> {
   const row = await insertAccount(t.ctx.db, {
@@ -325,6 +321,23 @@ describe('token operations (txMode 2)', () => {
     });
     const byAddress = Object.fromEntries(holders.pagedResults.map((h) => [h.holderAddress, h.balance]));
     expect(byAddress).toEqual({ [holder()]: '135', [to]: '10', [wallets.owner.address]: '25' });
+    // The history counts every change over all dates, and only those inside narrower ones.
+    const history = (fromTimestamp: number, toTimestamp: number) =>
+      issuer.call('balanceHistory', {
+        params: { code: 'ACME', address: holder(), fromTimestamp, toTimestamp },
+        query: { pageSize: 1 },
+      });
+    const all = await issuer.call('balanceHistory', {
+      params: { code: 'ACME', address: holder(), fromTimestamp: 0, toTimestamp: 4_000_000_000 },
+    });
+    expect(all.pagedResults.map((row) => row.delta)).toEqual(['-5', '-10', '150']);
+    expect((await history(0, 4_000_000_000)).totalRows).toBe(3);
+    const last = Math.max(...all.pagedResults.map((row) => row.blockTimestamp));
+    const first = Math.min(...all.pagedResults.map((row) => row.blockTimestamp));
+    const atLast = all.pagedResults.filter((row) => row.blockTimestamp === last).length;
+    expect((await history(last, last)).totalRows).toBe(atLast);
+    expect((await history(first, last)).totalRows).toBe(3);
+    expect((await history(last + 1, 4_000_000_000)).totalRows).toBe(0);
     const tooMuch = await failureOf(
       issuer.call('controllerRedeem', {
         body: { ...controller, fromAddress: holder(), amount: '1000', additionalData: 'x' },

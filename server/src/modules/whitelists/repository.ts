@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { deployedContracts } from '../../db/schema.ts';
 import { type ContactDetails, whitelistAddresses, whitelists } from './schema.ts';
+import { refreshHolderLegalNames } from '../holders/repository.ts';
 
 export type WhitelistRow = typeof whitelists.$inferSelect;
 export type WhitelistAddressRow = typeof whitelistAddresses.$inferSelect;
@@ -87,25 +88,32 @@ export async function saveAddresses(
 ): Promise<void> {
   if (records.length === 0) return;
   const chunk = 1000;
-  for (let i = 0; i < records.length; i += chunk) {
-    await db
-      .insert(whitelistAddresses)
-      .values(
-        records.slice(i, i + chunk).map((record) => ({ ...record, whitelistId, accountId, transactionHash })),
-      )
-      .onConflictDoUpdate({
-        target: [whitelistAddresses.whitelistId, whitelistAddresses.publicAddress],
-        set: {
-          legalName: sql`excluded.legal_name`,
-          contactDetails: sql`excluded.contact_details`,
-          salt: sql`excluded.salt`,
-          hash: sql`excluded.hash`,
-          transactionHash: sql`excluded.transaction_hash`,
-          accountId: sql`excluded.account_id`,
-          updatedOn: sql`now()`,
-        },
-      });
-  }
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < records.length; i += chunk) {
+      const part = records.slice(i, i + chunk);
+      await tx
+        .insert(whitelistAddresses)
+        .values(part.map((record) => ({ ...record, whitelistId, accountId, transactionHash })))
+        .onConflictDoUpdate({
+          target: [whitelistAddresses.whitelistId, whitelistAddresses.publicAddress],
+          set: {
+            legalName: sql`excluded.legal_name`,
+            contactDetails: sql`excluded.contact_details`,
+            salt: sql`excluded.salt`,
+            hash: sql`excluded.hash`,
+            transactionHash: sql`excluded.transaction_hash`,
+            accountId: sql`excluded.account_id`,
+            updatedOn: sql`now()`,
+          },
+        });
+      // The holders of the tokens that use this whitelist show (and sort by) these legal names.
+      const addresses = part.map((record) => sql`${record.publicAddress}`);
+      await refreshHolderLegalNames(
+        tx,
+        sql`w.id = ${whitelistId} and wa.public_address in (${sql.join(addresses, sql`, `)})`,
+      );
+    }
+  });
 }
 
 export async function pageOfAddresses(
