@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import {
   type ApiClient,
-  createApiClient,
   type Holder,
   type HoldersResponse,
   type HolderSortColumn,
@@ -17,12 +15,10 @@ import {
   failureOf,
   startTestChain,
   type TestApp,
-  testPasswordHashing,
 } from '../../../test/helpers.ts';
-import { insertAccount } from '../accounts/repository.ts';
-import { hashPassword } from '../accounts/service.ts';
 import { indexerOf } from '../tokens/routes.ts';
 import { deploySchemeAndWhitelist, deployTestToken, devWallets } from '../tokens/testing.ts';
+import { createTestUser } from '../credentials/testing.ts';
 import { findWhitelist, insertWhitelist, saveAddresses } from '../whitelists/repository.ts';
 import { encodeHolderCursor } from './routes.ts';
 
@@ -98,8 +94,6 @@ describe.each(databaseKinds)('holders pages on %s', (kind) => {
   beforeAll(async () => {
     devChain = await startTestChain();
     t = await createTestApp({ kind, chain: devChain });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
     provider = new JsonRpcProvider(devChain.rpcUrl, Network.from(devChain.chainId), {
       staticNetwork: true,
       pollingInterval: 20,
@@ -108,17 +102,8 @@ describe.each(databaseKinds)('holders pages on %s', (kind) => {
     const wallets = devWallets(provider);
     const setup = await deploySchemeAndWhitelist(wallets);
     whitelistAddress = setup.whitelistAddress;
-    const account = await insertAccount(t.ctx.db, {
-      loginName: 'holders@example.com',
-      emailAddress: 'holders@example.com',
-      profileName: 'Holders',
-      passwordHash: await hashPassword('a long password', testPasswordHashing),
-      confirmationCodeHash: null,
-      confirmedOn: new Date(),
-    });
-    if (!account) throw new Error('no account');
-    const jwt = await t.ctx.sessions.issue({ accountId: account.id, sessionVersion: account.sessionVersion });
-    client = createApiClient({ baseUrl: `http://127.0.0.1:${port}`, getToken: () => jwt });
+    const user = await createTestUser(t, 'holders');
+    client = user.client;
     await insertWhitelist(t.ctx.db, {
       chainId: devChain.chainId,
       address: whitelistAddress,
@@ -126,7 +111,7 @@ describe.each(databaseKinds)('holders pages on %s', (kind) => {
       schemeAddress: setup.schemeAddress,
       codebaseId: 2,
       ownerAddress: wallets.owner.address,
-      accountId: account.id,
+      accountId: user.accountId,
     });
     token = await deployTestToken(t.ctx.db, wallets, setup, { symbol: 'HOLD', name: 'Holders token' });
     const addresses = holders.map((h) => h.address);
