@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { devAccountKeys } from '../../contracts/src/index.ts';
 import { addressOf, randomAddress, verifyMissing } from '../../server/src/modules/tokens/testing.ts';
@@ -15,6 +16,8 @@ const opsSymbol = `OPS${uniq}`;
 const holderA = randomAddress();
 const holderB = randomAddress();
 const partition = `E2E-${uniq}`;
+// The token's first partition holds holderA (100) and 59 more, 101 to 159: two pages of holders.
+const crowd = Array.from({ length: 59 }, (_, i) => ({ address: randomAddress(), amount: 101 + i }));
 
 type Api = {
   get: (path: string) => Promise<unknown>;
@@ -74,7 +77,12 @@ test.beforeAll(async ({ request, server }) => {
   const config = (await api.get('/config')) as { rpcUrl: string };
   const whitelist = ((await api.get('/whitelist/list')) as { address: string }[])[0];
   if (!whitelist) throw new Error('the local seed made no whitelist');
-  await verifyMissing(config.rpcUrl, whitelist.address, devAccountKeys[0], [owner, holderA, holderB]);
+  await verifyMissing(config.rpcUrl, whitelist.address, devAccountKeys[0], [
+    owner,
+    holderA,
+    holderB,
+    ...crowd.map((c) => c.address),
+  ]);
   const codebases = (await api.get('/codebase/list/1')) as { id: number }[];
   const codebaseId = codebases[codebases.length - 1]?.id ?? 1;
   const draft = (symbol: string, name: string) => ({
@@ -90,7 +98,9 @@ test.beforeAll(async ({ request, server }) => {
   const fillers = Array.from({ length: 24 }, (_, i) => draft(`T${uniq}${i}`, `Zephyr ${uniq} ${i}`));
   await api.post('/draft', { bulk: { tokens: fillers.slice(0, 12) } });
   await api.post('/draft', { bulk: { tokens: fillers.slice(12) } });
-  await api.post('/draft', { bulk: { tokens: [draft(opsSymbol, `Operations ${uniq}`)] } });
+  const operations = draft(opsSymbol, `Operations ${uniq}`);
+  operations.investors.push(...crowd.map((c) => ({ publicAddress: c.address, investmentAmount: c.amount })));
+  await api.post('/draft', { bulk: { tokens: [operations] } });
   await api.post('/draft/deploy', {
     symbol: opsSymbol,
     accountAddress: owner,
@@ -135,6 +145,64 @@ test('search finds tokens by symbol and by name, and pages through 3 pages', asy
   await page.getByRole('cell', { name: opsSymbol, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/TokenInfo\\?token=${opsSymbol}$`));
   await expect(page.getByRole('heading', { name: `[${opsSymbol}] Operations ${uniq}` })).toBeVisible();
+});
+
+test('holders of a partition: server order across pages with cursors, sorting, CSV of every holder', async ({
+  page,
+}) => {
+  const all = [{ address: holderA, amount: 100 }, ...crowd];
+  const byBalanceDesc = [...all].sort((a, b) => b.amount - a.amount).map((h) => h.address.toLowerCase());
+  await loginInBrowser(page, account.email, account.password);
+  await page.goto(`/TokenInfo?token=${opsSymbol}`);
+  await page.getByRole('tab', { name: 'Token Holders' }).click();
+  const holders = page.getByRole('tabpanel', { name: 'Token Holders' });
+  const table = holders.getByRole('table', { name: /^Holders of default \(60\)$/ });
+  const rows = table.getByRole('row');
+  const firstRow = rows.nth(1);
+  await expect(rows).toHaveCount(51);
+  await expect(table.getByRole('columnheader', { name: 'balance' })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+  await expect(firstRow).toContainText(new RegExp(`${byBalanceDesc[0]}.*159`, 'i'));
+  await expect(rows.nth(50)).toContainText(new RegExp(byBalanceDesc[49] as string, 'i'));
+
+  await holders.getByRole('button', { name: 'Next page' }).click();
+  await expect(holders.getByText('Page 2 of 2')).toBeVisible();
+  await expect(rows).toHaveCount(11);
+  await expect(firstRow).toContainText(new RegExp(byBalanceDesc[50] as string, 'i'));
+  await expect(rows.nth(10)).toContainText(new RegExp(`${holderA}.*100`, 'i'));
+  await expect(holders.getByRole('button', { name: 'Next page' })).toBeDisabled();
+
+  await holders.getByRole('button', { name: 'Previous page' }).click();
+  await expect(holders.getByText('Page 1 of 2')).toBeVisible();
+  await expect(firstRow).toContainText(new RegExp(byBalanceDesc[0] as string, 'i'));
+
+  // The smallest holder of the whole partition comes first, not the smallest of the page shown.
+  await table.getByRole('button', { name: 'balance' }).click();
+  await expect(table.getByRole('columnheader', { name: 'balance' })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+  await expect(firstRow).toContainText(new RegExp(`${holderA}.*100`, 'i'));
+  await expect(holders.getByText('Page 1 of 2')).toBeVisible();
+  await holders.getByRole('button', { name: 'Next page' }).click();
+  await expect(rows.nth(10)).toContainText(new RegExp(`${byBalanceDesc[0]}.*159`, 'i'));
+
+  const download = page.waitForEvent('download');
+  await holders.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`${opsSymbol}-default-holders.csv`);
+  const lines = readFileSync(await file.path(), 'utf8')
+    .trim()
+    .split(/\r?\n/);
+  expect(lines[0]).toBe('holderAddress,legalName,balance,verificationTransactionHash');
+  expect(
+    lines
+      .slice(1)
+      .map((line) => line.split(',')[0])
+      .sort(),
+  ).toEqual([...byBalanceDesc].sort());
 });
 
 test('issues into a new partition, shows holders and balance, redeems, pauses and resumes', async ({

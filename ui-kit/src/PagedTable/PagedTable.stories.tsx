@@ -22,5 +22,8 @@ type Story = StoryObj<typeof meta>;
 export const WithPages: Story = {};
 export const SinglePage: Story = { args: { pagination: { page: 1, totalPages: 1, hrefForPage: () => '' } } };
 export const SortedBySymbol: Story = { args: { initialSorting: [{ id: 'symbol', desc: false }] } };
+export const SortedByTheServer: Story = {
+  args: { serverSorting: { sorting: [{ id: 'symbol', desc: true }], onSortingChange: () => {} } },
+};
 export const Empty: Story = { args: { data: [] } };
 export const Loading: Story = { args: { loading: true, loadingText: 'Loading tokens' } };

@@ -29,6 +29,37 @@ describe('PagedTable', () => {
     expect(screen.queryByRole('button', { name: 'Owner' })).not.toBeInTheDocument();
   });
 
+  it('leaves a server order to the server: rows as given, a header click asks for the next order', async () => {
+    const user = userEvent.setup();
+    const onSortingChange = vi.fn();
+    const { rerender } = render(
+      <PagedTable
+        columns={tokenColumns(() => {})}
+        data={tokenRows}
+        serverSorting={{ sorting: [{ id: 'symbol', desc: true }], onSortingChange }}
+        {...common}
+      />,
+    );
+    expect(symbols()).toEqual(['TKN', 'ABC', 'BND']);
+    expect(screen.getByRole('columnheader', { name: 'Symbol' })).toHaveAttribute('aria-sort', 'descending');
+    await user.click(screen.getByRole('button', { name: 'Symbol' }));
+    expect(onSortingChange).toHaveBeenLastCalledWith([{ id: 'symbol', desc: false }]);
+    expect(symbols()).toEqual(['TKN', 'ABC', 'BND']);
+    rerender(
+      <PagedTable
+        columns={tokenColumns(() => {})}
+        data={tokenRows}
+        serverSorting={{ sorting: [{ id: 'symbol', desc: false }], onSortingChange }}
+        {...common}
+      />,
+    );
+    expect(screen.getByRole('columnheader', { name: 'Symbol' })).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(screen.getByRole('button', { name: 'Symbol' }));
+    expect(onSortingChange).toHaveBeenLastCalledWith([{ id: 'symbol', desc: true }]);
+    await user.click(screen.getByRole('button', { name: 'Token' }));
+    expect(onSortingChange).toHaveBeenLastCalledWith([{ id: 'name', desc: false }]);
+  });
+
   it('opens a row by click or Enter, and View does not double-fire', async () => {
     const user = userEvent.setup();
     const onRowClick = vi.fn();

@@ -33,8 +33,13 @@ export type PagedTableProps<T> = {
   /** Server-side paging; the Pagination shows only for more than one page. */
   pagination?: { page: number; totalPages: number; hrefForPage: (page: number) => string; label?: string };
   renderLink?: RenderLink;
-  /** Sorting of the rows on the current page. */
+  /** Sorting of the rows on the current page (the table sorts what it has). */
   initialSorting?: SortingState;
+  /**
+   * Sorting done by the server: the table shows `sorting` on its headers and rows in the order given, and a
+   * header click asks for the next order through `onSortingChange` (the parent reloads).
+   */
+  serverSorting?: { sorting: SortingState; onSortingChange: (sorting: SortingState) => void };
 };
 
 /** A TanStack table: sortable headers (aria-sort), row click, empty and loading states, server paging. */
@@ -52,13 +57,22 @@ export function PagedTable<T>({
   pagination,
   renderLink,
   initialSorting = [],
+  serverSorting,
 }: PagedTableProps<T>) {
-  const [sorting, setSorting] = useState<SortingState>(initialSorting);
+  const [localSorting, setLocalSorting] = useState<SortingState>(initialSorting);
+  const sorting = serverSorting ? serverSorting.sorting : localSorting;
   const table = useReactTable({
     columns,
     data: data as T[],
     state: { sorting },
-    onSortingChange: setSorting,
+    onSortingChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(sorting) : updater;
+      if (serverSorting) serverSorting.onSortingChange(next);
+      else setLocalSorting(next);
+    },
+    manualSorting: serverSorting !== undefined,
+    // A server order is never removed, only turned round.
+    enableSortingRemoval: serverSorting === undefined,
     sortDescFirst: false,
     getRowId,
     getCoreRowModel: getCoreRowModel(),

@@ -1,6 +1,7 @@
 import {
   type BalanceHistoryRow,
   type BalanceResponse,
+  type HistorySortColumn,
   balanceCheckFormSchema,
   balanceMessages,
   loadErrorMessages,
@@ -27,17 +28,13 @@ import { useSelectWallet } from '../../wallet/index.ts';
 import { dateInputValue, secondsOf } from './shared.tsx';
 import type { TokenOps } from './types.ts';
 
+/** The server sorts the whole history; the column ids are its sort names. */
+type HistoryOrder = { sort: HistorySortColumn; order: 'asc' | 'desc' };
+
 const column = createColumnHelper<BalanceHistoryRow>();
 const historyColumns = [
   column.accessor('partitionName', { header: 'partitionName' }),
-  column.accessor('balance', {
-    header: 'balance',
-    sortingFn: (a, b) => {
-      const x = BigInt(a.original.balance);
-      const y = BigInt(b.original.balance);
-      return x < y ? -1 : x > y ? 1 : 0;
-    },
-  }),
+  column.accessor('balance', { header: 'balance' }),
   column.accessor('blockNumber', { header: 'blockNumber' }),
   column.accessor('blockTimestamp', {
     header: 'date',
@@ -60,6 +57,7 @@ export function BalanceTab({ ops }: { ops: TokenOps }) {
   const [history, setHistory] = useState<BalanceHistoryRow[] | null>(null);
   const [historyError, setHistoryError] = useState<unknown>(null);
   const [historyPage, setHistoryPage] = useState({ page: 1, totalPages: 0 });
+  const [historyOrder, setHistoryOrder] = useState<HistoryOrder>({ sort: 'blockNumber', order: 'desc' });
 
   if (!rights.connected) {
     return (
@@ -92,7 +90,7 @@ export function BalanceTab({ ops }: { ops: TokenOps }) {
     }
   });
 
-  const loadHistory = async (page: number) => {
+  const loadHistory = async (page: number, order: HistoryOrder = historyOrder) => {
     const address = checkedAddress || form.getValues('address');
     setHistoryError(null);
     try {
@@ -103,8 +101,9 @@ export function BalanceTab({ ops }: { ops: TokenOps }) {
           fromTimestamp: secondsOf(from, 0, 0),
           toTimestamp: secondsOf(to, 23, 59),
         },
-        query: { page, pageSize: 100 },
+        query: { page, pageSize: 100, ...order },
       });
+      setHistoryOrder(order);
       setHistory(answer.pagedResults);
       setHistoryPage({ page, totalPages: answer.totalPages });
     } catch (failure) {
@@ -175,7 +174,18 @@ export function BalanceTab({ ops }: { ops: TokenOps }) {
             data={history}
             getRowId={(row, index) => `${row.blockNumber}-${row.partition}-${index}`}
             emptyTitle="No balance changes in these dates"
-            initialSorting={[{ id: 'blockNumber', desc: true }]}
+            serverSorting={{
+              sorting: [{ id: historyOrder.sort, desc: historyOrder.order === 'desc' }],
+              onSortingChange: (sorting) => {
+                const first = sorting[0];
+                if (first) {
+                  void loadHistory(1, {
+                    sort: first.id as HistorySortColumn,
+                    order: first.desc ? 'desc' : 'asc',
+                  });
+                }
+              },
+            }}
           />
         ) : null}
         {history && historyPage.totalPages > 1 ? (

@@ -1,4 +1,10 @@
-import { type Holder, type HoldersResponse, loadErrorMessages, tokenScreenTexts } from '@tranche/api';
+import {
+  type Holder,
+  type HolderSortColumn,
+  type HoldersResponse,
+  loadErrorMessages,
+  tokenScreenTexts,
+} from '@tranche/api';
 import {
   AddressText,
   Alert,
@@ -7,6 +13,7 @@ import {
   Inline,
   PagedTable,
   Select,
+  type SortingState,
   Spinner,
   Stack,
 } from '@tranche/ui-kit';
@@ -23,23 +30,25 @@ const columns = [
     cell: (info) => <AddressText address={info.getValue()} shorten={false} />,
   }),
   column.accessor('legalName', { header: 'legalName', cell: (info) => info.getValue() ?? '' }),
-  column.accessor('balance', {
-    header: 'balance',
-    sortingFn: (a, b) => {
-      const x = BigInt(a.original.balance);
-      const y = BigInt(b.original.balance);
-      return x < y ? -1 : x > y ? 1 : 0;
-    },
-  }),
+  column.accessor('balance', { header: 'balance' }),
 ];
 
 const pageSize = 50;
+const exportPageSize = 1000;
 
-/** Token Holders: partition selector, Refresh, the holders of the partition (paged), CSV export. */
+/** Which page to ask for: by number alone (page 1), or after the last / before the first row of a page. */
+type PageRequest = { page: number; after?: string; before?: string };
+type Order = { sort: HolderSortColumn; order: 'asc' | 'desc' };
+
+/**
+ * Token Holders: partition selector, Refresh, the holders of the partition sorted by the server on any
+ * column and paged with cursors (every page costs the same), CSV export of the whole partition.
+ */
 export function HoldersTab({ ops }: { ops: TokenOps }) {
   const { token } = ops;
   const [partition, setPartition] = useState(token.partitions[0]?.name ?? '');
-  const [page, setPage] = useState(1);
+  const [order, setOrder] = useState<Order>({ sort: 'balance', order: 'desc' });
+  const [request, setRequest] = useState<PageRequest>({ page: 1 });
   const [load, setLoad] = useState<
     | { status: 'idle' | 'loading' }
     | { status: 'error'; error: unknown }
@@ -53,29 +62,38 @@ export function HoldersTab({ ops }: { ops: TokenOps }) {
     try {
       const data = await api.call('listHolders', {
         params: { code: token.projectCode, partition },
-        query: { page, pageSize },
+        query: { ...request, pageSize, ...order },
       });
       setLoad({ status: 'ready', data });
     } catch (error) {
       setLoad({ status: 'error', error });
     }
-  }, [partition, page, token.projectCode]);
+  }, [partition, request, order, token.projectCode]);
 
   useEffect(() => {
     void refresh();
   }, [refresh]);
 
+  const handleSortingChange = (sorting: SortingState) => {
+    const first = sorting[0];
+    if (!first) return;
+    setOrder({ sort: first.id as HolderSortColumn, order: first.desc ? 'desc' : 'asc' });
+    setRequest({ page: 1 });
+  };
+
   const handleExport = async () => {
     setExportError(null);
     try {
       const rows: Holder[] = [];
-      for (let p = 1; ; p++) {
+      let after: string | undefined;
+      for (let page = 1; ; page++) {
         const data = await api.call('listHolders', {
           params: { code: token.projectCode, partition },
-          query: { page: p, pageSize: 1000 },
+          query: { page, pageSize: exportPageSize, ...order, ...(after ? { after } : {}) },
         });
         rows.push(...data.pagedResults);
-        if (p >= data.totalPages) break;
+        if (data.pagedResults.length < exportPageSize || !data.lastCursor) break;
+        after = data.lastCursor;
       }
       const url = URL.createObjectURL(new Blob([holdersCsv(rows)], { type: 'text/csv' }));
       const link = document.createElement('a');
@@ -89,6 +107,7 @@ export function HoldersTab({ ops }: { ops: TokenOps }) {
   };
 
   const data = load.status === 'ready' ? load.data : undefined;
+  const page = request.page;
   return (
     <Stack>
       <Inline space="small" align="flex-end">
@@ -99,7 +118,7 @@ export function HoldersTab({ ops }: { ops: TokenOps }) {
           value={partition}
           onChange={(value) => {
             setPartition(value);
-            setPage(1);
+            setRequest({ page: 1 });
           }}
         />
         <Button variant="secondary" onClick={() => void refresh()} disabled={!partition}>
@@ -127,11 +146,23 @@ export function HoldersTab({ ops }: { ops: TokenOps }) {
             data={data.pagedResults}
             getRowId={(row) => row.holderAddress}
             emptyTitle={tokenScreenTexts.noHolders}
-            initialSorting={[{ id: 'balance', desc: true }]}
+            serverSorting={{
+              sorting: [{ id: order.sort, desc: order.order === 'desc' }],
+              onSortingChange: handleSortingChange,
+            }}
           />
           {data.totalPages > 1 ? (
             <Inline space="small">
-              <Button variant="secondary" size="small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              <Button
+                variant="secondary"
+                size="small"
+                disabled={page <= 1 || !data.firstCursor}
+                onClick={() =>
+                  setRequest(
+                    page - 1 <= 1 ? { page: 1 } : { page: page - 1, before: data.firstCursor ?? undefined },
+                  )
+                }
+              >
                 Previous page
               </Button>
               <span>
@@ -140,8 +171,8 @@ export function HoldersTab({ ops }: { ops: TokenOps }) {
               <Button
                 variant="secondary"
                 size="small"
-                disabled={page >= data.totalPages}
-                onClick={() => setPage(page + 1)}
+                disabled={page >= data.totalPages || !data.lastCursor}
+                onClick={() => setRequest({ page: page + 1, after: data.lastCursor ?? undefined })}
               >
                 Next page
               </Button>
