@@ -22,8 +22,12 @@ type Story = StoryObj<typeof meta>;
 export const WithPages: Story = {};
 export const SinglePage: Story = { args: { pagination: { page: 1, totalPages: 1, hrefForPage: () => '' } } };
 export const SortedBySymbol: Story = { args: { initialSorting: [{ id: 'symbol', desc: false }] } };
+/** The rows as the server sent them for Symbol descending; a header click asks the parent to reload. */
 export const SortedByTheServer: Story = {
-  args: { serverSorting: { sorting: [{ id: 'symbol', desc: true }], onSortingChange: () => {} } },
+  args: {
+    data: [...tokenRows].sort((a, b) => b.symbol.localeCompare(a.symbol)),
+    serverSorting: { sorting: [{ id: 'symbol', desc: true }], onSortingChange: () => {} },
+  },
 };
 export const Empty: Story = { args: { data: [] } };
 export const Loading: Story = { args: { loading: true, loadingText: 'Loading tokens' } };

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { PagedTable } from './PagedTable.tsx';
+import { PagedTable, type SortingState } from './PagedTable.tsx';
 import { tokenColumns, tokenRows } from './fixtures.tsx';
 
 const common = {
@@ -29,35 +29,32 @@ describe('PagedTable', () => {
     expect(screen.queryByRole('button', { name: 'Owner' })).not.toBeInTheDocument();
   });
 
-  it('leaves a server order to the server: rows as given, a header click asks for the next order', async () => {
+  it('leaves a server order to the server: rows as given, a header click or Enter asks for the next order', async () => {
     const user = userEvent.setup();
     const onSortingChange = vi.fn();
-    const { rerender } = render(
+    const table = (sorting: SortingState) => (
       <PagedTable
         columns={tokenColumns(() => {})}
         data={tokenRows}
-        serverSorting={{ sorting: [{ id: 'symbol', desc: true }], onSortingChange }}
+        serverSorting={{ sorting, onSortingChange }}
         {...common}
-      />,
+      />
     );
+    const { rerender } = render(table([{ id: 'symbol', desc: true }]));
     expect(symbols()).toEqual(['TKN', 'ABC', 'BND']);
     expect(screen.getByRole('columnheader', { name: 'Symbol' })).toHaveAttribute('aria-sort', 'descending');
     await user.click(screen.getByRole('button', { name: 'Symbol' }));
     expect(onSortingChange).toHaveBeenLastCalledWith([{ id: 'symbol', desc: false }]);
     expect(symbols()).toEqual(['TKN', 'ABC', 'BND']);
-    rerender(
-      <PagedTable
-        columns={tokenColumns(() => {})}
-        data={tokenRows}
-        serverSorting={{ sorting: [{ id: 'symbol', desc: false }], onSortingChange }}
-        {...common}
-      />,
-    );
+
+    rerender(table([{ id: 'symbol', desc: false }]));
     expect(screen.getByRole('columnheader', { name: 'Symbol' })).toHaveAttribute('aria-sort', 'ascending');
-    await user.click(screen.getByRole('button', { name: 'Symbol' }));
+    screen.getByRole('button', { name: 'Symbol' }).focus();
+    await user.keyboard('{Enter}');
     expect(onSortingChange).toHaveBeenLastCalledWith([{ id: 'symbol', desc: true }]);
     await user.click(screen.getByRole('button', { name: 'Token' }));
     expect(onSortingChange).toHaveBeenLastCalledWith([{ id: 'name', desc: false }]);
+    expect(onSortingChange).toHaveBeenCalledTimes(3);
   });
 
   it('opens a row by click or Enter, and View does not double-fire', async () => {
