@@ -3,6 +3,7 @@ import {
   type BalanceResponse,
   type HistorySortColumn,
   balanceCheckFormSchema,
+  historySortColumns,
   balanceMessages,
   loadErrorMessages,
 } from '@tranche/api';
@@ -25,11 +26,12 @@ import { useState } from 'react';
 import { api } from '../../../app/api.ts';
 import { ErrorAlert, useZodForm } from '../../forms/index.ts';
 import { useSelectWallet } from '../../wallet/index.ts';
+import { orderOf, type ServerOrder, sortingOf } from '../serverPaging.ts';
 import { dateInputValue, secondsOf } from './shared.tsx';
 import type { TokenOps } from './types.ts';
 
-/** The server sorts the whole history; the column ids are its sort names. */
-type HistoryOrder = { sort: HistorySortColumn; order: 'asc' | 'desc' };
+/** The server sorts the whole history; the column ids are its sort names (date: blockTimestamp). */
+type HistoryOrder = ServerOrder<HistorySortColumn>;
 
 const column = createColumnHelper<BalanceHistoryRow>();
 const historyColumns = [
@@ -175,15 +177,10 @@ export function BalanceTab({ ops }: { ops: TokenOps }) {
             getRowId={(row, index) => `${row.blockNumber}-${row.partition}-${index}`}
             emptyTitle="No balance changes in these dates"
             serverSorting={{
-              sorting: [{ id: historyOrder.sort, desc: historyOrder.order === 'desc' }],
+              sorting: sortingOf(historyOrder),
               onSortingChange: (sorting) => {
-                const first = sorting[0];
-                if (first) {
-                  void loadHistory(1, {
-                    sort: first.id as HistorySortColumn,
-                    order: first.desc ? 'desc' : 'asc',
-                  });
-                }
+                const order = orderOf(sorting, historySortColumns);
+                if (order) void loadHistory(1, order);
               },
             }}
           />

@@ -2,6 +2,7 @@ import {
   type Holder,
   type HolderSortColumn,
   type HoldersResponse,
+  holderSortColumns,
   loadErrorMessages,
   tokenScreenTexts,
 } from '@tranche/api';
@@ -17,9 +18,18 @@ import {
   Spinner,
   Stack,
 } from '@tranche/ui-kit';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../../app/api.ts';
 import { ErrorAlert } from '../../forms/index.ts';
+import {
+  allHolders,
+  type HoldersPageRequest,
+  nextHoldersPage,
+  orderOf,
+  previousHoldersPage,
+  type ServerOrder,
+  sortingOf,
+} from '../serverPaging.ts';
 import { holdersCsv } from './shared.tsx';
 import type { TokenOps } from './types.ts';
 
@@ -36,10 +46,6 @@ const columns = [
 const pageSize = 50;
 const exportPageSize = 1000;
 
-/** Which page to ask for: by number alone (page 1), or after the last / before the first row of a page. */
-type PageRequest = { page: number; after?: string; before?: string };
-type Order = { sort: HolderSortColumn; order: 'asc' | 'desc' };
-
 /**
  * Token Holders: partition selector, Refresh, the holders of the partition sorted by the server on any
  * column and paged with cursors (every page costs the same), CSV export of the whole partition.
@@ -47,26 +53,29 @@ type Order = { sort: HolderSortColumn; order: 'asc' | 'desc' };
 export function HoldersTab({ ops }: { ops: TokenOps }) {
   const { token } = ops;
   const [partition, setPartition] = useState(token.partitions[0]?.name ?? '');
-  const [order, setOrder] = useState<Order>({ sort: 'balance', order: 'desc' });
-  const [request, setRequest] = useState<PageRequest>({ page: 1 });
+  const [order, setOrder] = useState<ServerOrder<HolderSortColumn>>({ sort: 'balance', order: 'desc' });
+  const [request, setRequest] = useState<HoldersPageRequest>({ page: 1 });
   const [load, setLoad] = useState<
     | { status: 'idle' | 'loading' }
     | { status: 'error'; error: unknown }
     | { status: 'ready'; data: HoldersResponse }
   >({ status: 'idle' });
   const [exportError, setExportError] = useState<unknown>(null);
+  // Only the answer to the latest request is shown (a quick second click on a header must not be overtaken).
+  const latestLoad = useRef(0);
 
   const refresh = useCallback(async () => {
     if (!partition) return;
+    const loadNumber = ++latestLoad.current;
     setLoad({ status: 'loading' });
     try {
       const data = await api.call('listHolders', {
         params: { code: token.projectCode, partition },
         query: { ...request, pageSize, ...order },
       });
-      setLoad({ status: 'ready', data });
+      if (loadNumber === latestLoad.current) setLoad({ status: 'ready', data });
     } catch (error) {
-      setLoad({ status: 'error', error });
+      if (loadNumber === latestLoad.current) setLoad({ status: 'error', error });
     }
   }, [partition, request, order, token.projectCode]);
 
@@ -75,26 +84,21 @@ export function HoldersTab({ ops }: { ops: TokenOps }) {
   }, [refresh]);
 
   const handleSortingChange = (sorting: SortingState) => {
-    const first = sorting[0];
-    if (!first) return;
-    setOrder({ sort: first.id as HolderSortColumn, order: first.desc ? 'desc' : 'asc' });
+    const next = orderOf(sorting, holderSortColumns);
+    if (!next) return;
+    setOrder(next);
     setRequest({ page: 1 });
   };
 
   const handleExport = async () => {
     setExportError(null);
     try {
-      const rows: Holder[] = [];
-      let after: string | undefined;
-      for (let page = 1; ; page++) {
-        const data = await api.call('listHolders', {
+      const rows = await allHolders(exportPageSize, (pageRequest) =>
+        api.call('listHolders', {
           params: { code: token.projectCode, partition },
-          query: { page, pageSize: exportPageSize, ...order, ...(after ? { after } : {}) },
-        });
-        rows.push(...data.pagedResults);
-        if (data.pagedResults.length < exportPageSize || !data.lastCursor) break;
-        after = data.lastCursor;
-      }
+          query: { ...pageRequest, pageSize: exportPageSize, ...order },
+        }),
+      );
       const url = URL.createObjectURL(new Blob([holdersCsv(rows)], { type: 'text/csv' }));
       const link = document.createElement('a');
       link.href = url;
@@ -146,22 +150,15 @@ export function HoldersTab({ ops }: { ops: TokenOps }) {
             data={data.pagedResults}
             getRowId={(row) => row.holderAddress}
             emptyTitle={tokenScreenTexts.noHolders}
-            serverSorting={{
-              sorting: [{ id: order.sort, desc: order.order === 'desc' }],
-              onSortingChange: handleSortingChange,
-            }}
+            serverSorting={{ sorting: sortingOf(order), onSortingChange: handleSortingChange }}
           />
           {data.totalPages > 1 ? (
             <Inline space="small">
               <Button
                 variant="secondary"
                 size="small"
-                disabled={page <= 1 || !data.firstCursor}
-                onClick={() =>
-                  setRequest(
-                    page - 1 <= 1 ? { page: 1 } : { page: page - 1, before: data.firstCursor ?? undefined },
-                  )
-                }
+                disabled={page <= 1}
+                onClick={() => setRequest(previousHoldersPage(page, data))}
               >
                 Previous page
               </Button>
@@ -172,7 +169,7 @@ export function HoldersTab({ ops }: { ops: TokenOps }) {
                 variant="secondary"
                 size="small"
                 disabled={page >= data.totalPages || !data.lastCursor}
-                onClick={() => setRequest({ page: page + 1, after: data.lastCursor ?? undefined })}
+                onClick={() => setRequest(nextHoldersPage(page, data))}
               >
                 Next page
               </Button>
