@@ -48,11 +48,21 @@ function setup() {
   must('pnpm', ['install', '--frozen-lockfile', '--prefer-offline']);
 }
 
+// The story baselines are drawn with these fonts: DejaVu for text, Liberation Mono for the ui-kit's monospace
+// stack (addresses, hashes). Without the latter, chromium falls back to DejaVu Sans Mono and every story
+// showing an address differs from its baseline.
+const browserPackages = [
+  { name: 'chromium', file: chromium },
+  { name: 'fonts-dejavu-core', file: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf' },
+  { name: 'fonts-liberation', file: '/usr/share/fonts/truetype/liberation/LiberationMono-Regular.ttf' },
+];
+
 function ensureChromium() {
-  if (existsSync(chromium)) return;
-  log(`${chromium} is missing: installing Debian's chromium with apt-get.`);
+  const missing = browserPackages.filter((p) => !existsSync(p.file)).map((p) => p.name);
+  if (missing.length === 0) return;
+  log(`Installing Debian's ${missing.join(', ')} with apt-get (for the browser tests).`);
   must('apt-get', ['update', '-qq']);
-  must('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-dejavu-core'], {
+  must('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], {
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
 }
