@@ -156,13 +156,13 @@ export async function searchProjects(
 ): Promise<{ rows: ProjectRow[]; totalRows: number }> {
   const term = search.term.trim();
   const pattern = `%${escapeLike(term)}%`;
+  const matches = term
+    ? or(ilike(projects.projectCode, pattern), ilike(projects.projectName, pattern))
+    : undefined;
   const limit = sql`limit ${search.pageSize} offset ${(search.page - 1) * search.pageSize}`;
-  const matching = db.$with('matching').as(
-    db
-      .select({ id: projects.id, createdOn: projects.createdOn })
-      .from(projects)
-      .where(or(ilike(projects.projectCode, pattern), ilike(projects.projectName, pattern))),
-  );
+  const matching = db
+    .$with('matching')
+    .as(db.select({ id: projects.id, createdOn: projects.createdOn }).from(projects).where(matches));
   const query = term
     ? db.with(matching).select({
         project: projects,
@@ -182,10 +182,7 @@ export async function searchProjects(
   // A page past the end has no row to carry the count.
   let totalRows = rows[0]?.totalRows ?? 0;
   if (rows.length === 0 && search.page > 1) {
-    const where = term
-      ? or(ilike(projects.projectCode, pattern), ilike(projects.projectName, pattern))
-      : undefined;
-    totalRows = (await db.select({ n: count() }).from(projects).where(where))[0]?.n ?? 0;
+    totalRows = (await db.select({ n: count() }).from(projects).where(matches))[0]?.n ?? 0;
   }
   return { rows: rows.map((row) => row.project), totalRows };
 }
