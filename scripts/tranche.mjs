@@ -109,7 +109,10 @@ function onProjectRuntime() {
     stdio: 'inherit',
     env: process.env,
   });
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  // Ctrl-C reaches the whole foreground process group, the child included: passing SIGINT on as well would
+  // reach the server twice (its second SIGINT means "exit now"). Signals sent to this process alone are passed on.
+  process.on('SIGINT', () => {});
+  for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
   return false;
 }
