@@ -1,17 +1,25 @@
 #!/usr/bin/env node
-// Bootstraps and runs Tranche on a machine that has nothing but Node 20 (and root apt for the browser tests).
-//   node scripts/tranche.mjs setup   installs pnpm (pinned) and the workspace dependencies
-//   node scripts/tranche.mjs start   setup, build the console, run the server (embedded chain and database)
-//   node scripts/tranche.mjs test    setup, lint, typecheck, unit/contract/server tests, builds, browser tests
+// Bootstraps and runs Tranche on a machine that has nothing but Node (any version that runs this file) and npm
+// (and root apt for the browser tests). Tranche runs on Node 24 LTS: with an older machine Node, the pinned Node 24
+// is installed from the npm registry into .tools/ and this script runs again under it, with its bin folder first
+// on PATH, so pnpm, vitest, playwright, tsx and the server (and the servers tests spawn with process.execPath)
+// all run on it.
+//   node scripts/tranche.mjs setup          installs Node 24 (when needed), pnpm (pinned), the dependencies
+//   node scripts/tranche.mjs start          setup, build the console, run the server (embedded chain and database)
+//   node scripts/tranche.mjs test           setup, lint, typecheck, unit/contract/server tests, builds, browser tests
+//   node scripts/tranche.mjs exec CMD ...   runs CMD with the project's runtime first on PATH (e.g. `exec node --version`)
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const pinnedPnpm = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).packageManager.split(
-  '@',
-)[1];
+const packageJson = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+const pinnedPnpm = packageJson.packageManager.split('@')[1];
+/** The Node 24 LTS release installed when the machine's Node is older than {@link minimumNodeMajor}. */
+const pinnedNode = '24.21.0';
+const minimumNodeMajor = 24;
+const tools = path.join(root, '.tools');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function log(message) {
@@ -32,15 +40,105 @@ function must(command, args, options) {
   }
 }
 
+function fail(message) {
+  log(message);
+  process.exit(1);
+}
+
+function nodeMajor(version) {
+  return Number(version.replace(/^v/, '').split('.')[0]);
+}
+
+function prependPath(dir) {
+  const entries = (process.env.PATH ?? '').split(path.delimiter);
+  if (entries[0] !== dir) process.env.PATH = [dir, ...entries.filter((e) => e !== dir)].join(path.delimiter);
+}
+
+/**
+ * The pinned Node in .tools/, installed from the npm registry's `node-<platform>-<arch>` package (the official
+ * build, bin/node and headers) when missing. Extracted beside its final folder and renamed into place, so a run
+ * that stops half way leaves nothing that looks installed.
+ */
+function installedNode() {
+  const dir = path.join(tools, `node-v${pinnedNode}`);
+  const bin = path.join(dir, 'bin', 'node');
+  if (!existsSync(bin)) {
+    const spec = `node-${process.platform}-${process.arch}@${pinnedNode}`;
+    log(
+      `Node ${process.versions.node} is older than ${minimumNodeMajor}: installing Node ${pinnedNode} (${spec}) from the npm registry into .tools/.`,
+    );
+    mkdirSync(tools, { recursive: true });
+    const work = mkdtempSync(path.join(tools, '.node-'));
+    try {
+      const packed = spawnSync('npm', ['pack', spec, '--json', '--pack-destination', work], {
+        cwd: work,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      const filename = packed.status === 0 ? JSON.parse(packed.stdout)[0]?.filename : undefined;
+      if (!filename) {
+        rmSync(work, { recursive: true, force: true });
+        fail(`Could not download ${spec}; install Node ${minimumNodeMajor} or newer and run again.`);
+      }
+      must('tar', ['-xzf', path.join(work, filename), '-C', work]);
+      if (!existsSync(bin)) renameSync(path.join(work, 'package'), dir);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  }
+  const version = spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout?.trim();
+  if (version !== `v${pinnedNode}`) fail(`${bin} does not run here (answered ${version || 'nothing'}).`);
+  return bin;
+}
+
+/**
+ * Makes the project's runtime the `node` of every command run from here: the running Node when it is new
+ * enough, else the pinned one, under which this script then runs again (returns false: the caller waits).
+ */
+function onProjectRuntime() {
+  const localPnpm = path.join(tools, `pnpm-${pinnedPnpm}`, 'node_modules', '.bin');
+  if (existsSync(localPnpm)) prependPath(localPnpm);
+  if (nodeMajor(process.versions.node) >= minimumNodeMajor) {
+    prependPath(path.dirname(process.execPath));
+    return true;
+  }
+  const node = installedNode();
+  prependPath(path.dirname(node));
+  const child = spawn(node, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+    cwd: process.cwd(),
+    stdio: 'inherit',
+    env: process.env,
+  });
+  // Ctrl-C reaches the whole foreground process group, the child included: passing SIGINT on as well would
+  // reach the server twice (its second SIGINT means "exit now"). Signals sent to this process alone are passed on.
+  process.on('SIGINT', () => {});
+  for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  return false;
+}
+
 function pnpmVersion() {
   const result = spawnSync('pnpm', ['--version'], { encoding: 'utf8' });
   return result.status === 0 ? result.stdout.trim() : undefined;
 }
 
+/** The pinned pnpm: the one on PATH when it is that version, else installed with npm into .tools/. */
 function ensurePnpm() {
   if (pnpmVersion() === pinnedPnpm) return;
-  log(`Installing pnpm ${pinnedPnpm} with npm (corepack is not used).`);
-  must('npm', ['install', '--global', '--no-fund', '--no-audit', `pnpm@${pinnedPnpm}`]);
+  const prefix = path.join(tools, `pnpm-${pinnedPnpm}`);
+  log(`Installing pnpm ${pinnedPnpm} with npm into .tools/ (corepack is not used).`);
+  must('npm', [
+    'install',
+    '--prefix',
+    prefix,
+    '--no-fund',
+    '--no-audit',
+    '--no-package-lock',
+    '--no-save',
+    `pnpm@${pinnedPnpm}`,
+  ]);
+  prependPath(path.join(prefix, 'node_modules', '.bin'));
+  if (pnpmVersion() !== pinnedPnpm) fail(`pnpm ${pinnedPnpm} was installed but does not run.`);
 }
 
 function setup() {
@@ -95,6 +193,8 @@ function readJson(file) {
 
 function test() {
   const started = Date.now();
+  log('Runtime: node --version');
+  must('node', ['--version']);
   ensureChromium();
   setup();
   const reports = path.join(root, '.tmp');
@@ -140,10 +240,16 @@ function test() {
   process.exit(failedSteps.length > 0 ? 1 : 0);
 }
 
+function exec() {
+  const [command, ...args] = process.argv.slice(3);
+  if (!command) fail('usage: node scripts/tranche.mjs exec COMMAND [ARGS...]');
+  process.exit(run(command, args, { cwd: process.cwd() }));
+}
+
 const command = process.argv[2];
-const commands = { setup, start, test };
+const commands = { setup, start, test, exec };
 if (!(command in commands)) {
-  process.stderr.write('usage: node scripts/tranche.mjs setup|start|test\n');
+  process.stderr.write('usage: node scripts/tranche.mjs setup|start|test|exec COMMAND...\n');
   process.exit(2);
 }
-commands[command]();
+if (onProjectRuntime()) commands[command]();

@@ -18,6 +18,7 @@ import type { LoggerOptions } from 'pino';
 import type { AppContext } from './context.ts';
 import { HttpError } from './errors.ts';
 import { installErrorHandler } from './http/errors.ts';
+import { describeApi } from './http/openapi.ts';
 import { authenticate } from './http/routing.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
 import { loggerOptions } from './logging.ts';
@@ -69,11 +70,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           'Every answer is `{statusCode, data}` or `{statusCode, error: {message}}`; the HTTP status equals statusCode.',
         version: '0.1.0',
       },
-      components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
     },
     transform: jsonSchemaTransform,
+    transformObject: (documents) =>
+      describeApi('openapiObject' in documents ? documents.openapiObject : documents.swaggerObject),
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${apiPrefix}/docs` });
 

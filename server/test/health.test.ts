@@ -63,9 +63,10 @@ describe.each(databaseKinds)('system routes on %s', (kind) => {
     const doc = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     const json = doc.json();
     expect(json.openapi).toBe('3.1.0');
-    const login = json.paths['/api/login'].post;
+    expect(json.servers).toEqual([expect.objectContaining({ url: '/api' })]);
+    const login = json.paths['/login'].post;
     expect(login.requestBody.content['application/json'].schema.required).toEqual(['loginName', 'password']);
-    expect(json.paths['/api/auth'].get.security).toEqual([{ bearerAuth: [] }]);
+    expect(json.paths['/auth'].get.security).toEqual([{ bearerAuth: [] }]);
     const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(page.statusCode);
   });

@@ -90,11 +90,10 @@ export function registerRoute<Id extends RouteId>(
   app.route({
     method: definition.method,
     url: `${apiPrefix}${definition.path}`,
+    // Tags, security and error answers of the OpenAPI document are derived from the table in openapi.ts.
     schema: {
       operationId: id,
       summary: definition.summary,
-      tags: [definition.spec === 'tranche' ? 'system' : (definition.path.split('/')[1] ?? 'api')],
-      ...(definition.access === 'user' ? { security: [{ bearerAuth: [] }] } : {}),
       ...(definition.params ? { params: definition.params } : {}),
       ...(definition.query ? { querystring: definition.query } : {}),
       ...(definition.body ? { body: definition.body } : {}),
