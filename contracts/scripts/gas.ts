@@ -59,7 +59,9 @@ try {
     as(token, 'holderA').getFunction('transferByPartition')(partitionA, wallets.holderB.address, 10, '0x'),
   );
   // A plain ERC-20 transfer (drawn from the default partitions) to a holder with balance, and to a new one.
-  const erc20Transfer = await mined(as(token, 'holderA').getFunction('transfer')(wallets.holderB.address, 10));
+  const erc20Transfer = await mined(
+    as(token, 'holderA').getFunction('transfer')(wallets.holderB.address, 10),
+  );
   const [receiver3] = fresh(1);
   await verify([receiver3!]);
   const erc20TransferNew = await mined(as(token, 'holderA').getFunction('transfer')(receiver3, 10));

@@ -908,7 +908,11 @@ describe('SecurityToken controller', () => {
       '0x',
       '0x',
     );
-    expect(moved.events.map((e) => e.name)).toEqual(['TransferByPartition', 'Transfer', 'ControllerTransfer']);
+    expect(moved.events.map((e) => e.name)).toEqual([
+      'TransferByPartition',
+      'Transfer',
+      'ControllerTransfer',
+    ]);
     expect(await bal('operator', partitionA)).toBe(50n);
   });
 
