@@ -184,8 +184,13 @@ describe('ERC-20 conformance (through the standard ABI)', () => {
 
   it('detects ERC-165 and ERC-20 through supportsInterface', async () => {
     const detector = new Contract(f.token.target, erc165Abi, f.provider);
-    const selectors = (abi: string[]) =>
-      new Interface(abi).fragments.flatMap((fr) => ('selector' in fr ? [fr.selector] : []));
+    const selectors = (abi: string[]): string[] => {
+      const out: string[] = [];
+      new Interface(abi).forEachFunction((fragment) => {
+        out.push(fragment.selector);
+      });
+      return out;
+    };
     const interfaceId = (abi: string[]) =>
       `0x${selectors(abi)
         .reduce((x, selector) => x ^ BigInt(selector), 0n)
