@@ -17,7 +17,7 @@ import {
   type Role,
   startFixture,
 } from '../scripts/fixture.ts';
-import { chainSnapshots, expectRevert, send } from './helpers.ts';
+import { chainSnapshots, expectRevert, minedOk, send } from './helpers.ts';
 
 /** The ERC-20 interface as the standard states it (names of the arguments from EIP-20). */
 const erc20Abi = [
@@ -468,15 +468,7 @@ async function execute(op: Op): Promise<boolean> {
       call = [token(op.from), 'setDefaultPartitions', [op.order.map((pi) => partitions[pi])]];
       break;
   }
-  const [contract, method, args] = call;
-  const tx = await contract
-    .getFunction(method)
-    .send(...args, { gasLimit: 3_000_000, gasPrice: 1_000_000_000n });
-  try {
-    return (await tx.wait())?.status === 1;
-  } catch {
-    return false;
-  }
+  return minedOk(...call);
 }
 
 /** Sums of the token's whole Transfer log: per address (in minus out) and the net creation (minted − burned). */
