@@ -10,18 +10,55 @@ interface ITokenScheme {
     function hasLevel2(address account) external view returns (bool);
 }
 
+/// ERC-165: interface detection.
+interface IERC165 {
+    function supportsInterface(bytes4 interfaceId) external view returns (bool);
+}
+
+/// ERC-20 (its functions; the Transfer and Approval events are declared in the token).
+interface IERC20 {
+    function totalSupply() external view returns (uint256);
+    function balanceOf(address account) external view returns (uint256);
+    function transfer(address to, uint256 value) external returns (bool);
+    function allowance(address owner, address spender) external view returns (uint256);
+    function approve(address spender, uint256 value) external returns (bool);
+    function transferFrom(address from, address to, uint256 value) external returns (bool);
+}
+
+/// ERC-1643: documents.
+interface IERC1643 {
+    function getDocument(bytes32 name) external view returns (string memory, bytes32, uint256);
+    function setDocument(bytes32 name, string calldata uri, bytes32 documentHash) external;
+    function removeDocument(bytes32 name) external;
+    function getAllDocuments() external view returns (bytes32[] memory);
+}
+
+/// ERC-1644: controller operations.
+interface IERC1644 {
+    function isControllable() external view returns (bool);
+    function controllerTransfer(address from, address to, uint256 value, bytes calldata data, bytes calldata operatorData)
+        external;
+    function controllerRedeem(address tokenHolder, uint256 value, bytes calldata data, bytes calldata operatorData)
+        external;
+}
+
 /// @title SecurityToken
 /// @notice A partitioned security token of the ERC-1400 family: partitions and partition transfers (ERC-1410),
 /// issuance and redemption by partition with a batch issuer (ERC-1594), documents (ERC-1643), controller
-/// operations (ERC-1644), operators per holder and per partition, pause, freezing of minting, and ERC-20 read
-/// views (decimals 0). Access Level 2 of the security scheme issues, redeems, pauses and resumes; the owner manages
+/// operations (ERC-1644), operators per holder and per partition, pause, freezing of minting, and ERC-20
+/// (decimals 0) on top of the partitions, with ERC-165 detection. Access Level 2 of the security scheme issues, redeems, pauses and resumes; the owner manages
 /// documents, freezes minting and finalizes the controller; the controller forces transfers and redemptions while
 /// the token is controllable and not paused. Nobody receives tokens unless verified in the whitelist.
+/// Every transfer, whichever function starts it (ERC-20 `transfer`/`transferFrom`, partition, operator or controller
+/// transfer), is judged by one function, _transferStatus: pause, addresses, amount, balance, whitelist. It also
+/// answers canTransferByPartition, so a refusal has the same ERC-1066 code and reason on every path.
 /// @dev Gas: a holder's balance in a partition is its only per-holder storage (one slot). ERC-20 `balanceOf`,
 /// `totalSupply` and `partitionsOf` are derived in views from the token's partition list. Balance changes are
 /// emitted as exactly one of IssuedByPartition, RedeemedByPartition or TransferByPartition each, so an indexer
-/// rebuilds holders, balances and history from those three events alone.
-contract SecurityToken {
+/// rebuilds holders, balances and history from those three events alone; each of them is followed by the ERC-20
+/// `Transfer` of the same amount (from the zero address for an issue, to it for a redemption), so the ERC-20
+/// view of the logs always adds up to totalSupply.
+contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
     struct PartitionInfo {
         uint128 totalSupply;
         uint64 index; // 1-based position in _partitionList; 0 = unknown partition
@@ -40,6 +77,8 @@ contract SecurityToken {
     /// keccak256("IssuedByPartition(bytes32,address,address,uint256,bytes,bytes)"), logged from assembly.
     bytes32 private constant ISSUED_BY_PARTITION_TOPIC =
         0xf0ded82afbb1bb3ff3fc48cb2a26584aa84e4af0bf309c804ecdb94d0f6a98bb;
+    /// keccak256("Transfer(address,address,uint256)"), logged from assembly.
+    bytes32 private constant TRANSFER_TOPIC = 0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef;
 
     // One slot: the state every balance-changing call reads.
     bool private _paused;
@@ -62,6 +101,13 @@ contract SecurityToken {
         private _partitionOperators;
     bytes32[] private _documentNames;
     mapping(bytes32 name => Document) private _documents;
+    mapping(address holder => mapping(address spender => uint256)) private _allowances;
+    mapping(address holder => bytes32[]) private _defaultPartitions;
+
+    // ERC-20
+    event Transfer(address indexed from, address indexed to, uint256 value);
+    event Approval(address indexed owner, address indexed spender, uint256 value);
+    event DefaultPartitionsSet(address indexed tokenHolder, bytes32[] partitions);
 
     // ERC-1410
     event TransferByPartition(
@@ -131,7 +177,17 @@ contract SecurityToken {
     }
 
     // =====================================================================
-    // ERC-20 read views
+    // ERC-165
+    // =====================================================================
+
+    /// @notice ERC-165, ERC-20, ERC-1643 (documents) and ERC-1644 (controller).
+    function supportsInterface(bytes4 interfaceId) external pure returns (bool) {
+        return interfaceId == type(IERC165).interfaceId || interfaceId == type(IERC20).interfaceId
+            || interfaceId == type(IERC1643).interfaceId || interfaceId == type(IERC1644).interfaceId;
+    }
+
+    // =====================================================================
+    // ERC-20
     // =====================================================================
 
     function totalSupply() external view returns (uint256 supply) {
@@ -142,6 +198,56 @@ contract SecurityToken {
     function balanceOf(address tokenHolder) external view returns (uint256 balance) {
         uint256 n = _partitionList.length;
         for (uint256 i; i < n; ++i) balance += _balances[_partitionList[i]][tokenHolder];
+    }
+
+    /// @notice Moves `value` of the caller's tokens to `to`, drawn from the caller's default partitions in order
+    /// (defaultPartitionsOf). The same checks as a partition transfer, with the same revert reasons; a zero
+    /// `value` is a normal transfer (checked, and logged as Transfer) that moves nothing.
+    function transfer(address to, uint256 value) external returns (bool) {
+        _transferByDefault(msg.sender, msg.sender, to, value);
+        return true;
+    }
+
+    /// @notice Like transfer, from `from`, spending exactly `value` of the caller's allowance first.
+    function transferFrom(address from, address to, uint256 value) external returns (bool) {
+        uint256 allowed = _allowances[from][msg.sender];
+        require(allowed >= value, "insufficient allowance");
+        unchecked {
+            _allowances[from][msg.sender] = allowed - value;
+        }
+        _transferByDefault(msg.sender, from, to, value);
+        return true;
+    }
+
+    function approve(address spender, uint256 value) external returns (bool) {
+        require(spender != address(0), "spender is the zero address");
+        _allowances[msg.sender][spender] = value;
+        emit Approval(msg.sender, spender, value);
+        return true;
+    }
+
+    function allowance(address tokenHolder, address spender) external view returns (uint256) {
+        return _allowances[tokenHolder][spender];
+    }
+
+    /// @notice The partitions a plain ERC-20 transfer of `tokenHolder` draws from, in order: the holder's own list
+    /// when set (setDefaultPartitions), else every partition in creation order, which starts with the token's
+    /// default partition (the first one issued into).
+    function defaultPartitionsOf(address tokenHolder) external view returns (bytes32[] memory) {
+        return _defaultPartitionsOf(tokenHolder);
+    }
+
+    /// @notice Sets the caller's default partitions (known partitions, each once); an empty list restores the
+    /// token's order. Partitions left out are not touched by the caller's plain transfers.
+    function setDefaultPartitions(bytes32[] calldata partitions) external {
+        uint256 n = partitions.length;
+        require(n <= MAX_PARTITIONS, "too many partitions");
+        for (uint256 i; i < n; ++i) {
+            require(_partitions[partitions[i]].index != 0, "unknown partition");
+            for (uint256 j; j < i; ++j) require(partitions[j] != partitions[i], "partition is listed twice");
+        }
+        _defaultPartitions[msg.sender] = partitions;
+        emit DefaultPartitionsSet(msg.sender, partitions);
     }
 
     // =====================================================================
@@ -179,8 +285,7 @@ contract SecurityToken {
         external
         returns (bytes32)
     {
-        require(!_paused, "token trading is paused");
-        _move(partition, msg.sender, msg.sender, to, value, data, "");
+        _transferByPartition(partition, msg.sender, msg.sender, to, value, data, "");
         return partition;
     }
 
@@ -193,27 +298,20 @@ contract SecurityToken {
         bytes calldata operatorData
     ) external returns (bytes32) {
         require(_isOperatorFor(partition, msg.sender, from), "caller is not an operator of the token holder");
-        require(!_paused, "token trading is paused");
-        _move(partition, msg.sender, from, to, value, data, operatorData);
+        _transferByPartition(partition, msg.sender, from, to, value, data, operatorData);
         return partition;
     }
 
     /// @notice ERC-1066 status of a prospective partition transfer: (code, reason, destination partition).
     /// 0x51 success, 0x50 transfer failure (bad input or unknown partition), 0x52 insufficient balance,
     /// 0x54 transfers halted (paused), 0x56 invalid sender, 0x57 invalid receiver (zero or not whitelisted).
+    /// The same judgement as the transfer itself (_transferStatus); the reason is the revert text's short form.
     function canTransferByPartition(address from, address to, bytes32 partition, uint256 value, bytes calldata)
         external
         view
         returns (bytes1, bytes32, bytes32)
     {
-        if (_paused) return (0x54, "token trading is paused", bytes32(0));
-        if (from == address(0)) return (0x56, "sender is the zero address", bytes32(0));
-        if (to == address(0)) return (0x57, "receiver is the zero address", bytes32(0));
-        if (value == 0) return (0x50, "amount must be greater than zero", bytes32(0));
-        if (_partitions[partition].index == 0) return (0x50, "unknown partition", bytes32(0));
-        if (_balances[partition][from] < value) return (0x52, "insufficient balance", bytes32(0));
-        if (!ITokenWhitelist(whitelist).isVerified(to)) return (0x57, "receiver is not verified", bytes32(0));
-        return (0x51, "transfer allowed", partition);
+        return _canTransferByPartition(from, to, partition, value);
     }
 
     // ---- Operators ----
@@ -279,6 +377,7 @@ contract SecurityToken {
             _balances[partition][tokenHolder] += value;
         }
         emit IssuedByPartition(partition, msg.sender, tokenHolder, value, data, "");
+        emit Transfer(address(0), tokenHolder, value);
     }
 
     /// @notice Batch issue: `values[i]` tokens of `partition` to `tokenHolders[i]`, all or nothing. The batch
@@ -405,18 +504,7 @@ contract SecurityToken {
     ) external {
         _requireController();
         require(value != 0, "amount must be greater than zero");
-        require(from != address(0), "sender is the zero address");
-        uint256 remaining = value;
-        uint256 n = _partitionList.length;
-        for (uint256 i; i < n && remaining != 0; ++i) {
-            bytes32 partition = _partitionList[i];
-            uint256 balance = _balances[partition][from];
-            if (balance == 0) continue;
-            uint256 part = balance < remaining ? balance : remaining;
-            remaining -= part;
-            _move(partition, msg.sender, from, to, part, data, operatorData);
-        }
-        require(remaining == 0, "insufficient balance");
+        _transferFromPartitions(_partitionList, msg.sender, from, to, value, data, operatorData);
         emit ControllerTransfer(msg.sender, from, to, value, data, operatorData);
     }
 
@@ -450,8 +538,7 @@ contract SecurityToken {
         bytes calldata operatorData
     ) external {
         _requireController();
-        require(from != address(0), "sender is the zero address");
-        _move(partition, msg.sender, from, to, value, data, operatorData);
+        _transferByPartition(partition, msg.sender, from, to, value, data, operatorData);
         emit ControllerTransfer(msg.sender, from, to, value, data, operatorData);
     }
 
@@ -545,8 +632,8 @@ contract SecurityToken {
         return _operators[tokenHolder][operator] || _partitionOperators[tokenHolder][partition][operator];
     }
 
-    /// Credits `values[i]` of `partition` to `holders[i]` and logs IssuedByPartition for each; returns the sum.
-    /// The hot loop of batch issuance: one storage slot and one log per holder. A zero holder, a zero value or a
+    /// Credits `values[i]` of `partition` to `holders[i]` and logs IssuedByPartition and Transfer for each; returns
+    /// the sum. The hot loop of batch issuance: one storage slot and two logs per holder. A zero holder, a zero value or a
     /// value of 2^128 or more makes it revert with the reason _checkIssueInput finds.
     function _issueEach(
         bytes32 partition,
@@ -574,6 +661,8 @@ contract SecurityToken {
                 sstore(slot, add(sload(slot), value))
                 mstore(eventData, value)
                 log4(eventData, dataLen, ISSUED_BY_PARTITION_TOPIC, partition, caller(), holder)
+                // ERC-20 Transfer(0, holder, value): its data is the first word of the event data.
+                log3(eventData, 0x20, TRANSFER_TOPIC, 0, holder)
             }
         }
         if (bad != 0) _checkIssueInput(holders, values);
@@ -604,29 +693,126 @@ contract SecurityToken {
         _partitions[partition] = info;
     }
 
-    /// Moves `value` of `partition` from `from` to `to` (pause and rights checked by the caller).
+    /// The one judgement of every transfer, and of canTransferByPartition: (ERC-1066 code, short reason, revert
+    /// text). `byPartition` is false for a transfer drawn from the default partitions (ERC-20 transfer, controller
+    /// transfer), where `partition` is unused, a zero `value` is allowed and `balance` is what those partitions
+    /// hold; otherwise `balance` is `from`'s balance in `partition`. The caller checks its own rights first.
+    /// Compliance rules belong here, after the whitelist, so that every transfer path applies them.
+    function _transferStatus(bool byPartition, bytes32 partition, address from, address to, uint256 value, uint256 balance)
+        private
+        view
+        returns (bytes1 code, bytes32 reason, string memory text)
+    {
+        if (_paused) return (0x54, "token trading is paused", "token trading is paused");
+        if (from == address(0)) return (0x56, "sender is the zero address", "sender is the zero address");
+        if (to == address(0)) return (0x57, "receiver is the zero address", "receiver is the zero address");
+        if (byPartition && value == 0) {
+            return (0x50, "amount must be greater than zero", "amount must be greater than zero");
+        }
+        if (balance < value) {
+            // A partition that was never issued into holds nothing, so only a shortfall needs this read.
+            if (byPartition && _partitions[partition].index == 0) {
+                return (0x50, "unknown partition", "unknown partition");
+            }
+            return (0x52, "insufficient balance", "insufficient balance");
+        }
+        if (!ITokenWhitelist(whitelist).isVerified(to)) {
+            return (0x57, "receiver is not verified", "receiver is not verified in the whitelist");
+        }
+        return (0x51, "transfer allowed", "");
+    }
+
+    function _canTransferByPartition(address from, address to, bytes32 partition, uint256 value)
+        private
+        view
+        returns (bytes1 code, bytes32 reason, bytes32 destination)
+    {
+        uint256 balance = _balances[partition][from];
+        (code, reason,) = _transferStatus(true, partition, from, to, value, balance);
+        if (code == 0x51) destination = partition;
+    }
+
+    /// Reverts with _transferStatus's text unless the transfer is allowed.
+    function _requireTransfer(bool byPartition, bytes32 partition, address from, address to, uint256 value, uint256 balance)
+        private
+        view
+    {
+        (bytes1 code,, string memory text) = _transferStatus(byPartition, partition, from, to, value, balance);
+        if (code != 0x51) revert(text);
+    }
+
+    /// A transfer of `value` in one partition (partition, operator and controller transfers).
+    function _transferByPartition(
+        bytes32 partition,
+        address operator,
+        address from,
+        address to,
+        uint256 value,
+        bytes memory data,
+        bytes memory operatorData
+    ) private {
+        uint256 balance = _balances[partition][from];
+        _requireTransfer(true, partition, from, to, value, balance);
+        _move(partition, operator, from, to, value, balance, data, operatorData);
+    }
+
+    /// A plain ERC-20 transfer: drawn from `from`'s default partitions.
+    function _transferByDefault(address operator, address from, address to, uint256 value) private {
+        _transferFromPartitions(_defaultPartitionsOf(from), operator, from, to, value, "", "");
+    }
+
+    /// A transfer of `value` drawn from `from`'s balances in the partitions of `order`, first to last; each part
+    /// keeps its partition on the receiving side. A zero `value` is checked and logged as Transfer only.
+    function _transferFromPartitions(
+        bytes32[] storage order,
+        address operator,
+        address from,
+        address to,
+        uint256 value,
+        bytes memory data,
+        bytes memory operatorData
+    ) private {
+        uint256 n = order.length;
+        uint256 available;
+        for (uint256 i; i < n && available < value; ++i) available += _balances[order[i]][from];
+        _requireTransfer(false, bytes32(0), from, to, value, available);
+        if (value == 0) {
+            emit Transfer(from, to, 0);
+            return;
+        }
+        uint256 remaining = value;
+        for (uint256 i; remaining != 0; ++i) {
+            bytes32 partition = order[i];
+            uint256 balance = _balances[partition][from];
+            if (balance == 0) continue;
+            uint256 part = balance < remaining ? balance : remaining;
+            remaining -= part;
+            _move(partition, operator, from, to, part, balance, data, operatorData);
+        }
+    }
+
+    function _defaultPartitionsOf(address tokenHolder) private view returns (bytes32[] storage) {
+        bytes32[] storage order = _defaultPartitions[tokenHolder];
+        return order.length != 0 ? order : _partitionList;
+    }
+
+    /// Moves `value` of `partition` from `from` (who holds `balance` there) to `to`; checked by the caller.
     function _move(
         bytes32 partition,
         address operator,
         address from,
         address to,
         uint256 value,
-        bytes calldata data,
+        uint256 balance,
+        bytes memory data,
         bytes memory operatorData
     ) private {
-        require(to != address(0), "receiver is the zero address");
-        require(value != 0, "amount must be greater than zero");
-        uint256 balance = _balances[partition][from];
-        if (balance < value) {
-            require(_partitions[partition].index != 0, "unknown partition");
-            revert("insufficient balance");
-        }
-        require(ITokenWhitelist(whitelist).isVerified(to), "receiver is not verified in the whitelist");
         unchecked {
             _balances[partition][from] = balance - value;
             _balances[partition][to] += value;
         }
         emit TransferByPartition(partition, operator, from, to, value, data, operatorData);
+        emit Transfer(from, to, value);
     }
 
     /// Burns `value` of `partition` from `from` (pause and rights checked by the caller).
@@ -649,5 +835,6 @@ contract SecurityToken {
             _partitions[partition].totalSupply -= uint128(value);
         }
         emit RedeemedByPartition(partition, operator, from, value, data, operatorData);
+        emit Transfer(from, address(0), value);
     }
 }

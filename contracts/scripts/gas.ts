@@ -58,6 +58,13 @@ try {
   const transferExisting = await mined(
     as(token, 'holderA').getFunction('transferByPartition')(partitionA, wallets.holderB.address, 10, '0x'),
   );
+  // A plain ERC-20 transfer (drawn from the default partitions) to a holder with balance, and to a new one.
+  const erc20Transfer = await mined(
+    as(token, 'holderA').getFunction('transfer')(wallets.holderB.address, 10),
+  );
+  const [receiver3] = fresh(1);
+  await verify([receiver3!]);
+  const erc20TransferNew = await mined(as(token, 'holderA').getFunction('transfer')(receiver3, 10));
   await verify([wallets.level2.address]);
   await mined(issuer.getFunction(issueOne)(partitionA, wallets.level2.address, 100, '0x'));
   const redeem = await mined(issuer.getFunction('redeemByPartition')(partitionA, 10, '0x'));
@@ -87,6 +94,7 @@ try {
     issueBatchPerHolder100,
     issueBatchPerHolder250,
     transferByPartition: gas(transfer),
+    transfer: gas(erc20Transfer),
     redeemByPartition: gas(redeem),
     controllerTransfer: gas(controllerTransfer),
     whitelistAdd: gas(whitelistAdd),
@@ -102,6 +110,7 @@ try {
     issueBatchPerHolder100: 'batch issue, per new holder, 100 holders',
     issueBatchPerHolder250: 'batch issue, per new holder, 250 holders',
     transferByPartition: 'transfer to a receiver without balance',
+    transfer: 'ERC-20 transfer to a holder with balance',
     redeemByPartition: 'redeem part of own balance',
     controllerTransfer: 'forced transfer to a receiver without balance',
     whitelistAdd: 'whitelist one new address',
@@ -117,6 +126,9 @@ try {
   );
   console.log(
     `${'transferExistingReceiver'.padEnd(30)}${String(gas(transferExisting)).padStart(10)}  transfer to a receiver with balance`,
+  );
+  console.log(
+    `${'transferNewReceiver'.padEnd(30)}${String(gas(erc20TransferNew)).padStart(10)}  ERC-20 transfer to a receiver without balance`,
   );
   console.log(`wrote ${path.join(packageDir, 'gas-report.json')}`);
 } finally {

@@ -36,6 +36,7 @@ describe('safeBatchSize', () => {
       'issueBatchPerHolder100',
       'issueBatchPerHolder250',
       'transferByPartition',
+      'transfer',
       'redeemByPartition',
       'controllerTransfer',
       'whitelistAdd',
@@ -47,5 +48,10 @@ describe('safeBatchSize', () => {
     expect(issueBatchSize(1024)).toBeLessThan(issueBatchSize());
     expect(issueBatchSize(0, 0.5)).toBeLessThan(issueBatchSize());
     expect(whitelistBatchSize() * report.whitelistBatchPerAddress100).toBeLessThan(txGasCap);
+  });
+
+  it('keeps the gas budgets: a new holder in a batch of 100, a plain ERC-20 transfer to a holder', () => {
+    expect(measuredGas.issueBatchPerHolder100).toBeLessThanOrEqual(31_000);
+    expect(measuredGas.transfer).toBeLessThanOrEqual(65_000);
   });
 });

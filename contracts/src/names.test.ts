@@ -26,6 +26,9 @@ describe('revertReasons', () => {
     const found = new Set<string>();
     for (const match of sources.matchAll(/require\([^;]*?,\s*"([^"]+)"\s*\)/g)) found.add(match[1]!);
     for (const match of sources.matchAll(/revert\("([^"]+)"\)/g)) found.add(match[1]!);
+    // The transfer judgement returns (code, short reason, revert text): its texts are reverted with too.
+    for (const match of sources.matchAll(/return \(0x[0-9a-f]{2}, "[^"]*", "([^"]+)"\)/g))
+      found.add(match[1]!);
     expect([...found].sort()).toEqual([...new Set(Object.values(revertReasons))].sort());
     expect(revertReasons.notAllowedToIssue).toContain('not allowed to issue tokens');
   });

@@ -27,6 +27,21 @@ export async function expectRevert(
   expect(await state()).toEqual(before);
 }
 
+/**
+ * Mines `contract[signature](...args)` with a fixed gas limit and price (no estimate, so a call the token refuses is
+ * mined too and fails on-chain); answers whether it succeeded.
+ */
+export async function minedOk(contract: Contract, signature: string, args: unknown[]): Promise<boolean> {
+  const tx = await contract
+    .getFunction(signature)
+    .send(...args, { gasLimit: 3_000_000, gasPrice: 1_000_000_000n });
+  try {
+    return (await tx.wait())?.status === 1;
+  } catch {
+    return false;
+  }
+}
+
 /** Sends `contract[signature](...args)` and returns the receipt and the events it logged on `contract`. */
 export async function send(
   contract: Contract,

@@ -2,7 +2,7 @@ import type { Contract } from 'ethers';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodePartition, type Fixture, kycHash, type Role, startFixture } from '../scripts/fixture.ts';
-import { send } from './helpers.ts';
+import { minedOk, send } from './helpers.ts';
 
 const issueOne = 'issueByPartition(bytes32,address,uint256,bytes)';
 const issueMany = 'issueByPartition(bytes32,address[],uint256[],bytes)';
@@ -188,15 +188,7 @@ async function execute(op: Op, paused: boolean): Promise<boolean> {
       call = [t('level2'), paused ? 'unPause' : 'pause', []];
       break;
   }
-  const [contract, method, args] = call;
-  const tx = await contract
-    .getFunction(method)
-    .send(...args, { gasLimit: 3_000_000, gasPrice: 1_000_000_000n });
-  try {
-    return (await tx.wait())?.status === 1;
-  } catch {
-    return false;
-  }
+  return minedOk(...call);
 }
 
 async function expectMatches(model: Model) {

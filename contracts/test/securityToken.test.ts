@@ -295,6 +295,7 @@ describe('SecurityToken rights matrix', () => {
           operatorData: data,
         },
       },
+      { name: 'Transfer', args: { from: addr('holderA'), to: ZeroAddress, value: 10n } },
     ]);
     expect(await bal('holderA', partitionA)).toBe(990n);
     expect(await read('totalSupplyByPartition', partitionA)).toBe(1490n);
@@ -323,10 +324,11 @@ describe('SecurityToken issuance', () => {
           operatorData: '0x',
         },
       },
+      { name: 'Transfer', args: { from: ZeroAddress, to: addr('operator'), value: 25n } },
     ]);
     expect(await bal('operator', partitionA)).toBe(25n);
     const created = await send(as('level2'), issueOne, partitionC, addr('operator'), 5, '0x');
-    expect(created.events.map((e) => e.name)).toEqual(['PartitionCreated', 'IssuedByPartition']);
+    expect(created.events.map((e) => e.name)).toEqual(['PartitionCreated', 'IssuedByPartition', 'Transfer']);
     expect(created.events[0]?.args).toEqual({ partition: partitionC });
     expect([...(await read<string[]>('allPartitions'))]).toEqual([partitionA, partitionB, partitionC]);
     expect([...(await read<string[]>('partitionsOf', addr('operator')))]).toEqual([partitionA, partitionC]);
@@ -339,8 +341,11 @@ describe('SecurityToken issuance', () => {
     const { events } = await send(as('level2'), issueMany, partitionC, holders, [7, 8, 9], data);
     expect(events.map((e) => [e.name, e.args.to, e.args.value])).toEqual([
       ['IssuedByPartition', addr('operator'), 7n],
+      ['Transfer', addr('operator'), 7n],
       ['IssuedByPartition', addr('holderA'), 8n],
+      ['Transfer', addr('holderA'), 8n],
       ['IssuedByPartition', addr('operator'), 9n],
+      ['Transfer', addr('operator'), 9n],
       ['PartitionCreated', undefined, undefined],
     ]);
     expect(await bal('operator', partitionC)).toBe(16n);
@@ -548,6 +553,7 @@ describe('SecurityToken transfers, operators and redemption', () => {
           operatorData: '0x',
         },
       },
+      { name: 'Transfer', args: { from: addr('holderA'), to: addr('holderB'), value: 100n } },
     ]);
     expect(await bal('holderA', partitionB)).toBe(400n);
     expect(await bal('holderB', partitionB)).toBe(150n);
@@ -681,6 +687,7 @@ describe('SecurityToken transfers, operators and redemption', () => {
           operatorData: '0x',
         },
       },
+      { name: 'Transfer', args: { from: addr('level2'), to: ZeroAddress, value: 120n } },
     ]);
     expect(await bal('level2', partitionA)).toBe(180n);
     expect(await read('totalSupply')).toBe(1930n);
@@ -842,7 +849,9 @@ describe('SecurityToken controller', () => {
     };
     expect(events).toEqual([
       { name: 'TransferByPartition', args: { fromPartition: partitionA, ...common, value: 1000n } },
+      { name: 'Transfer', args: { from: addr('holderA'), to: addr('holderB'), value: 1000n } },
       { name: 'TransferByPartition', args: { fromPartition: partitionB, ...common, value: 200n } },
+      { name: 'Transfer', args: { from: addr('holderA'), to: addr('holderB'), value: 200n } },
       {
         name: 'ControllerTransfer',
         args: {
@@ -867,7 +876,9 @@ describe('SecurityToken controller', () => {
     const { events } = await send(c, 'controllerRedeem', addr('holderA'), 1100, data, '0xbeef');
     expect(events.map((e) => [e.name, e.args.partition, e.args.value])).toEqual([
       ['RedeemedByPartition', partitionA, 1000n],
+      ['Transfer', undefined, 1000n],
       ['RedeemedByPartition', partitionB, 100n],
+      ['Transfer', undefined, 100n],
       ['ControllerRedemption', undefined, 1100n],
     ]);
     expect(await read('balanceOf', addr('holderA'))).toBe(400n);
@@ -881,7 +892,11 @@ describe('SecurityToken controller', () => {
       '0x',
       '0x',
     );
-    expect(byPartition.events.map((e) => e.name)).toEqual(['RedeemedByPartition', 'ControllerRedemption']);
+    expect(byPartition.events.map((e) => e.name)).toEqual([
+      'RedeemedByPartition',
+      'Transfer',
+      'ControllerRedemption',
+    ]);
     expect(await read('balanceOf', addr('holderA'))).toBe(0n);
     const moved = await send(
       c,
@@ -893,7 +908,11 @@ describe('SecurityToken controller', () => {
       '0x',
       '0x',
     );
-    expect(moved.events.map((e) => e.name)).toEqual(['TransferByPartition', 'ControllerTransfer']);
+    expect(moved.events.map((e) => e.name)).toEqual([
+      'TransferByPartition',
+      'Transfer',
+      'ControllerTransfer',
+    ]);
     expect(await bal('operator', partitionA)).toBe(50n);
   });
 

@@ -1,3 +1,4 @@
+import { tokenWithErc20Transfer } from '../../server/src/modules/tokens/testing.ts';
 import { expect, test } from './fixtures.ts';
 import { createAccount, loginInBrowser } from './helpers.ts';
 import {
@@ -73,6 +74,42 @@ test('the local pages show real chain data under their title, dismissible notice
   await expect(
     page.getByRole('table', { name: 'Address', exact: true }).getByRole('row', { name: /^Contract/ }),
   ).toContainText('Yes (10 bytes of code)');
+});
+
+test('an address page lists the ERC-20 transfers of the address, like an explorer’s token tab', async ({
+  page,
+  request,
+  server,
+}) => {
+  const rpcUrl = await chainRpcUrl(request, server.url);
+  const chain = await tokenWithErc20Transfer(rpcUrl);
+  const account = await createAccount(request, server.url);
+  await loginInBrowser(page, account.email, account.password);
+  await expect(page).not.toHaveURL(/Login/);
+
+  await page.goto(`/local/address/${chain.holder}`);
+  const transfers = page.getByRole('table', { name: /^Token transfers \(ERC-20\) in the last \d+ blocks:$/ });
+  const rows = transfers.getByRole('row');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0)).toHaveText(/Transaction hash\s*Block\s*From\s*To\s*Value\s*Token/);
+  await expect(rows.nth(1).getByRole('link', { name: chain.transferHash })).toBeVisible();
+  await expect(rows.nth(1).getByRole('link', { name: chain.holder })).toBeVisible();
+  await expect(rows.nth(1).getByRole('link', { name: chain.receiver })).toBeVisible();
+  await expect(rows.nth(1).getByRole('cell').nth(4)).toHaveText('30');
+  await expect(rows.nth(1).getByRole('cell').nth(5)).toContainText(chain.token);
+  await expect(rows.nth(2).getByRole('link', { name: chain.issueHash })).toBeVisible();
+  await expect(rows.nth(2).getByRole('cell').nth(2)).toHaveText('Issued');
+  await expect(rows.nth(2).getByRole('cell').nth(4)).toHaveText('100');
+
+  // The receiver's page shows the one transfer it received; the link opens the transaction.
+  await page.goto(`/local/address/${chain.receiver}`);
+  await expect(transfers.getByRole('row')).toHaveCount(2);
+  await transfers.getByRole('link', { name: chain.transferHash }).click();
+  await expect(page).toHaveURL(`/local/tx/${chain.transferHash}`);
+
+  // An address without token movements says so.
+  await page.goto(`/local/address/${await fundedSender(rpcUrl)}`);
+  await expect(page.getByText('No token transfers')).toBeVisible();
 });
 
 test('the local pages show the chain’s not-found and invalid answers, and ask for a login', async ({

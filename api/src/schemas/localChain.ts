@@ -44,6 +44,23 @@ export const localTxSummarySchema = z.object({
 });
 export type LocalTxSummary = z.output<typeof localTxSummarySchema>;
 
+/** An ERC-20 `Transfer` log from or to an address, as an explorer's token tab lists it. */
+export const localTokenTransferSchema = z.object({
+  hash: z.string(),
+  blockNumber: z.number().int(),
+  logIndex: z.number().int(),
+  /** The contract that logged the transfer. */
+  token: z.string(),
+  /** Its project code when it is a token of this platform, else ''. */
+  tokenSymbol: z.string(),
+  /** The zero address for tokens created (issued), and as `to` for tokens destroyed (redeemed). */
+  from: z.string(),
+  to: z.string(),
+  /** Token units, decimal string. */
+  value: z.string(),
+});
+export type LocalTokenTransfer = z.output<typeof localTokenTransferSchema>;
+
 export const localAddressSchema = z.object({
   address: z.string(),
   /** Wei, decimal string. */
@@ -59,6 +76,8 @@ export const localAddressSchema = z.object({
   knownAs: z.object({ kind: z.string(), name: z.string() }).nullable(),
   /** Transactions from or to the address in the newest blocks (newest first). */
   recentTransactions: z.array(localTxSummarySchema),
+  /** ERC-20 transfers from or to the address, of any contract, in the same blocks (newest first). */
+  tokenTransfers: z.array(localTokenTransferSchema),
   /** How many of the newest blocks were searched for them. */
   blocksSearched: z.number().int(),
   latestBlock: z.number().int(),

@@ -4,9 +4,16 @@ import { decodeBytes32String, Interface, type Log, type LogDescription } from 'e
 export const tokenInterface = new Interface(securityTokenArtifact.abi);
 export const whitelistInterface = new Interface(whitelistArtifact.abi);
 
+/**
+ * Token events the indexer does not follow: the ERC-20 `Transfer` mirrors every IssuedByPartition,
+ * RedeemedByPartition and TransferByPartition (the events balances are rebuilt from), and a zero-value `Transfer`
+ * changes nothing, so storing it would count each balance change twice.
+ */
+export const mirroredTokenEvents = new Set(['Transfer']);
+
 const tokenTopics = new Set<string>();
 tokenInterface.forEachEvent((event) => {
-  tokenTopics.add(event.topicHash);
+  if (!mirroredTokenEvents.has(event.name)) tokenTopics.add(event.topicHash);
 });
 const whitelistTopics = new Set<string>();
 whitelistInterface.forEachEvent((event) => {

@@ -20,6 +20,7 @@ import {
   type DevWallets,
   devWallets,
 } from '../modules/tokens/testing.ts';
+import { tokenInterface } from './decode.ts';
 import { createIndexer, type IndexerOptions } from './indexer.ts';
 
 /** A provider whose eth_getLogs fails now and then, like a flaky public RPC. */
@@ -108,6 +109,17 @@ describe(`indexer (seed ${seed})`, () => {
     const add = (p: string, h: string, v: bigint) => model.set(k(p, h), get(p, h) + v);
     const held = (h: string) => created.map((p) => ({ p, v: get(p, h) })).filter((x) => x.v > 0n);
     const total = (h: string) => held(h).reduce((sum, x) => sum + x.v, 0n);
+    /** Takes `value` from `from`'s partitions in creation order (to `to`, or burnt), as controller and ERC-20 do. */
+    const draw = (from: string, to: string | undefined, value: bigint) => {
+      let remaining = value;
+      for (const { p, v } of held(from)) {
+        const part = v < remaining ? v : remaining;
+        remaining -= part;
+        add(p, from, -part);
+        if (to) add(p, to, part);
+        if (remaining === 0n) break;
+      }
+    };
     const as = (signer: DevWallets['owner']) => token.connect(signer.signer) as Contract;
     let lastHash = '';
     // Valid by construction: a fixed gas limit and price skip the estimate and fee lookups.
@@ -148,7 +160,7 @@ describe(`indexer (seed ${seed})`, () => {
         );
         if (!created.includes(p)) created.push(p);
         for (const [i, h] of batch.entries()) add(p, h.address, values[i] as bigint);
-      } else if (roll < 0.7) {
+      } else if (roll < 0.6) {
         const from = pick(withBalance);
         const { p, v: balance } = pick(held(from.address));
         const to = pick(holders.filter((h) => h !== from));
@@ -156,6 +168,13 @@ describe(`indexer (seed ${seed})`, () => {
         await send(as(from).getFunction('transferByPartition')(p, to.address, v, '0x', tx));
         add(p, from.address, -v);
         add(p, to.address, v);
+      } else if (roll < 0.7) {
+        // A plain ERC-20 transfer: drawn from the sender's partitions in creation order.
+        const from = pick(withBalance);
+        const to = pick(holders.filter((h) => h !== from));
+        const v = amount(total(from.address));
+        await send(as(from).getFunction('transfer')(to.address, v, tx));
+        draw(from.address, to.address, v);
       } else if (roll < 0.8 && total(wallets.owner.address) > 0n) {
         const { p, v: balance } = pick(held(wallets.owner.address));
         const v = amount(balance);
@@ -164,35 +183,16 @@ describe(`indexer (seed ${seed})`, () => {
       } else if (roll < 0.9) {
         const from = pick(withBalance);
         const to = pick(holders.filter((h) => h !== from));
-        let remaining = amount(total(from.address));
+        const v = amount(total(from.address));
         await send(
-          as(wallets.controller).getFunction('controllerTransfer')(
-            from.address,
-            to.address,
-            remaining,
-            '0x',
-            '0x',
-          ),
+          as(wallets.controller).getFunction('controllerTransfer')(from.address, to.address, v, '0x', '0x'),
         );
-        for (const { p, v } of held(from.address)) {
-          const part = v < remaining ? v : remaining;
-          remaining -= part;
-          add(p, from.address, -part);
-          add(p, to.address, part);
-          if (remaining === 0n) break;
-        }
+        draw(from.address, to.address, v);
       } else {
         const from = pick(withBalance);
-        let remaining = amount(total(from.address));
-        await send(
-          as(wallets.controller).getFunction('controllerRedeem')(from.address, remaining, '0x', '0x', tx),
-        );
-        for (const { p, v } of held(from.address)) {
-          const part = v < remaining ? v : remaining;
-          remaining -= part;
-          add(p, from.address, -part);
-          if (remaining === 0n) break;
-        }
+        const v = amount(total(from.address));
+        await send(as(wallets.controller).getFunction('controllerRedeem')(from.address, v, '0x', '0x', tx));
+        draw(from.address, undefined, v);
       }
     }
 
@@ -273,11 +273,20 @@ describe(`indexer (seed ${seed})`, () => {
     expect(counts?.n).toBeGreaterThan(0);
     expect(counts?.equal, 'holder change counts').toBe(counts?.n);
 
-    // Nothing stored twice: one event row per log of the token.
+    // Nothing stored twice: one event row per log of the token, apart from the ERC-20 Transfer that mirrors
+    // each balance change (one per IssuedByPartition, RedeemedByPartition and TransferByPartition).
     const logs = await chain.provider.getLogs({ address, fromBlock: 0, toBlock: head });
+    const transferTopic = tokenInterface.getEvent('Transfer')?.topicHash;
+    const transfers = logs.filter((log) => log.topics[0] === transferTopic);
     const result = await database.db.execute(
-      sql`select count(*)::int as n from token_events where contract_address = ${address}`,
+      sql`select event, count(*)::int as n from token_events where contract_address = ${address} group by event`,
     );
-    expect((result as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(logs.length);
+    const stored = new Map(
+      (result as unknown as { rows: { event: string; n: number }[] }).rows.map((r) => [r.event, r.n]),
+    );
+    expect([...stored.values()].reduce((sum, n) => sum + n, 0)).toBe(logs.length - transfers.length);
+    expect(stored.has('Transfer')).toBe(false);
+    const moves = ['IssuedByPartition', 'RedeemedByPartition', 'TransferByPartition'];
+    expect(transfers.length).toBe(moves.reduce((sum, event) => sum + (stored.get(event) ?? 0), 0));
   });
 });

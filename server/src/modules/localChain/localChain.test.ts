@@ -1,10 +1,11 @@
-import { type DevChain, devAccountKeys } from '@tranche/contracts';
-import { Wallet } from 'ethers';
+import { type DevChain, devAccountKeys, toBytes32Name } from '@tranche/contracts';
+import { type JsonRpcProvider, Wallet, ZeroAddress } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, startTestChain, type TestApp } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
 import { deployedContracts } from '../../db/schema.ts';
 import { insertAccount } from '../accounts/repository.ts';
+import { deploySchemeAndWhitelist, deployTestToken, devWallets } from '../tokens/testing.ts';
 
 /** Init code of a contract whose runtime returns 42. */
 const tinyContractInitCode = '0x600a600c600039600a6000f3602a60005260206000f3';
@@ -116,6 +117,51 @@ describe('local chain routes (local mode)', () => {
       deployment.hash,
       expect.any(String),
     ]);
+  });
+
+  it('GET /local/address lists the ERC-20 transfers of an address, like an explorer’s token tab', async () => {
+    const wallets = devWallets(t.ctx.chain.provider as JsonRpcProvider);
+    const setup = await deploySchemeAndWhitelist(wallets);
+    const token = await deployTestToken(t.ctx.db, wallets, setup, {
+      symbol: 'LTT',
+      name: 'Local transfer token',
+    });
+    const [holder, receiver] = wallets.holders;
+    if (!holder || !receiver) throw new Error('two holders expected');
+    const issue = await token.getFunction('issueByPartition(bytes32,address,uint256,bytes)')(
+      toBytes32Name('Common'),
+      holder.address,
+      100,
+      '0x',
+    );
+    const issued = await issue.wait();
+    const send = await (token.connect(holder.signer) as typeof token).getFunction('transfer')(
+      receiver.address,
+      30,
+    );
+    const sent = await send.wait();
+    const tokenAddress = String(token.target).toLowerCase();
+    const row = (hash: string, blockNumber: number, from: string, to: string, value: string) => ({
+      hash,
+      blockNumber,
+      logIndex: expect.any(Number),
+      token: tokenAddress,
+      tokenSymbol: 'LTT',
+      from,
+      to,
+      value,
+    });
+
+    const holderPage = (await get(`/api/local/address/${holder.address}`)).json().data;
+    expect(holderPage.tokenTransfers).toEqual([
+      row(send.hash, sent.blockNumber, holder.address, receiver.address, '30'),
+      row(issue.hash, issued.blockNumber, ZeroAddress, holder.address, '100'),
+    ]);
+    const receiverPage = (await get(`/api/local/address/${receiver.address}`)).json().data;
+    expect(receiverPage.tokenTransfers).toEqual([
+      row(send.hash, sent.blockNumber, holder.address, receiver.address, '30'),
+    ]);
+    expect((await get(`/api/local/address/${recipient}`)).json().data.tokenTransfers).toEqual([]);
   });
 
   it('answers 404 for what the chain does not have and 400 for malformed values', async () => {

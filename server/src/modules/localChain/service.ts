@@ -1,12 +1,21 @@
 import {
   type LocalAddress,
   type LocalBlock,
+  type LocalTokenTransfer,
   type LocalTransaction,
   type LocalTxSummary,
   localMessages,
 } from '@tranche/api';
-import { and, eq } from 'drizzle-orm';
-import { type Block, formatEther, type TransactionResponse } from 'ethers';
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  type Block,
+  formatEther,
+  Interface,
+  type Log,
+  type Provider,
+  type TransactionResponse,
+  zeroPadValue,
+} from 'ethers';
 import type { AppContext } from '../../context.ts';
 import { deployedContracts } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
@@ -45,6 +54,34 @@ async function knownAs(ctx: AppContext, address: string): Promise<LocalAddress['
   return contract ?? null;
 }
 
+const erc20Transfer = new Interface([
+  'event Transfer(address indexed from, address indexed to, uint256 value)',
+]);
+const transferTopic = erc20Transfer.getEvent('Transfer')?.topicHash as string;
+
+/**
+ * ERC-20 `Transfer` logs of any contract from or to `address` in blocks `fromBlock`..`toBlock`, newest first. A
+ * log of the same topic with another shape (ERC-721 indexes the token id) is left out.
+ */
+async function erc20Transfers(
+  provider: Provider,
+  address: string,
+  fromBlock: number,
+  toBlock: number,
+): Promise<Log[]> {
+  const topic = zeroPadValue(address, 32);
+  const [sent, received] = await Promise.all([
+    provider.getLogs({ fromBlock, toBlock, topics: [transferTopic, topic] }),
+    provider.getLogs({ fromBlock, toBlock, topics: [transferTopic, null, topic] }),
+  ]);
+  const unique = new Map<string, Log>();
+  for (const log of [...sent, ...received]) {
+    if (log.topics.length === 3 && log.data.length === 66)
+      unique.set(`${log.transactionHash}:${log.index}`, log);
+  }
+  return [...unique.values()].sort((a, b) => b.blockNumber - a.blockNumber || b.index - a.index);
+}
+
 /** The embedded chain as the /local pages show it (local mode only). */
 export function createLocalChainService(ctx: AppContext) {
   const provider = ctx.chain.provider;
@@ -59,6 +96,43 @@ export function createLocalChainService(ctx: AppContext) {
     return blocks;
   }
 
+  async function tokenTransfers(
+    address: string,
+    fromBlock: number,
+    toBlock: number,
+  ): Promise<LocalTokenTransfer[]> {
+    const logs = await erc20Transfers(provider, address, fromBlock, toBlock);
+    const tokens = [...new Set(logs.map((log) => log.address.toLowerCase()))];
+    const symbols = new Map(
+      tokens.length === 0
+        ? []
+        : (
+            await ctx.db
+              .select({ address: projects.contractAddress, code: projects.projectCode })
+              .from(projects)
+              .where(inArray(projects.contractAddress, tokens))
+          ).map((row) => [row.address, row.code]),
+    );
+    return logs.flatMap((log) => {
+      const parsed = erc20Transfer.parseLog(log);
+      if (!parsed) return [];
+      const token = log.address.toLowerCase();
+      const [from, to, value] = parsed.args as unknown as [string, string, bigint];
+      return [
+        {
+          hash: log.transactionHash,
+          blockNumber: log.blockNumber,
+          logIndex: log.index,
+          token,
+          tokenSymbol: symbols.get(token) ?? '',
+          from: from.toLowerCase(),
+          to: to.toLowerCase(),
+          value: value.toString(),
+        },
+      ];
+    });
+  }
+
   return {
     async address(address: string): Promise<LocalAddress> {
       const latestBlock = await ctx.chain.blockNumber();
@@ -71,7 +145,10 @@ export function createLocalChainService(ctx: AppContext) {
       const first = Math.max(0, latestBlock - addressSearchBlocks + 1);
       const numbers: number[] = [];
       for (let n = latestBlock; n >= first; n--) numbers.push(n);
-      const blocks = await blocksWithTransactions(numbers);
+      const [blocks, transfers] = await Promise.all([
+        blocksWithTransactions(numbers),
+        tokenTransfers(address, first, latestBlock),
+      ]);
       const recentTransactions: LocalTxSummary[] = [];
       for (const block of blocks) {
         for (const transaction of block.prefetchedTransactions) {
@@ -90,6 +167,7 @@ export function createLocalChainService(ctx: AppContext) {
         codeSize,
         knownAs: known,
         recentTransactions,
+        tokenTransfers: transfers,
         blocksSearched: numbers.length,
         latestBlock,
       };

@@ -10,16 +10,21 @@ import {
   ContractFactory,
   JsonRpcProvider,
   NonceManager,
-  Wallet,
+  encodeBytes32String,
   id,
+  Wallet,
 } from 'ethers';
 import type { Database } from '../../db/database.ts';
 import { insertProject, recordDeployment } from '../projects/repository.ts';
 
 /** Dev-chain wallets (with their own nonce managers) for the roles of a token test. */
 export function devWallets(provider: JsonRpcProvider) {
+  return walletsFrom(provider, (index) => devAccountKeys[index] as string);
+}
+
+function walletsFrom(provider: JsonRpcProvider, keyOf: (index: number) => string) {
   const make = (index: number) => {
-    const key = devAccountKeys[index] as string;
+    const key = keyOf(index);
     const wallet = new Wallet(key, provider);
     return { key, address: wallet.address.toLowerCase(), signer: new NonceManager(wallet) };
   };
@@ -149,6 +154,54 @@ export async function verifyMissing(
         missing.map((address) => id(address)),
       )
     ).wait();
+  } finally {
+    provider.destroy();
+  }
+}
+
+/**
+ * For whole-stack tests on a shared Anvil chain: fresh keys (funded, so no nonce is shared with anyone) deploy a
+ * scheme, a whitelist and a token outside the platform; the token issues 100 to a holder, who sends 30 to another
+ * holder with a plain ERC-20 `transfer`.
+ */
+export async function tokenWithErc20Transfer(rpcUrl: string) {
+  const provider = new JsonRpcProvider(rpcUrl, undefined, { staticNetwork: true, pollingInterval: 50 });
+  try {
+    const keys = new Map<number, string>();
+    const wallets = walletsFrom(provider, (index) => {
+      const key = keys.get(index) ?? Wallet.createRandom().privateKey;
+      keys.set(index, key);
+      return key;
+    });
+    for (const w of [wallets.owner, ...wallets.holders])
+      await provider.send('anvil_setBalance', [w.address, '0x56bc75e2d63100000']);
+    const setup = await deploySchemeAndWhitelist(wallets);
+    const deployed = await deploy(securityTokenArtifact, wallets.owner.signer, [
+      'ERC-20 view token',
+      'ERCV',
+      wallets.owner.address,
+      wallets.controller.address,
+      setup.whitelistAddress,
+      setup.schemeAddress,
+    ]);
+    const token = new Contract(deployed.address, securityTokenArtifact.abi, wallets.owner.signer);
+    const [holder, receiver] = wallets.holders as [DevWallets['owner'], DevWallets['owner']];
+    const issue = await call(
+      token,
+      'issueByPartition(bytes32,address,uint256,bytes)',
+      encodeBytes32String('Common'),
+      holder.address,
+      100,
+      '0x',
+    );
+    const transfer = await call(token.connect(holder.signer) as Contract, 'transfer', receiver.address, 30);
+    return {
+      token: deployed.address,
+      holder: holder.address,
+      receiver: receiver.address,
+      issueHash: (issue?.hash ?? '') as string,
+      transferHash: (transfer?.hash ?? '') as string,
+    };
   } finally {
     provider.destroy();
   }

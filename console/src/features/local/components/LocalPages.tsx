@@ -8,6 +8,7 @@ import { ErrorAlert } from '../../forms/index.ts';
 import { ChainLink, type Load, useLoad } from '../../history/index.ts';
 import { Fact, Facts } from './Facts.tsx';
 import { LocalPageFrame } from './LocalPageFrame.tsx';
+import { TokenTransferList } from './TokenTransferList.tsx';
 import { TxList } from './TxList.tsx';
 
 function Loaded<T>({
@@ -69,6 +70,17 @@ export function LocalAddressPage() {
               <EmptyState
                 title="No recent transactions"
                 text={`No transaction from or to this address in the last ${data.blocksSearched} blocks.`}
+              />
+            )}
+            {data.tokenTransfers.length > 0 ? (
+              <TokenTransferList
+                caption={`Token transfers (ERC-20) in the last ${data.blocksSearched} blocks:`}
+                transfers={data.tokenTransfers}
+              />
+            ) : (
+              <EmptyState
+                title="No token transfers"
+                text={`No ERC-20 transfer from or to this address in the last ${data.blocksSearched} blocks.`}
               />
             )}
           </Stack>
