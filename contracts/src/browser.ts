@@ -26,6 +26,7 @@ export { revertReasons } from './reasons.ts';
 export type { RevertReason } from './reasons.ts';
 export {
   allocate,
+  MerkleTree,
   distributionId,
   paymentLeafEncoding,
   paymentProof,
