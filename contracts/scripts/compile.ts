@@ -20,6 +20,9 @@ export const contractDescriptions = {
   SecurityToken: 'Partitioned security token (ERC-1400: ERC-1410, ERC-1594, ERC-1643, ERC-1644) v1',
   Whitelist: 'Whitelist of verified investor addresses with KYC record hashes v1',
   SecurityScheme: 'Security scheme (RBAC: owner, security managers, access levels 1 and 2) v1',
+  Distributor:
+    'Distributor of dividends and coupons (Merkle claims, batch push, reclaim after the deadline) v1',
+  TestStableToken: 'Test stable token (ERC-20, 6 decimals; local mode and tests only) v1',
 } as const;
 
 export type ContractName = keyof typeof contractDescriptions;
@@ -28,6 +31,19 @@ export const contractNames = Object.keys(contractDescriptions) as ContractName[]
 export const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const sourcesDir = path.join(packageDir, 'contracts');
 export const generatedDir = path.join(packageDir, 'generated');
+/** Imports resolve under node_modules (only `@openzeppelin/contracts`, pinned in package.json). */
+const importPrefixes = ['@openzeppelin/contracts/'];
+
+function findImport(importPath: string): { contents: string } | { error: string } {
+  if (!importPrefixes.some((prefix) => importPath.startsWith(prefix)) || importPath.includes('..')) {
+    return { error: `import not allowed: ${importPath}` };
+  }
+  try {
+    return { contents: readFileSync(path.join(packageDir, 'node_modules', importPath), 'utf8') };
+  } catch {
+    return { error: `import not found: ${importPath}` };
+  }
+}
 
 type SolcOutput = {
   errors?: { severity: string; formattedMessage: string }[];
@@ -68,7 +84,7 @@ export function compileContracts(): { compilerVersion: string; contracts: Compil
       outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object'] } },
     },
   };
-  const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput;
+  const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImport })) as SolcOutput;
   const problems = (output.errors ?? []).filter(
     (error) => error.severity === 'error' || error.severity === 'warning',
   );

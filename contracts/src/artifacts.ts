@@ -1,9 +1,17 @@
 import type { JsonFragment } from 'ethers';
+import { distributorArtifact } from '../generated/Distributor.ts';
 import { securitySchemeArtifact } from '../generated/SecurityScheme.ts';
 import { securityTokenArtifact } from '../generated/SecurityToken.ts';
+import { testStableTokenArtifact } from '../generated/TestStableToken.ts';
 import { whitelistArtifact } from '../generated/Whitelist.ts';
 
-export { securitySchemeArtifact, securityTokenArtifact, whitelistArtifact };
+export {
+  distributorArtifact,
+  securitySchemeArtifact,
+  securityTokenArtifact,
+  testStableTokenArtifact,
+  whitelistArtifact,
+};
 
 /**
  * A compiled contract as committed under contracts/generated/: the server registers it as a codebase and deploys

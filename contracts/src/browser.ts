@@ -1,12 +1,14 @@
 /**
  * The browser-safe part of the package (no Node built-ins): artifacts, codebases, revert reasons, bytes32 names and
- * batch sizing. The console imports `@tranche/contracts/browser`; Node code may import `@tranche/contracts`.
+ * batch sizing, distribution trees. The console imports `@tranche/contracts/browser`; Node code may import `@tranche/contracts`.
  */
 export {
   codebases,
   codebaseTypes,
+  distributorArtifact,
   securitySchemeArtifact,
   securityTokenArtifact,
+  testStableTokenArtifact,
   whitelistArtifact,
 } from './artifacts.ts';
 export type { CodebaseType, ContractArtifact } from './artifacts.ts';
@@ -22,3 +24,17 @@ export type { BatchSizeInput, GasReport } from './batchSize.ts';
 export { fromBytes32Name, toBytes32Name } from './names.ts';
 export { revertReasons } from './reasons.ts';
 export type { RevertReason } from './reasons.ts';
+export {
+  allocate,
+  MerkleTree,
+  distributionId,
+  paymentLeafEncoding,
+  paymentProof,
+  paymentTree,
+  pushBatch,
+  registerLeafEncoding,
+  registerRoot,
+  registerTree,
+  termsTuple,
+} from './distribution.ts';
+export type { Allocation, AllocationInput, DistributionTerms, Payment, RegisterRow } from './distribution.ts';

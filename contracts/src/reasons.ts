@@ -72,6 +72,22 @@ export const revertReasons = {
   whitelistNameRequired: 'whitelist name is required',
   whitelistNotContract: 'whitelist is not a contract',
   schemeNotContract: 'security scheme is not a contract',
+  // Distributor
+  notDistributionIssuer: 'caller is not the issuer of this distribution',
+  distributionTooLarge: 'distribution amount is too large',
+  deadlineInPast: 'claim deadline must be in the future',
+  rootRequired: 'Merkle root is required',
+  alreadyFunded: 'distribution is already funded',
+  notFunded: 'distribution is not funded',
+  reclaimed: 'distribution was reclaimed',
+  deadlinePassed: 'claim deadline has passed',
+  deadlineNotPassed: 'claim deadline has not passed',
+  invalidProof: 'invalid Merkle proof',
+  alreadyClaimed: 'payment already claimed',
+  pushAlreadyClaimed: 'holder has already claimed this payment',
+  insufficientDistributionFunds: 'distribution has insufficient funds',
+  // TestStableToken
+  notMinter: 'caller is not the minter',
 } as const;
 
 export type RevertReason = (typeof revertReasons)[keyof typeof revertReasons];

@@ -47,6 +47,8 @@ describe.each(databaseKinds)('system routes on %s', (kind) => {
           address: '/local/address/{address}',
           block: '/local/block/{block}',
         },
+        // No demo account in this app: nothing was deployed for it.
+        testStableToken: null,
       },
     });
   });

@@ -181,3 +181,10 @@ export {
   type PdfShareViewerProps,
   pdfShareViewerTexts,
 } from './PdfShareViewer/PdfShareViewer.tsx';
+
+// Corporate actions
+export {
+  DistributionProgress,
+  type DistributionProgressProps,
+  formatUnits,
+} from './DistributionProgress/DistributionProgress.tsx';

@@ -27,6 +27,8 @@ export const appConfigSchema = z.object({
   /** JSON-RPC URL of the embedded dev chain in local mode, else null. */
   rpcUrl: z.string().nullable(),
   explorer: explorerTemplatesSchema,
+  /** Local mode: the test stable token (ERC-20, 6 decimals) minted to the demo account, else null. */
+  testStableToken: z.string().nullable(),
 });
 export type AppConfig = z.output<typeof appConfigSchema>;
 

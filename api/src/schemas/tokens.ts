@@ -6,21 +6,36 @@ import { addressPattern, requiredAddress } from './fields.ts';
 export const maxTokenAmount = 2n ** 128n - 1n;
 
 /**
- * A token amount (decimals 0): required, whole digits, at least 1. Accepts a number or a string; answers the
- * decimal string.
+ * A whole amount: required, digits only, at least 1, at most 2^128 − 1. Accepts a number or a string; answers the
+ * decimal string. `messages` words each refusal.
  */
-export const tokenAmountSchema = z
-  .union([z.string(), z.number()], { error: m.amountRequired })
-  .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
-  .pipe(
-    z
-      .string()
-      .min(1, m.amountRequired)
-      .regex(/^\d+$/, m.amountInvalid)
-      .refine((text) => !/^\d+$/.test(text) || BigInt(text) >= 1n, m.amountTooLow)
-      .refine((text) => !/^\d+$/.test(text) || BigInt(text) <= maxTokenAmount, m.amountTooLarge)
-      .transform((text) => BigInt(text).toString()),
-  );
+export function wholeAmountSchema(messages: {
+  required: string;
+  invalid: string;
+  tooLow: string;
+  tooLarge: string;
+}) {
+  return z
+    .union([z.string(), z.number()], { error: messages.required })
+    .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
+    .pipe(
+      z
+        .string()
+        .min(1, messages.required)
+        .regex(/^\d+$/, messages.invalid)
+        .refine((text) => !/^\d+$/.test(text) || BigInt(text) >= 1n, messages.tooLow)
+        .refine((text) => !/^\d+$/.test(text) || BigInt(text) <= maxTokenAmount, messages.tooLarge)
+        .transform((text) => BigInt(text).toString()),
+    );
+}
+
+/** A token amount (decimals 0). */
+export const tokenAmountSchema = wholeAmountSchema({
+  required: m.amountRequired,
+  invalid: m.amountInvalid,
+  tooLow: m.amountTooLow,
+  tooLarge: m.amountTooLarge,
+});
 
 const symbol = z.string({ error: m.symbolRequired }).trim().min(1, m.symbolRequired).max(100);
 const accountAddress = requiredAddress(m.accountRequired, m.accountInvalid).transform((a) => a.toLowerCase());

@@ -109,6 +109,8 @@ export function registerRoute<Id extends RouteId>(
         request,
         reply,
       } as unknown as RouteInput<Id>);
+      // A handler that answered itself (a file download: CSV, PDF) is done.
+      if (reply.sent) return reply;
       return { statusCode: 200, data: data ?? null };
     },
   });

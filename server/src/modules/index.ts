@@ -16,6 +16,8 @@ import { transactionsModule } from './transactions/routes.ts';
 import { shardingModule } from './sharding/routes.ts';
 import { dtxModule } from './dtx/routes.ts';
 import { whitelistsModule } from './whitelists/routes.ts';
+import { snapshotsModule } from './snapshots/routes.ts';
+import { distributionsModule } from './distributions/routes.ts';
 
 /**
  * The domain modules, in registration order. A new module: create modules/<domain>/{routes,service,repository}.ts,
@@ -38,5 +40,7 @@ export const defaultModules: ServerModule[] = [
   balanceModule,
   shardingModule,
   dtxModule,
+  snapshotsModule,
+  distributionsModule,
 ];
 export { localModule };

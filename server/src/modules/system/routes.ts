@@ -1,4 +1,5 @@
 import { HttpError } from '../../errors.ts';
+import { testStableTokenAddress } from '../distributions/service.ts';
 import { registerRoute } from '../../http/routing.ts';
 import type { ServerModule } from '../registry.ts';
 import { pingDatabase } from '../../db/database.ts';
@@ -28,6 +29,7 @@ export const systemModule: ServerModule = {
       local: ctx.chain.local,
       rpcUrl: ctx.chain.local ? ctx.chain.rpcUrl : null,
       explorer: ctx.explorer,
+      testStableToken: await testStableTokenAddress(ctx),
     }));
   },
 };

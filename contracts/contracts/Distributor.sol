@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.30;
+
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {MerkleProof} from "@openzeppelin/contracts/utils/cryptography/MerkleProof.sol";
+
+/// @title Distributor
+/// @notice Pays dividends and coupons in an ERC-20 asset to the holders of a record-date register. The issuer
+/// funds a distribution with one transaction whose cost does not depend on the number of holders: it commits to
+/// a Merkle root over the leaves `(uint256 index, address account, uint256 amount)` (OpenZeppelin
+/// StandardMerkleTree: leaf = keccak256(bytes.concat(keccak256(abi.encode(index, account, amount))))). Holders
+/// claim with a proof; the issuer may push payments in batches (one multiproof per batch); after the deadline the
+/// issuer reclaims what is left. One bit per leaf records a payment, so nobody is paid twice.
+/// @dev A distribution is identified by the hash of its terms; the terms travel in calldata (cheaper than
+/// storage reads), and only the remaining amount and two flags are stored per distribution.
+contract Distributor {
+    using SafeERC20 for IERC20;
+
+    /// @notice What the issuer commits to when funding. `nonce` tells apart two distributions with equal terms.
+    struct Terms {
+        address issuer;
+        address asset;
+        uint64 deadline;
+        uint64 nonce;
+        bytes32 root;
+    }
+
+    /// @notice One leaf of the tree: the holder `account` is owed `amount`; `index` is its bit in the bitmap.
+    struct Payment {
+        uint256 index;
+        address account;
+        uint256 amount;
+    }
+
+    /// @notice Per distribution: what is still held for it, whether it was funded and whether it was reclaimed.
+    struct State {
+        uint128 remaining;
+        bool funded;
+        bool reclaimed;
+    }
+
+    mapping(bytes32 id => State) private _states;
+    mapping(bytes32 id => mapping(uint256 word => uint256 bits)) private _claimed;
+
+    event Funded(bytes32 indexed id, address indexed issuer, address indexed asset, bytes32 root, uint64 deadline, uint64 nonce, uint256 amount);
+    event Claimed(bytes32 indexed id, uint256 index, address indexed account, uint256 amount);
+    event Pushed(bytes32 indexed id, uint256 holders, uint256 amount);
+    event Reclaimed(bytes32 indexed id, uint256 amount);
+
+    /// @notice The id of a distribution: keccak256 of its ABI-encoded terms.
+    function distributionId(Terms calldata terms) public pure returns (bytes32 id) {
+        assembly ("memory-safe") {
+            let ptr := mload(0x40)
+            calldatacopy(ptr, terms, 0xa0)
+            id := keccak256(ptr, 0xa0)
+        }
+    }
+
+    /// @notice Funds a distribution: moves `amount` of `terms.asset` from the issuer (who approved it) to this
+    /// contract. Constant gas whatever the number of holders.
+    function fund(Terms calldata terms, uint256 amount) external returns (bytes32 id) {
+        require(msg.sender == terms.issuer, "caller is not the issuer of this distribution");
+        require(amount != 0, "amount must be greater than zero");
+        require(amount <= type(uint128).max, "distribution amount is too large");
+        require(terms.deadline > block.timestamp, "claim deadline must be in the future");
+        require(terms.root != bytes32(0), "Merkle root is required");
+        id = distributionId(terms);
+        State storage state = _states[id];
+        require(!state.funded, "distribution is already funded");
+        state.remaining = uint128(amount);
+        state.funded = true;
+        IERC20(terms.asset).safeTransferFrom(msg.sender, address(this), amount);
+        emit Funded(id, terms.issuer, terms.asset, terms.root, terms.deadline, terms.nonce, amount);
+    }
+
+    /// @notice Pays leaf `index` to `account` if the proof holds, before the deadline, once.
+    function claim(
+        Terms calldata terms,
+        uint256 index,
+        address account,
+        uint256 amount,
+        bytes32[] calldata proof
+    ) external {
+        require(block.timestamp <= terms.deadline, "claim deadline has passed");
+        bytes32 id = distributionId(terms);
+        require(MerkleProof.verifyCalldata(proof, terms.root, _leaf(index, account, amount)), "invalid Merkle proof");
+        uint256 mask = 1 << (index & 0xff);
+        uint256 bits = _claimed[id][index >> 8];
+        require(bits & mask == 0, "payment already claimed");
+        _claimed[id][index >> 8] = bits | mask;
+        _debit(id, amount);
+        IERC20(terms.asset).safeTransfer(account, amount);
+        emit Claimed(id, index, account, amount);
+    }
+
+    /// @notice The issuer pays a batch of leaves, given in the order of the OpenZeppelin multiproof (`leaves` of
+    /// `getMultiProof`). Refused as a whole when one of them was already paid.
+    function push(
+        Terms calldata terms,
+        Payment[] calldata payments,
+        bytes32[] calldata proof,
+        bool[] calldata proofFlags
+    ) external {
+        require(msg.sender == terms.issuer, "caller is not the issuer of this distribution");
+        require(payments.length != 0, "no token holders given");
+        bytes32 id = distributionId(terms);
+        State storage state = _states[id];
+        require(state.funded, "distribution is not funded");
+        require(!state.reclaimed, "distribution was reclaimed");
+        (bytes32[] memory leaves, uint256 total) = _leavesOf(payments);
+        require(MerkleProof.multiProofVerifyCalldata(proof, proofFlags, terms.root, leaves), "invalid Merkle proof");
+        _markPaid(id, payments);
+        _take(state, total);
+        _payBatch(IERC20(terms.asset), payments);
+        emit Pushed(id, payments.length, total);
+    }
+
+    /// @notice After the deadline the issuer takes back what was not paid (unclaimed payments and the rounding
+    /// remainder). Ends the distribution.
+    function reclaim(Terms calldata terms) external returns (uint256 amount) {
+        require(msg.sender == terms.issuer, "caller is not the issuer of this distribution");
+        require(block.timestamp > terms.deadline, "claim deadline has not passed");
+        bytes32 id = distributionId(terms);
+        State storage state = _states[id];
+        require(state.funded, "distribution is not funded");
+        require(!state.reclaimed, "distribution was reclaimed");
+        amount = state.remaining;
+        state.remaining = 0;
+        state.reclaimed = true;
+        if (amount != 0) IERC20(terms.asset).safeTransfer(msg.sender, amount);
+        emit Reclaimed(id, amount);
+    }
+
+    /// @notice Whether leaf `index` of distribution `id` was paid (claimed or pushed).
+    function isPaid(bytes32 id, uint256 index) external view returns (bool) {
+        return _claimed[id][index >> 8] & (1 << (index & 0xff)) != 0;
+    }
+
+    /// @notice The claimed bitmap words `from` .. `from + count - 1` of distribution `id` (bit i of word w is leaf
+    /// 256 w + i).
+    function paidWords(bytes32 id, uint256 from, uint256 count) external view returns (uint256[] memory words) {
+        words = new uint256[](count);
+        for (uint256 i; i < count; ++i) words[i] = _claimed[id][from + i];
+    }
+
+    /// @notice What distribution `id` still holds, and whether it was funded and reclaimed.
+    function stateOf(bytes32 id) external view returns (uint256 remaining, bool funded, bool reclaimed) {
+        State storage state = _states[id];
+        return (state.remaining, state.funded, state.reclaimed);
+    }
+
+    /// @dev Takes `amount` from what an open (funded, not reclaimed) distribution holds.
+    function _debit(bytes32 id, uint256 amount) private {
+        State storage state = _states[id];
+        require(state.funded, "distribution is not funded");
+        require(!state.reclaimed, "distribution was reclaimed");
+        _take(state, amount);
+    }
+
+    function _take(State storage state, uint256 amount) private {
+        uint128 remaining = state.remaining;
+        require(amount <= remaining, "distribution has insufficient funds");
+        unchecked {
+            state.remaining = remaining - uint128(amount);
+        }
+    }
+
+    function _leavesOf(Payment[] calldata payments) private pure returns (bytes32[] memory leaves, uint256 total) {
+        uint256 count = payments.length;
+        leaves = new bytes32[](count);
+        for (uint256 i; i < count; ++i) {
+            Payment calldata payment = payments[i];
+            leaves[i] = _leaf(payment.index, payment.account, payment.amount);
+            total += payment.amount;
+        }
+    }
+
+    function _markPaid(bytes32 id, Payment[] calldata payments) private {
+        mapping(uint256 => uint256) storage claimed = _claimed[id];
+        uint256 count = payments.length;
+        for (uint256 i; i < count; ++i) {
+            uint256 index = payments[i].index;
+            uint256 mask = 1 << (index & 0xff);
+            uint256 bits = claimed[index >> 8];
+            require(bits & mask == 0, "holder has already claimed this payment");
+            claimed[index >> 8] = bits | mask;
+        }
+    }
+
+    function _payBatch(IERC20 asset, Payment[] calldata payments) private {
+        uint256 count = payments.length;
+        for (uint256 i; i < count; ++i) {
+            Payment calldata payment = payments[i];
+            asset.safeTransfer(payment.account, payment.amount);
+        }
+    }
+
+    /// @dev keccak256(bytes.concat(keccak256(abi.encode(index, account, amount)))), written in assembly.
+    function _leaf(uint256 index, address account, uint256 amount) private pure returns (bytes32 leaf) {
+        assembly ("memory-safe") {
+            let ptr := mload(0x40)
+            mstore(ptr, index)
+            mstore(add(ptr, 0x20), account)
+            mstore(add(ptr, 0x40), amount)
+            mstore(0x00, keccak256(ptr, 0x60))
+            leaf := keccak256(0x00, 0x20)
+        }
+    }
+}

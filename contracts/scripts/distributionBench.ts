@@ -1,0 +1,188 @@
+// The distributions bench (bench/distributions.bench.ts runs it): gas and tree-building time on the embedded chain.
+import {
+  Contract,
+  ContractFactory,
+  JsonRpcProvider,
+  NonceManager,
+  Wallet,
+  getAddress,
+  keccak256,
+  toBeHex,
+} from 'ethers';
+import {
+  allocate,
+  devAccountKeys,
+  devChainId,
+  distributorArtifact,
+  paymentProof,
+  paymentTree,
+  pushBatch,
+  registerRoot,
+  startDevChain,
+  termsTuple,
+  testStableTokenArtifact,
+  type DistributionTerms,
+  type RegisterRow,
+} from '../src/index.ts';
+
+const partition = `0x${Buffer.from('Common').toString('hex').padEnd(64, '0')}`;
+
+const holderAddress = (seed: number, i: number) =>
+  getAddress(`0x${keccak256(toBeHex(BigInt(seed) * 2n ** 64n + BigInt(i), 32)).slice(26)}`);
+
+function register(seed: number, n: number): RegisterRow[] {
+  return Array.from({ length: n }, (_, i) => ({
+    address: holderAddress(seed, i),
+    partition,
+    balance: BigInt(1 + ((i * 7919) % 10_000)),
+  })).sort((a, b) => (a.address.toLowerCase() < b.address.toLowerCase() ? -1 : 1));
+}
+
+/** Register root + allocation + payment tree: what the server computes for a snapshot and a distribution. */
+function buildTrees(rows: RegisterRow[], amount: bigint) {
+  const started = performance.now();
+  const root = registerRoot(rows);
+  const registerMs = performance.now() - started;
+  const allocation = allocate({
+    balances: rows.map((r) => [r.address, r.balance] as [string, bigint]),
+    amount,
+  });
+  const tree = paymentTree(allocation.payments);
+  return { root, registerMs, totalMs: performance.now() - started, allocation, tree };
+}
+
+/** Prints the figures table for `sizes` holders and the tree-building time for `big` holders. */
+export async function runDistributionBench(sizes: number[], big: number): Promise<void> {
+  const chain = await startDevChain({ port: 0 });
+  const provider = new JsonRpcProvider(chain.rpcUrl, devChainId, {
+    staticNetwork: true,
+    pollingInterval: 20,
+    cacheTimeout: -1,
+  });
+  const issuer = new NonceManager(new Wallet(devAccountKeys[0]!, provider));
+  const issuerAddress = await issuer.getAddress();
+  try {
+    const deployed = async (
+      artifact: typeof distributorArtifact | typeof testStableTokenArtifact,
+      ...args: unknown[]
+    ) => {
+      const contract = await new ContractFactory(artifact.abi, artifact.bytecode, issuer).deploy(...args);
+      await contract.waitForDeployment();
+      return new Contract(await contract.getAddress(), artifact.abi, issuer);
+    };
+    const stable = await deployed(testStableTokenArtifact, 'Test USD', 'tUSD');
+    const distributor = await deployed(distributorArtifact);
+    const gasOf = async (tx: Promise<{ wait: () => Promise<{ gasUsed: bigint } | null> }>) =>
+      Number((await (await tx).wait())!.gasUsed);
+    await gasOf(stable.getFunction('mint')(issuerAddress, 10n ** 18n));
+    await gasOf(stable.getFunction('approve')(await distributor.getAddress(), 2n ** 255n));
+    // Warm the distributor's own balance slot once, as any distribution after the first finds it.
+    await gasOf(stable.getFunction('transfer')(await distributor.getAddress(), 1n));
+
+    const rows: string[][] = [];
+    for (const [seedIndex, n] of sizes.entries()) {
+      const amount = 1_000_000n * BigInt(n) + 7n;
+      const { registerMs, totalMs, allocation, tree } = buildTrees(register(seedIndex + 1, n), amount);
+      const terms: DistributionTerms = {
+        issuer: issuerAddress,
+        asset: await stable.getAddress(),
+        deadline: BigInt(Math.floor(Date.now() / 1000) + 86_400 * 30),
+        nonce: BigInt(seedIndex + 1),
+        root: tree.root,
+      };
+      const fundGas = await gasOf(distributor.getFunction('fund')(termsTuple(terms), allocation.funded));
+
+      // Claims by holders new to the asset, spread over the tree (different proof paths): the first claim in a
+      // bitmap word writes a fresh slot; the next claim in the same word finds it in use.
+      const claimOf = (index: number) => {
+        const p = allocation.payments[index]!;
+        return gasOf(
+          distributor.getFunction('claim')(
+            termsTuple(terms),
+            p.index,
+            p.account,
+            p.amount,
+            paymentProof(tree, index),
+          ),
+        );
+      };
+      const pairs = Math.min(5, Math.floor(n / 4));
+      const claimIndexes: number[] = [];
+      const firstInWord: number[] = [];
+      const wordInUse: number[] = [];
+      for (let k = 0; k < pairs; k += 1) {
+        const index = Math.floor((k * n) / pairs) + 1;
+        claimIndexes.push(index, index + 1);
+        firstInWord.push(await claimOf(index));
+        wordInUse.push(await claimOf(index + 1));
+      }
+      const average = (values: number[]) => Math.round(values.reduce((a, b) => a + b, 0) / values.length);
+      // A claim by a holder who already holds the asset.
+      const holding = allocation.payments[0]!;
+      await gasOf(stable.getFunction('transfer')(holding.account, 1n));
+      const claimHoldingGas = await gasOf(
+        distributor.getFunction('claim')(
+          termsTuple(terms),
+          0,
+          holding.account,
+          holding.amount,
+          paymentProof(tree, 0),
+        ),
+      );
+
+      // Push one batch of (up to) 200 unpaid holders, consecutive in the tree.
+      const claimed = new Set([0, ...claimIndexes]);
+      const batchIndexes = allocation.payments
+        .map((p) => p.index)
+        .filter((i) => !claimed.has(i))
+        .slice(0, 200);
+      const batch = pushBatch(tree, allocation.payments, batchIndexes);
+      const pushGas = await gasOf(
+        distributor.getFunction('push')(
+          termsTuple(terms),
+          batch.payments.map((p) => [p.index, p.account, p.amount]),
+          batch.proof,
+          batch.proofFlags,
+        ),
+      );
+      // Plain ERC-20 transfers to new holders, one transaction each.
+      let transferGas = 0;
+      const plain = Math.min(10, n);
+      for (let i = 0; i < plain; i += 1) {
+        transferGas += await gasOf(
+          stable.getFunction('transfer')(holderAddress(1000 + seedIndex, i), 1_000_000n),
+        );
+      }
+      const perTransfer = transferGas / plain;
+      rows.push([
+        n.toLocaleString('en'),
+        fundGas.toLocaleString('en'),
+        `${average(wordInUse).toLocaleString('en')} / ${average(firstInWord).toLocaleString('en')} / ${claimHoldingGas.toLocaleString('en')}`,
+        `${Math.round(pushGas / batchIndexes.length).toLocaleString('en')} (batch ${batchIndexes.length}, proof ${batch.proof.length})`,
+        `${Math.round(perTransfer).toLocaleString('en')} × ${n.toLocaleString('en')} = ${Math.round(perTransfer * n).toLocaleString('en')}`,
+        `${registerMs.toFixed(0)} / ${totalMs.toFixed(0)}`,
+      ]);
+    }
+    const header = [
+      'holders',
+      'fund gas',
+      'claim gas: new holder / new holder, first in word / holding the asset',
+      'push gas per holder',
+      'plain ERC-20 transfers',
+      'register / all trees ms',
+    ];
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+    const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join('  ');
+    console.log(line(header));
+    for (const row of rows) console.log(line(row));
+
+    const bigRows = register(99, big);
+    const { registerMs, totalMs } = buildTrees(bigRows, 10n ** 12n);
+    console.log(
+      `\n${big.toLocaleString('en')} holders: register root ${(registerMs / 1000).toFixed(2)} s, register + allocation + payment tree ${(totalMs / 1000).toFixed(2)} s (goal < 10 s)`,
+    );
+  } finally {
+    provider.destroy();
+    await chain.stop();
+  }
+}

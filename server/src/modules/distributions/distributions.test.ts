@@ -1,0 +1,271 @@
+import { registerRoot, testStableTokenArtifact } from '@tranche/contracts';
+import type { DevChain } from '@tranche/contracts';
+import {
+  Contract,
+  ContractFactory,
+  encodeBytes32String,
+  JsonRpcProvider,
+  Network,
+  NonceManager,
+  Wallet,
+} from 'ethers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  databaseKinds,
+  failureOf,
+  startTestChain,
+  type TestApp,
+} from '../../../test/helpers.ts';
+import { baseUrlOf, createTestUser, type TestUser } from '../credentials/testing.ts';
+import { indexerOf } from '../tokens/routes.ts';
+import { deploySchemeAndWhitelist, deployTestToken, devWallets, type DevWallets } from '../tokens/testing.ts';
+import { jobRunnerOf } from '../../jobs/runner.ts';
+
+async function pdfPages(bytes: Uint8Array): Promise<string[]> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const document = await pdfjs.getDocument({
+    data: bytes,
+    isEvalSupported: false,
+    useSystemFonts: false,
+    verbosity: 0,
+  }).promise;
+  try {
+    const pages: string[] = [];
+    for (let n = 1; n <= document.numPages; n += 1) {
+      const content = await (await document.getPage(n)).getTextContent();
+      pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join('\n'));
+    }
+    return pages;
+  } finally {
+    await document.destroy();
+  }
+}
+
+describe.each(databaseKinds)('registers and distributions on %s', (kind) => {
+  let chain: DevChain;
+  let t: TestApp;
+  let provider: JsonRpcProvider;
+  let wallets: DevWallets;
+  let issuer: TestUser;
+  let outsider: TestUser;
+  let token: Contract;
+  let stable: Contract;
+  const partition = encodeBytes32String('CLASS-A');
+  let recordBlock = 0;
+
+  async function mined(tx: Promise<{ hash: string; wait: () => Promise<unknown> }>) {
+    const sent = await tx;
+    const receipt = await provider.waitForTransaction(sent.hash);
+    expect(receipt?.status).toBe(1);
+    await indexerOf(t.app)?.waitForBlock(receipt?.blockNumber ?? 0, 20_000);
+    return receipt!;
+  }
+  const stableBalance = async (address: string): Promise<bigint> => stable.getFunction('balanceOf')(address);
+
+  beforeAll(async () => {
+    chain = await startTestChain();
+    t = await createTestApp({ kind, chain });
+    provider = new JsonRpcProvider(chain.rpcUrl, Network.from(chain.chainId), {
+      staticNetwork: true,
+      pollingInterval: 20,
+      cacheTimeout: -1,
+    });
+    wallets = devWallets(provider);
+    issuer = await createTestUser(t, 'issuer');
+    outsider = await createTestUser(t, 'outsider');
+    await issuer.client.call('registerCredentials', {
+      body: { publicKey: wallets.owner.address, privateKey: wallets.owner.key },
+    });
+    const setup = await deploySchemeAndWhitelist(wallets);
+    token = await deployTestToken(t.ctx.db, wallets, setup, {
+      symbol: 'DIVI',
+      name: 'Dividend shares',
+      accountId: issuer.accountId,
+    });
+    const issue = token.getFunction('issueByPartition(bytes32,address[],uint256[],bytes)');
+    const [a, b, c, d] = wallets.holders;
+    const receipt = await mined(
+      issue(partition, [a!.address, b!.address, c!.address], [100n, 200n, 300n], '0x'),
+    );
+    recordBlock = receipt.blockNumber;
+    // After the record block: a sells half to b, d is issued to. The distribution must not see either.
+    const asA = token.connect(a!.signer) as Contract;
+    await mined(asA.getFunction('transferByPartition')(partition, b!.address, 50n, '0x'));
+    await mined(issue(partition, [d!.address], [1000n], '0x'));
+    const factory = new ContractFactory(
+      testStableTokenArtifact.abi,
+      testStableTokenArtifact.bytecode,
+      wallets.owner.signer,
+    );
+    const deployed = await factory.deploy('Test USD', 'tUSD');
+    await deployed.waitForDeployment();
+    stable = new Contract(await deployed.getAddress(), testStableTokenArtifact.abi, wallets.owner.signer);
+    await (await stable.getFunction('mint')(wallets.owner.address, 1_000_000_000n)).wait();
+  }, 180_000);
+
+  afterAll(async () => {
+    provider?.destroy();
+    await t?.close();
+    await chain?.stop();
+  });
+
+  it('keeps the register at the record block, exports it, and pays by it: claim, push, reclaim', async () => {
+    const [a, b, c, d] = wallets.holders;
+    const snapshot = await issuer.client.call('createSnapshot', {
+      body: { symbol: 'DIVI', blockNumber: recordBlock },
+    });
+    const expectedRows = [
+      { address: a!.address, partition, balance: 100n },
+      { address: b!.address, partition, balance: 200n },
+      { address: c!.address, partition, balance: 300n },
+    ].sort((x, y) => (x.address < y.address ? -1 : 1));
+    expect(snapshot).toMatchObject({ blockNumber: recordBlock, holders: 3, rows: 3, total: '600' });
+    expect(snapshot.merkleRoot).toBe(registerRoot(expectedRows));
+    const listed = await issuer.client.call('listSnapshots', { params: { symbol: 'DIVI' } });
+    expect(listed.map((s) => s.id)).toEqual([snapshot.id]);
+
+    const detail = await issuer.client.call('getSnapshot', {
+      params: { id: snapshot.id },
+      query: { pageSize: 2 },
+    });
+    expect(detail.namesVisible).toBe(true);
+    expect(detail.rowsPage.totalRows).toBe(3);
+    expect(detail.rowsPage.pagedResults.map((r) => [r.holderAddress, r.balance])).toEqual(
+      expectedRows.slice(0, 2).map((r) => [r.address, String(r.balance)]),
+    );
+    const hidden = await outsider.client.call('getSnapshot', { params: { id: snapshot.id }, query: {} });
+    expect(hidden.namesVisible).toBe(false);
+    expect(hidden.rowsPage.pagedResults.every((r) => r.legalName === null)).toBe(true);
+
+    const base = await baseUrlOf(t);
+    const csv = await fetch(`${base}/api/snapshots/${snapshot.id}/csv`, {
+      headers: { authorization: `Bearer ${issuer.token}` },
+    });
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect((await csv.text()).trim().split('\n')).toEqual([
+      'address,partition,partitionName,balance,legalName',
+      ...expectedRows.map((r) => `${r.address},${partition},CLASS-A,${r.balance},`),
+    ]);
+    const pdf = await fetch(`${base}/api/snapshots/${snapshot.id}/pdf`, {
+      headers: { authorization: `Bearer ${issuer.token}` },
+    });
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const pages = await pdfPages(new Uint8Array(await pdf.arrayBuffer()));
+    expect(pages[0]).toContain('Total balance: 600');
+    expect(pages[0]).toContain(`Record block: ${recordBlock}`);
+    for (const page of pages) expect(page).toContain(`digest ${snapshot.merkleRoot}`);
+    for (const row of expectedRows) expect(pages.join('\n')).toContain(row.address);
+
+    // 1,001 units over 600 tokens: floor(1001 × 100 / 600) = 166, 333, 500; remainder 2.
+    const deadline = new Date(((await provider.getBlock('latest'))!.timestamp + 3600) * 1000).toISOString();
+    const created = await issuer.client.call('createDistribution', {
+      body: {
+        snapshotId: snapshot.id,
+        accountAddress: wallets.owner.address,
+        asset: await stable.getAddress(),
+        amount: '1001',
+        deadline,
+      },
+    });
+    const owed = new Map([
+      [a!.address, 166n],
+      [b!.address, 333n],
+      [c!.address, 500n],
+    ]);
+    expect(created.remainder).toBe('2');
+    expect(created.amount).toBe('1001');
+    expect(created.perHolder.map((p) => [p.holderAddress, BigInt(p.amount)])).toEqual(
+      expectedRows.map((r) => [r.address, owed.get(r.address)]),
+    );
+    expect(created.funded).toBe(false);
+    expect(
+      (await failureOf(issuer.client.call('pushDistribution', { params: { id: created.id }, body: {} })))
+        .message,
+    ).toBe('This distribution is not funded yet');
+
+    const fund = await issuer.client.call('distributionFundTx', { params: { id: created.id } });
+    // The server deployed the Distributor with the same dev account (local mode): fresh nonces.
+    const owner = new Wallet(wallets.owner.key, provider);
+    await (await owner.sendTransaction({ to: fund.approveTx.to, data: fund.approveTx.data })).wait();
+    await (await owner.sendTransaction({ to: fund.fundTx.to, data: fund.fundTx.data })).wait();
+    expect(await stableBalance(created.distributorAddress)).toBe(1001n);
+
+    // b claims with its own wallet from its open claims.
+    const claims = await outsider.client.call('listClaims', { params: { address: b!.address } });
+    expect(claims).toHaveLength(1);
+    expect(claims[0]).toMatchObject({ id: created.id, amount: '333' });
+    const bWallet = new NonceManager(new Wallet(b!.key, provider));
+    await (
+      await bWallet.sendTransaction({ to: claims[0]!.claimTx.to, data: claims[0]!.claimTx.data })
+    ).wait();
+    expect(await stableBalance(b!.address)).toBe(333n);
+    expect(await outsider.client.call('listClaims', { params: { address: b!.address } })).toEqual([]);
+    expect(await outsider.client.call('listClaims', { params: { address: d!.address } })).toEqual([]);
+
+    // The issuer pushes the rest (durable job), then reclaims the remainder after the deadline.
+    const { jobId } = await issuer.client.call('pushDistribution', { params: { id: created.id }, body: {} });
+    expect(jobId).toBeGreaterThan(0);
+    await jobRunnerOf(t.app, t.ctx).idle();
+    expect(await stableBalance(a!.address)).toBe(166n);
+    expect(await stableBalance(c!.address)).toBe(500n);
+    expect(await stableBalance(d!.address)).toBe(0n);
+    const paid = await issuer.client.call('getDistribution', { params: { id: created.id } });
+    expect(paid).toMatchObject({
+      funded: true,
+      claimed: '333',
+      pushed: '666',
+      remaining: '2',
+      paidHolders: 3,
+    });
+    expect(paid.pushJob?.state).toBe('done');
+
+    expect(
+      (
+        await failureOf(
+          issuer.client.call('reclaimDistribution', { params: { id: created.id }, body: { txMode: 2 } }),
+        )
+      ).message,
+    ).toBe('The claim deadline has not passed yet');
+    await provider.send('evm_increaseTime', [3601]);
+    await provider.send('evm_mine', []);
+    const ownerBefore = await stableBalance(wallets.owner.address);
+    const reclaimed = await issuer.client.call('reclaimDistribution', {
+      params: { id: created.id },
+      body: { txMode: 2 },
+    });
+    expect(reclaimed.transactionHash).toMatch(/^0x/);
+    expect(await stableBalance(wallets.owner.address)).toBe(ownerBefore + 2n);
+    expect(await stableBalance(created.distributorAddress)).toBe(0n);
+    const done = await issuer.client.call('getDistribution', { params: { id: created.id } });
+    expect(done).toMatchObject({
+      reclaimed: true,
+      remaining: '0',
+      claimed: '333',
+      pushed: '666',
+      remainder: '2',
+    });
+  }, 180_000);
+
+  it('refuses a register of a block the indexer has not read, and bad distribution input', async () => {
+    const far = (await provider.getBlockNumber()) + 1000;
+    expect(
+      (await failureOf(issuer.client.call('createSnapshot', { body: { symbol: 'DIVI', blockNumber: far } })))
+        .message,
+    ).toBe('The record block is in the future');
+    const failure = await failureOf(
+      issuer.client.call('createDistribution', {
+        body: {
+          snapshotId: 1,
+          accountAddress: wallets.owner.address,
+          asset: await stable.getAddress(),
+          amount: '10',
+          amountPerToken: '1',
+          deadline: new Date(Date.now() + 3_600_000).toISOString(),
+        },
+      }),
+    );
+    expect(failure.statusCode).toBe(400);
+    expect(failure.message).toBe('Give either a total amount or an amount per token, not both');
+  });
+});
