@@ -154,6 +154,8 @@ export type RouteDefinition = {
   body?: z.ZodType;
   /** Schema of `data` in the success envelope. */
   response?: z.ZodType;
+  /** The request body's example in the OpenAPI document, where one built from field names cannot fit (fields that exclude each other). */
+  bodyExample?: unknown;
 };
 
 function route<const T extends RouteDefinition>(definition: T): T {
@@ -811,6 +813,7 @@ export const routes = {
     spec: 'tranche',
     summary: 'Record-date register of a token at a block or date (immutable snapshot with its Merkle root)',
     body: createSnapshotRequestSchema,
+    bodyExample: { symbol: 'ACME30', date: '2030-06-30T00:00:00Z', partition: 'CLASS-A' },
     response: snapshotSummarySchema,
   }),
   listSnapshots: route({
@@ -855,6 +858,14 @@ export const routes = {
     spec: 'tranche',
     summary: 'A distribution over a register: per-holder amounts (floor) and the remainder',
     body: createDistributionRequestSchema,
+    bodyExample: {
+      snapshotId: 1,
+      accountAddress: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
+      asset: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      amount: '1000000000',
+      excluded: [],
+      deadline: '2030-06-30T00:00:00Z',
+    },
     response: createDistributionResponseSchema,
   }),
   listDistributions: route({

@@ -83,6 +83,10 @@ const domains: Record<string, { description: string; segments: string[] }> = {
     description: 'Tokens, partitions, issuance, redemption, documents, holders and balances',
     segments: ['projects', 'partitions', 'token', 'holders', 'balance', 'balanceof'],
   },
+  'corporate actions': {
+    description: 'Record-date registers (snapshots), distributions and holders’ claims',
+    segments: ['snapshots', 'distributions', 'claims'],
+  },
 };
 
 export function routeDomain(definition: RouteDefinition): string {
@@ -192,8 +196,10 @@ export function exampleOf(schema: JsonSchema, name?: string): unknown {
 }
 
 function exampleString(schema: JsonSchema, name = ''): string {
+  if (schema.format === 'date-time') return '2030-06-30T00:00:00Z';
+  if (schema.pattern?.includes('{40}')) return exampleAddress;
   if (schema.pattern?.includes('{64}') || /hash|asset/i.test(name)) return exampleHash;
-  if (schema.pattern?.includes('{40}') || /address|publicKey/i.test(name)) return exampleAddress;
+  if (/address|publicKey/i.test(name)) return exampleAddress;
   if (schema.pattern === '^\\d+$' || schema.pattern === '^[0-9]+$') return '1000';
   if (schema.format === 'email' || /email/i.test(name)) return 'issuer@example.com';
   const text = name || 'text';
@@ -236,7 +242,7 @@ export function describeApi<D extends object>(input: D): D {
         (p) => p.in !== 'path' || ownParams.includes(p.name),
       );
       const body = operation.requestBody?.content?.[jsonMedia];
-      if (body?.schema) body.example = exampleOf(body.schema);
+      if (body?.schema) body.example = definition.bodyExample ?? exampleOf(body.schema);
       const responses = operation.responses ?? {};
       for (const status of errorStatuses(definition)) {
         responses[status] = { $ref: `#/components/responses/Error${status}` };
