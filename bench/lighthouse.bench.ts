@@ -26,9 +26,11 @@ if (!process.env.BENCH_SKIP_BUILD) {
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tranche-lighthouse-'));
 const profileDir = mkdtempSync(path.join(os.tmpdir(), 'tranche-lighthouse-profile-'));
 const env = { DATA_DIR: dataDir, INDEXER: 'off', LOG_LEVEL: 'warn' };
+// A busy machine (the figures note the load) can take minutes to start the chain and migrate.
+const startOptions = { timeoutMs: 600_000 };
 
 // First start: migrations, contracts and the demo account; then 50 tokens straight into the stopped database.
-await (await startServer(env)).stop();
+await (await startServer(env, startOptions)).stop();
 const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
 await seedTokenReads(database.db, { tokenCount: 50, holderCount: 50, historyEvents: 50 });
 await database.close();
@@ -36,7 +38,7 @@ const demo = JSON.parse(readFileSync(path.join(dataDir, 'demo-account.json'), 'u
   loginName: string;
   password: string;
 };
-const server = await startServer(env);
+const server = await startServer(env, startOptions);
 
 type Row = { page: string; preset: string; scores: Record<string, number>; metrics: Record<string, string> };
 const rows: Row[] = [];
