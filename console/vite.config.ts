@@ -1,9 +1,28 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1500 },
+  plugins: [
+    react(),
+    vanillaExtractPlugin(),
+    // Brotli and gzip beside every script, style, page and worker, served as they are (server/src/http/serving.ts).
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|mjs|css|html|svg|json|woff2?)$/,
+      exclude: [/\.map$/, /manifest\.json$/],
+      threshold: 1024,
+      logLevel: 'silent',
+    }),
+  ],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    // .vite/manifest.json: which files each route loads (tests/e2e/serving.spec.ts checks the budgets from it).
+    manifest: true,
+    chunkSizeWarningLimit: 1500,
+  },
   server: { proxy: { '/api': process.env.TRANCHE_API ?? 'http://127.0.0.1:3000' } },
 });

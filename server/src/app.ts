@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
@@ -20,6 +19,7 @@ import { HttpError } from './errors.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { describeApi } from './http/openapi.ts';
 import { authenticate } from './http/routing.ts';
+import { indexHtmlSender, registerCompression, registerConsoleFiles } from './http/serving.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
 import { loggerOptions } from './logging.ts';
 import { defaultModules, localModule } from './modules/index.ts';
@@ -61,6 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jsonParser(request, String(body), done);
   });
 
+  await registerCompression(app);
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -104,12 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const indexFile = consoleDir ? path.join(consoleDir, 'index.html') : undefined;
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
   if (consoleDir && indexHtml !== undefined) {
-    await app.register(fastifyStatic, {
-      root: path.resolve(consoleDir),
-      wildcard: false,
-      index: false,
-      decorateReply: false,
-    });
+    await registerConsoleFiles(app, consoleDir);
   } else {
     app.get('/', { schema: { hide: true } as Record<string, unknown> }, async (_request, reply) =>
       reply
@@ -122,11 +118,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   }
 
+  const sendIndexHtml = indexHtml === undefined ? undefined : indexHtmlSender(indexHtml);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     const isApi = url === apiPrefix || url.startsWith(`${apiPrefix}/`) || url.startsWith(`${apiPrefix}?`);
-    if (!isApi && indexHtml !== undefined && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.type('text/html; charset=utf-8').send(indexHtml);
+    if (!isApi && sendIndexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
+      return sendIndexHtml(request.headers['if-none-match'], reply);
     }
     return reply.status(404).send(failure(404, apiErrors.notFound));
   });

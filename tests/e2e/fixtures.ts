@@ -15,7 +15,10 @@ export type RunningServer = {
 };
 
 /** Starts the real product (server, embedded chain, PGlite, built console) on free ports with a throw-away data dir. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  { timeoutMs = 120_000 }: { timeoutMs?: number } = {},
+): Promise<RunningServer> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'tranche-e2e-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: repoRoot,
@@ -25,8 +28,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error(`The server did not start within 120 s:\n${output}`)),
-      120_000,
+      () => reject(new Error(`The server did not start within ${timeoutMs / 1000} s:\n${output}`)),
+      timeoutMs,
     );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();

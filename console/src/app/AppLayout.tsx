@@ -1,32 +1,29 @@
-import { Notifications } from '../features/notifications/index.ts';
-import { PendingTransactionsMenu } from '../features/pending/index.ts';
-import { Layout } from '../features/shell/index.ts';
-import {
-  HeaderStrip,
-  WalletEventsEffect,
-  WalletRegistrationEffect,
-  WalletSelectorDialog,
-} from '../features/wallet/index.ts';
 import { useAtomValue } from 'jotai';
+import { lazy, Suspense } from 'react';
+import { Notifications } from '../features/notifications/index.ts';
 import { authStateAtom } from '../features/session/index.ts';
+import { Layout } from '../features/shell/index.ts';
+import { HeaderStrip } from '../features/wallet/index.ts';
+
+const LoggedInParts = lazy(() => import('./LoggedInParts.tsx').then((m) => ({ default: m.LoggedInParts })));
 
 /** The shell with the app-wide pieces plugged in (wallet strip, pending transactions, notifications). */
 export function AppLayout() {
   const loggedIn = useAtomValue(authStateAtom) === 'in';
+  const part = (name: 'pending' | 'overlays') =>
+    loggedIn ? (
+      <Suspense fallback={null}>
+        <LoggedInParts part={name} />
+      </Suspense>
+    ) : null;
   return (
     <Layout
       strip={loggedIn ? <HeaderStrip /> : null}
-      pending={loggedIn ? <PendingTransactionsMenu /> : null}
+      pending={part('pending')}
       overlays={
         <>
           <Notifications />
-          {loggedIn ? (
-            <>
-              <WalletSelectorDialog />
-              <WalletEventsEffect />
-              <WalletRegistrationEffect />
-            </>
-          ) : null}
+          {part('overlays')}
         </>
       }
     />

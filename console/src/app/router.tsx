@@ -21,6 +21,7 @@ function protectedPage(element: React.ReactNode): React.ReactNode {
 
 const account = () => import('../routes/account.tsx');
 const tokens = () => import('../routes/tokens.tsx');
+const tokenInfo = () => import('../routes/tokenInfo.tsx');
 const drafts = () => import('../routes/drafts.tsx');
 const history = () => import('../routes/history.tsx');
 const balanceReport = () => import('../routes/balanceReport.tsx');
@@ -46,7 +47,7 @@ export const routeObjects: RouteObject[] = [
           { path: paths.newToken, element: protectedPage(page(drafts, 'NewTokenDraftRoute')) },
           { path: paths.viewTokenDraft, element: protectedPage(page(drafts, 'ViewTokenDraftRoute')) },
           { path: paths.tokens, element: protectedPage(page(tokens, 'TokensRoute')) },
-          { path: paths.tokenInfo, element: protectedPage(page(tokens, 'TokenInfoRoute')) },
+          { path: paths.tokenInfo, element: protectedPage(page(tokenInfo, 'TokenInfoRoute')) },
           { path: paths.whitelists, element: protectedPage(page(whitelists, 'WhitelistsRoute')) },
           { path: paths.permissions, element: protectedPage(page(permissions, 'PermissionsRoute')) },
           { path: paths.addrBalance, element: protectedPage(page(balanceReport, 'AddrBalanceRoute')) },

@@ -1,0 +1,5 @@
+import { TokenInfoPage } from '../features/tokens/index.ts';
+
+export function TokenInfoRoute() {
+  return <TokenInfoPage />;
+}
