@@ -138,7 +138,8 @@ export const verifiedAddressSchema = z.object({
   publicAddress: z.string(),
   hash: z.string(),
   createdOn: z.string(),
-  legalName: z.string(),
+  /** Null in the redacted view (a caller who may not see the whitelist's records). */
+  legalName: z.string().nullable(),
   transactionHash: z.string().nullable(),
 });
 export type VerifiedAddress = z.infer<typeof verifiedAddressSchema>;

@@ -25,8 +25,8 @@ export const whitelistsModule: ServerModule = {
     registerRoute(app, ctx, 'whitelistBulk', async ({ body, session }) =>
       whitelists.bulk(session.accountId, body),
     );
-    registerRoute(app, ctx, 'listWhitelistAddresses', async ({ params }) =>
-      whitelists.addresses(params.whitelistAddress, params.page),
+    registerRoute(app, ctx, 'listWhitelistAddresses', async ({ params, session }) =>
+      whitelists.addresses(session, params.whitelistAddress, params.page),
     );
     if (ctx.chain.local) {
       try {

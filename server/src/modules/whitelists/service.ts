@@ -17,6 +17,7 @@ import {
   whitelistBatchSize,
 } from '@tranche/contracts';
 import { Contract, ContractFactory, Interface, ZeroHash } from 'ethers';
+import { accessOf, type Viewer } from '../../access/access.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
 import { codebaseArtifact } from '../codebases/service.ts';
@@ -207,8 +208,10 @@ export function createWhitelistService(ctx: Ctx, options: WhitelistServiceOption
     });
   }
 
-  async function addresses(address: string, page: number): Promise<VerifiedAddressPage> {
+  /** A page of verified addresses; legal names only for those the access rules let see the whitelist's records. */
+  async function addresses(viewer: Viewer, address: string, page: number): Promise<VerifiedAddressPage> {
     const whitelist = await requireWhitelist(address);
+    const named = await accessOf(ctx).whitelistRecords(viewer, { whitelist });
     const { totalRows, rows } = await pageOfAddresses(ctx.db, whitelist.id, page, whitelistPageSize);
     return {
       totalRows,
@@ -219,7 +222,7 @@ export function createWhitelistService(ctx: Ctx, options: WhitelistServiceOption
         publicAddress: row.publicAddress,
         hash: row.hash,
         createdOn: row.createdOn.toISOString(),
-        legalName: row.legalName,
+        legalName: named ? row.legalName : null,
         transactionHash: row.transactionHash,
       })),
     };
