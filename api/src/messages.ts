@@ -124,6 +124,8 @@ export const draftMessages = {
   investorAmountTooLarge: 'The investment amount is too large',
   investmentBelowOneToken: (row: number) =>
     `Row ${row}: the investment amount buys less than one token at this exchange rate`,
+  investmentTooManyTokens: (row: number) =>
+    `Row ${row}: the investment amount buys more tokens than one investor can hold at this exchange rate`,
   draftsRequired: 'Please provide one or more token drafts',
   tooManyDrafts: 'At most 20 token drafts can be saved at once',
   accountRequired: 'The address of the account deploying the token is required',

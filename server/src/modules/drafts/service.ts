@@ -149,7 +149,7 @@ export function createDraftsService(ctx: AppContext, runner: JobRunner) {
       return {
         symbol: draft.symbol,
         name: draft.name,
-        totalSupply: investors.reduce((sum, i) => sum + i.initialBalance, 0),
+        totalSupply: investors.reduce((sum, i) => sum + i.initialBalance, 0n).toString(),
         currency: draft.currency,
         exchangeRate: draft.exchangeRate,
         whitelistAddress: draft.whitelistAddress,
@@ -164,7 +164,7 @@ export function createDraftsService(ctx: AppContext, runner: JobRunner) {
         investors: investors.map((i) => ({
           investorAddress: i.investorAddress,
           investmentAmount: i.investmentAmount,
-          initialBalance: i.initialBalance,
+          initialBalance: i.initialBalance.toString(),
           tokenRemainder: i.tokenRemainder,
           fiatRemainder: i.fiatRemainder,
           status: i.status,
