@@ -13,6 +13,10 @@ export const whitelistServerMessages = {
   tooMany: (max: number) => `At most ${max} addresses can be sent in one request`,
   legalNameRequired: 'The legal name of the contact is required',
   batchFailed: (reason: string) => `The transaction of its batch failed: ${reason}`,
+  recordsNotSaved: 'The records of its batch could not be saved, so its transaction was not sent',
+  notMarkedVerified:
+    'Its batch was saved on-chain but its records could not be marked verified; send the same addresses again',
+  transactionNotSent: 'The transaction could not be sent to the chain',
   alreadyRegistered: 'This whitelist is registered already',
   nameTooLong: 'The name of the whitelist should be at most 100 characters long',
   pageInvalid: 'The page number is invalid',

@@ -11,7 +11,9 @@ const bulkBodyLimit = 16 * 1024 * 1024;
 export const whitelistsModule: ServerModule = {
   name: 'whitelists',
   register: async (app, ctx) => {
-    const whitelists = createWhitelistService(ctx);
+    const whitelists = createWhitelistService(ctx, {
+      onStoreError: (error) => app.log.error({ err: error }, 'whitelist records not saved'),
+    });
     const bulkUrl = `${apiPrefix}${routes.whitelistBulk.path}`;
     app.addHook('onRoute', (options) => {
       if (options.url === bulkUrl && options.method === 'POST') options.bodyLimit = bulkBodyLimit;
