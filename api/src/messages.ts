@@ -339,6 +339,7 @@ export const documentMessages = {
   // ours
   titleTooLong: 'The document title should be at most 31 bytes long',
   locationTooLong: 'The document location is too long',
+  locationScheme: 'The document location must be an http, https or ipfs address',
   hashInvalid: 'The document hash should be up to 64 hexadecimal digits',
   // part 1, section 2
   noDocumentsTitle: 'No documents available',
@@ -456,4 +457,12 @@ export const tokenScreenTexts = {
   cursorInvalid: 'The page cursor is invalid. Go back to the first page.',
   goBack: 'Go back',
   continue: 'Sounds good. Continue.',
+} as const;
+
+/** Input checks shared by every field of every form and API call (api/src/schemas/fields.ts). */
+export const inputMessages = {
+  controlCharacters: 'Text cannot contain control characters (such as NUL or, outside comments, line breaks)',
+  numberTooLarge: 'The number is too large',
+  pageTooLarge: 'The page number is too large',
+  blockNumberInvalid: 'The block number is invalid',
 } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accessCodeMessages, shardingMessages as m } from '../messages.ts';
-import { maxCodeLength, maxEmailLength, maxNameLength } from './fields.ts';
+import { maxCodeLength, maxEmailLength, maxNameLength, textField } from './fields.ts';
 
 /** Shamir threshold bounds (part 2, section 9: minimum signers at least 2, default 2). */
 export const defaultMinimumSigners = 2;
@@ -109,7 +109,7 @@ export const createShardedKeyRequestSchema = z
     minimum: minimumField,
     total: totalField,
     recipients: recipientsField,
-    keyName: z.string().trim().max(maxNameLength, m.keyNameTooLong).optional(),
+    keyName: textField().trim().max(maxNameLength, m.keyNameTooLong).optional(),
   })
   .superRefine((value, context) => {
     checkCounts(value, context);
@@ -195,7 +195,7 @@ export type ShardedAddress = z.infer<typeof shardedAddressSchema>;
 /** Form of /Sharding (the request's rules plus the text field of emails). */
 export const shardingFormSchema = z
   .object({
-    keyName: z.string().trim().max(maxNameLength, m.keyNameTooLong),
+    keyName: textField().trim().max(maxNameLength, m.keyNameTooLong),
     recipients: z.string().transform((text, context) => {
       const parsed = recipientsField.safeParse(text);
       if (!parsed.success) {
