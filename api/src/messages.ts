@@ -135,6 +135,7 @@ export const draftMessages = {
   notYours: 'This token draft belongs to another account',
   symbolTaken: (symbol: string) => `A token with the symbol ${symbol} exists already`,
   alreadyDeployed: 'This token draft is deployed or being deployed and cannot be changed',
+  txModeInvalid: 'The transaction mode must be 1 or 2',
   deployRunning: 'This token draft is being deployed already',
   nothingToDeploy: 'Every investor of this token draft is issued already',
   whitelistNotContract: 'The whitelist is not a contract on this chain',
@@ -190,6 +191,8 @@ export const keyMessages = {
 
 /** Part 2, section 5: sharding and resharding. */
 export const shardingMessages = {
+  keyNameInvalid: 'The key name must be text',
+  createNewAccountInvalid: 'Create a new account must be true or false',
   notOpened: (name: string) => `The key cannot be confirmed. ${name} did not open the PDF document yet.`,
   // ours
   emailsRequired: 'Please enter the email addresses of the signers',
@@ -465,4 +468,5 @@ export const inputMessages = {
   numberTooLarge: 'The number is too large',
   pageTooLarge: 'The page number is too large',
   blockNumberInvalid: 'The block number is invalid',
+  codebaseTypeInvalid: 'The codebase type must be 1, 2 or 3',
 } as const;

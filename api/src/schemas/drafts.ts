@@ -199,7 +199,7 @@ export const draftSymbolParamsSchema = z.object({
  * makes sense for a multi-transaction job, and 1 is accepted as a synonym so older consoles keep working.
  */
 export const deployDraftRequestSchema = z.object({
-  txMode: z.union([z.literal(1), z.literal(2)]).default(2),
+  txMode: z.union([z.literal(1), z.literal(2)], { error: draftMessages.txModeInvalid }).default(2),
   symbol: requiredText(draftMessages.symbolRequired, maxSymbolLength, draftMessages.symbolTooLong).transform(
     (s) => s.toUpperCase(),
   ),
