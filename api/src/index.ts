@@ -29,3 +29,4 @@ export * from './schemas/balanceReport.ts';
 export * from './schemas/localChain.ts';
 export * from './schemas/sharding.ts';
 export * from './schemas/dtx.ts';
+export * from './schemas/wallets.ts';

@@ -445,6 +445,8 @@ export const transactionRecordMessages = {
   notOnChain: 'The chain does not know this transaction',
   noReceiptYet: 'This transaction has no receipt yet: it is not mined',
   fromMismatch: 'This transaction was not sent from the public address given',
+  notYourAddress:
+    'This public address is not yours on this platform: register its key, sign for it, or prove your wallet first',
   contractMismatch: 'This transaction did not call or create the contract given',
 } as const;
 
@@ -469,4 +471,11 @@ export const inputMessages = {
   pageTooLarge: 'The page number is too large',
   blockNumberInvalid: 'The block number is invalid',
   codebaseTypeInvalid: 'The codebase type must be 1, 2 or 3',
+} as const;
+
+/** Proving a browser wallet with a Sign-In with Ethereum message (api/src/schemas/wallets.ts). */
+export const walletProofMessages = {
+  addressInvalid: 'The wallet address is invalid',
+  proofInvalid: 'The wallet could not be proved: sign the message the platform gave, with that wallet',
+  proofExpired: 'The wallet proof expired: sign a new message',
 } as const;
