@@ -30,3 +30,4 @@ export * from './schemas/localChain.ts';
 export * from './schemas/sharding.ts';
 export * from './schemas/dtx.ts';
 export * from './schemas/distributions.ts';
+export * from './schemas/wallets.ts';

@@ -124,6 +124,8 @@ export const draftMessages = {
   investorAmountTooLarge: 'The investment amount is too large',
   investmentBelowOneToken: (row: number) =>
     `Row ${row}: the investment amount buys less than one token at this exchange rate`,
+  investmentTooManyTokens: (row: number) =>
+    `Row ${row}: the investment amount buys more tokens than one investor can hold at this exchange rate`,
   draftsRequired: 'Please provide one or more token drafts',
   tooManyDrafts: 'At most 20 token drafts can be saved at once',
   accountRequired: 'The address of the account deploying the token is required',
@@ -133,6 +135,7 @@ export const draftMessages = {
   notYours: 'This token draft belongs to another account',
   symbolTaken: (symbol: string) => `A token with the symbol ${symbol} exists already`,
   alreadyDeployed: 'This token draft is deployed or being deployed and cannot be changed',
+  txModeInvalid: 'The transaction mode must be 1 or 2',
   deployRunning: 'This token draft is being deployed already',
   nothingToDeploy: 'Every investor of this token draft is issued already',
   whitelistNotContract: 'The whitelist is not a contract on this chain',
@@ -188,6 +191,8 @@ export const keyMessages = {
 
 /** Part 2, section 5: sharding and resharding. */
 export const shardingMessages = {
+  keyNameInvalid: 'The key name must be text',
+  createNewAccountInvalid: 'Create a new account must be true or false',
   notOpened: (name: string) => `The key cannot be confirmed. ${name} did not open the PDF document yet.`,
   // ours
   emailsRequired: 'Please enter the email addresses of the signers',
@@ -337,6 +342,7 @@ export const documentMessages = {
   // ours
   titleTooLong: 'The document title should be at most 31 bytes long',
   locationTooLong: 'The document location is too long',
+  locationScheme: 'The document location must be an http, https or ipfs address',
   hashInvalid: 'The document hash should be up to 64 hexadecimal digits',
   // part 1, section 2
   noDocumentsTitle: 'No documents available',
@@ -439,6 +445,8 @@ export const transactionRecordMessages = {
   notOnChain: 'The chain does not know this transaction',
   noReceiptYet: 'This transaction has no receipt yet: it is not mined',
   fromMismatch: 'This transaction was not sent from the public address given',
+  notYourAddress:
+    'This public address is not yours on this platform: register its key, sign for it, or prove your wallet first',
   contractMismatch: 'This transaction did not call or create the contract given',
 } as const;
 
@@ -507,4 +515,20 @@ export const distributionMessages = {
       'Only the issuer wallet of this distribution may do this',
     'claim deadline must be in the future': 'The claim deadline must be in the future',
   } as Record<string, string>,
+} as const;
+
+/** Input checks shared by every field of every form and API call (api/src/schemas/fields.ts). */
+export const inputMessages = {
+  controlCharacters: 'Text cannot contain control characters (such as NUL or, outside comments, line breaks)',
+  numberTooLarge: 'The number is too large',
+  pageTooLarge: 'The page number is too large',
+  blockNumberInvalid: 'The block number is invalid',
+  codebaseTypeInvalid: 'The codebase type must be 1, 2 or 3',
+} as const;
+
+/** Proving a browser wallet with a Sign-In with Ethereum message (api/src/schemas/wallets.ts). */
+export const walletProofMessages = {
+  addressInvalid: 'The wallet address is invalid',
+  proofInvalid: 'The wallet could not be proved: sign the message the platform gave, with that wallet',
+  proofExpired: 'The wallet proof expired: sign a new message',
 } as const;

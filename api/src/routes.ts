@@ -128,6 +128,11 @@ import {
   snapshotSummarySchema,
   snapshotSymbolParamsSchema,
 } from './schemas/distributions.ts';
+  proveWalletRequestSchema,
+  provedWalletSchema,
+  walletAddressParamsSchema,
+  walletProofMessageSchema,
+} from './schemas/wallets.ts';
 
 /** Every API path is served under this prefix (`POST /api/login`). */
 export const apiPrefix = '/api';
@@ -513,6 +518,24 @@ export const routes = {
     summary: 'Record a wallet-signed transaction of the account, or set its contract address (isUpdate)',
     body: recordAccountTransactionRequestSchema,
     response: accountTransactionSchema,
+  }),
+  walletProofMessage: route({
+    method: 'GET',
+    path: '/account/wallets/:address/message',
+    access: user,
+    spec: 'tranche',
+    summary: 'The Sign-In with Ethereum message that proves a wallet is yours',
+    params: walletAddressParamsSchema,
+    response: walletProofMessageSchema,
+  }),
+  proveWallet: route({
+    method: 'POST',
+    path: '/account/wallets',
+    access: user,
+    spec: 'tranche',
+    summary: 'Prove a wallet with its signature of the Sign-In with Ethereum message (once per wallet)',
+    body: proveWalletRequestSchema,
+    response: provedWalletSchema,
   }),
   listAccountTransactions: route({
     method: 'GET',

@@ -48,6 +48,9 @@ export async function injectWallet(
               return `0x${state.chainId.toString(16)}`;
             case 'net_version':
               return String(state.chainId);
+            case 'personal_sign':
+              // The Sign-In with Ethereum proof: the node signs for its dev accounts as an extension would.
+              return rpc('personal_sign', params);
             default:
               return rpc(method, params);
           }

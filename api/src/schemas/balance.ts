@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { balanceMessages } from '../messages.ts';
-import { requiredAddress } from './fields.ts';
+import { balanceMessages, inputMessages } from '../messages.ts';
+import { maxBlockNumber, maxUnixSeconds, requiredAddress } from './fields.ts';
 import { defaultTablePageSize, pageSizeSchema, sortOrderSchema } from './holders.ts';
 import { pageNumberSchema, pagedSchema } from './projects.ts';
 
@@ -16,7 +16,8 @@ export const balanceParamsSchema = z.object({
   blockNumber: z
     .string()
     .optional()
-    .transform((text) => (text && /^\d+$/.test(text.trim()) ? Number(text.trim()) : 0)),
+    .transform((text) => (text && /^\d+$/.test(text.trim()) ? Number(text.trim()) : 0))
+    .refine((block) => block <= maxBlockNumber, inputMessages.blockNumberInvalid),
 });
 
 /** A partition balance row (spec part 1, section 3). */
@@ -33,11 +34,13 @@ export const balanceResponseSchema = z.object({
 });
 export type BalanceResponse = z.output<typeof balanceResponseSchema>;
 
+/** Unix seconds, bounded (a larger number is no date). */
 const timestamp = z
   .string()
   .trim()
-  .regex(/^\d+$/, balanceMessages.timestampInvalid)
-  .transform((text) => Number(text));
+  .regex(/^\d{1,12}$/, balanceMessages.timestampInvalid)
+  .transform((text) => Number(text))
+  .refine((seconds) => seconds <= maxUnixSeconds, balanceMessages.timestampInvalid);
 
 export const historySortColumns = ['blockNumber', 'balance', 'partitionName', 'blockTimestamp'] as const;
 export type HistorySortColumn = (typeof historySortColumns)[number];
@@ -77,6 +80,7 @@ export const balanceCheckFormSchema = z.object({
   blockNumber: z
     .string()
     .optional()
-    .transform((text) => (text && /^\d+$/.test(text.trim()) ? Number(text.trim()) : 0)),
+    .transform((text) => (text && /^\d+$/.test(text.trim()) ? Number(text.trim()) : 0))
+    .refine((block) => block <= maxBlockNumber, inputMessages.blockNumberInvalid),
 });
 export type BalanceCheckForm = z.input<typeof balanceCheckFormSchema>;

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { inputMessages } from '../messages.ts';
 
 /** GET /codebase/list/{type}: 1 tokens, 2 whitelists, 3 security schemes. */
 export const codebaseListParamsSchema = z.object({
   type: z.coerce
-    .number({ error: 'The codebase type must be 1, 2 or 3' })
-    .int('The codebase type must be 1, 2 or 3')
-    .min(1, 'The codebase type must be 1, 2 or 3')
-    .max(3, 'The codebase type must be 1, 2 or 3'),
+    .number({ error: inputMessages.codebaseTypeInvalid })
+    .int(inputMessages.codebaseTypeInvalid)
+    .min(1, inputMessages.codebaseTypeInvalid)
+    .max(3, inputMessages.codebaseTypeInvalid),
 });
 
 export const codebaseSchema = z.object({ id: z.number().int(), description: z.string() });

@@ -59,9 +59,15 @@ describe('bulk investor text', () => {
 
 describe('token amounts', () => {
   it('rounds down to whole tokens and keeps the remainders', () => {
-    expect(tokensForInvestment(100, 3)).toEqual({ tokens: 33, fiatRemainder: 1, tokenRemainder: 0.333333 });
-    expect(tokensForInvestment(10, 0.25)).toEqual({ tokens: 40, fiatRemainder: 0, tokenRemainder: 0 });
-    expect(tokensForInvestment(7, 1.5)).toEqual({ tokens: 4, fiatRemainder: 1, tokenRemainder: 0.666666 });
+    expect(tokensForInvestment(100, 3)).toEqual({ tokens: 33n, fiatRemainder: 1, tokenRemainder: 0.333333 });
+    expect(tokensForInvestment(10, 0.25)).toEqual({ tokens: 40n, fiatRemainder: 0, tokenRemainder: 0 });
+    expect(tokensForInvestment(7, 1.5)).toEqual({ tokens: 4n, fiatRemainder: 1, tokenRemainder: 0.666666 });
+  });
+
+  it('keeps token amounts exact past 2^53 (never through Number)', () => {
+    // floor(9007199254740991 / 0.3) = 30023997515803303; as a Number it was 30023997515803304.
+    expect(tokensForInvestment(9007199254740991, 0.3).tokens).toBe(30023997515803303n);
+    expect(tokensForInvestment(9007199254740991, 0.000001).tokens).toBe(9007199254740991000000n);
   });
 });
 

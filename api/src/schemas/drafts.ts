@@ -27,8 +27,12 @@ function hasAtMostDecimals(value: number, decimals: number): boolean {
   return Math.abs(scaled - Math.round(scaled)) < 1e-6;
 }
 
+/** The most whole tokens one investor can be issued (a PostgreSQL bigint holds the initial balance). */
+export const maxInvestorTokens = 2n ** 63n - 1n;
+
 /**
- * Whole tokens an investment buys, and what is left over (the rounding rule, documented in server/README):
+ * Whole tokens an investment buys (a bigint: token amounts never pass through `Number`), and what is left over
+ * (the rounding rule, documented in server/README):
  * tokens = floor(investmentAmount / exchangeRate); fiatRemainder = investmentAmount - tokens * exchangeRate (in the
  * draft's currency); tokenRemainder = fiatRemainder / exchangeRate (the fraction of a token not issued, < 1).
  * Computed on integers scaled by 10^6, so the result is exact for rates of up to 6 decimals. A rate of 0 buys nothing.
@@ -36,16 +40,18 @@ function hasAtMostDecimals(value: number, decimals: number): boolean {
 export function tokensForInvestment(
   investmentAmount: number,
   exchangeRate: number,
-): { tokens: number; tokenRemainder: number; fiatRemainder: number } {
+): { tokens: bigint; tokenRemainder: number; fiatRemainder: number } {
   const scale = 10n ** BigInt(exchangeRateDecimals);
   const rate = BigInt(Math.round(exchangeRate * Number(scale)));
+  if (rate <= 0n || !Number.isFinite(investmentAmount))
+    return { tokens: 0n, tokenRemainder: 0, fiatRemainder: investmentAmount };
   const amount = BigInt(Math.trunc(investmentAmount)) * scale;
-  if (rate <= 0n) return { tokens: 0, tokenRemainder: 0, fiatRemainder: investmentAmount };
   const tokens = amount / rate;
+  // Both below the rate (at most 10^18): exact enough as numbers for the remainders, which are not token amounts.
   const fiatScaled = amount - tokens * rate;
   const fiatRemainder = Number(fiatScaled) / Number(scale);
-  const tokenRemainder = Math.floor((Number(fiatScaled) / Number(rate)) * 1e6) / 1e6;
-  return { tokens: Number(tokens), tokenRemainder, fiatRemainder };
+  const tokenRemainder = Number((fiatScaled * 1_000_000n) / rate) / 1e6;
+  return { tokens, tokenRemainder, fiatRemainder };
 }
 
 type NumberMode = 'number' | 'form';
@@ -126,10 +132,14 @@ function tokenDraft(mode: NumberMode) {
           });
         }
         seen.add(investor.publicAddress);
-        if (tokensForInvestment(investor.investmentAmount, draft.exchangeRate).tokens < 1) {
+        const { tokens } = tokensForInvestment(investor.investmentAmount, draft.exchangeRate);
+        if (tokens < 1n || tokens > maxInvestorTokens) {
           context.addIssue({
             code: 'custom',
-            message: draftMessages.investmentBelowOneToken(index + 1),
+            message:
+              tokens < 1n
+                ? draftMessages.investmentBelowOneToken(index + 1)
+                : draftMessages.investmentTooManyTokens(index + 1),
             path: ['investors', index, 'investmentAmount'],
           });
         }
@@ -189,7 +199,7 @@ export const draftSymbolParamsSchema = z.object({
  * makes sense for a multi-transaction job, and 1 is accepted as a synonym so older consoles keep working.
  */
 export const deployDraftRequestSchema = z.object({
-  txMode: z.union([z.literal(1), z.literal(2)]).default(2),
+  txMode: z.union([z.literal(1), z.literal(2)], { error: draftMessages.txModeInvalid }).default(2),
   symbol: requiredText(draftMessages.symbolRequired, maxSymbolLength, draftMessages.symbolTooLong).transform(
     (s) => s.toUpperCase(),
   ),
@@ -204,7 +214,8 @@ export const deployDraftResponseSchema = z.object({ jobId: z.number(), status: z
 export const draftInvestorSchema = z.object({
   investorAddress: z.string(),
   investmentAmount: z.number(),
-  initialBalance: z.number(),
+  /** Whole tokens, a decimal string. */
+  initialBalance: z.string(),
   tokenRemainder: z.number(),
   fiatRemainder: z.number(),
   status: z.number(),
@@ -217,7 +228,8 @@ export type DraftInvestor = z.output<typeof draftInvestorSchema>;
 export const draftSchema = z.object({
   symbol: z.string(),
   name: z.string(),
-  totalSupply: z.number(),
+  /** Whole tokens, a decimal string. */
+  totalSupply: z.string(),
   currency: z.string(),
   exchangeRate: z.number(),
   whitelistAddress: z.string(),

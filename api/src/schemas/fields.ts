@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inputMessages } from '../messages.ts';
 
 /** Longest accepted email address (RFC 5321 path limit). */
 export const maxEmailLength = 254;
@@ -8,17 +9,45 @@ export const minPasswordLength = 8;
 export const maxNameLength = 100;
 export const maxCodeLength = 64;
 
+/** C0 controls (NUL included), DEL and C1 controls. */
+const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/;
+/** The same but tab, line feed and carriage return (multi-line text such as comments). */
+const controlCharactersBesidesLines = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/** Whether `text` holds a control character (`multiline` lets tab, line feed and carriage return pass). */
+export function hasControlCharacters(text: string, multiline = false): boolean {
+  return (multiline ? controlCharactersBesidesLines : controlCharacters).test(text);
+}
+
+/**
+ * The one text field every free-text input starts from (names, titles, search terms, comments, ...): a string
+ * (else `required`) without NUL or any other control character (`inputMessages.controlCharacters`); `multiline`
+ * lets tab and line breaks through.
+ */
+export function textField(options: { required?: string; multiline?: boolean } = {}) {
+  return z
+    .string(options.required === undefined ? undefined : { error: options.required })
+    .refine((text) => !hasControlCharacters(text, options.multiline), inputMessages.controlCharacters);
+}
+
+/** Largest page number any list accepts (keeps offsets far inside PostgreSQL's bigint). */
+export const maxPageNumber = 10_000_000;
+/** Largest unix timestamp (seconds) accepted: 9999-12-31T23:59:59Z. */
+export const maxUnixSeconds = 253_402_300_799;
+/** Largest block number accepted. */
+export const maxBlockNumber = Number.MAX_SAFE_INTEGER;
+
 /**
  * A required text field: missing, non-string and blank values all answer `required`;
  * the value is trimmed; longer than `max` answers `tooLong`.
  */
 export function requiredText(required: string, max: number, tooLong: string) {
-  return z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+  return textField({ required }).trim().min(1, required).max(max, tooLong);
 }
 
 /** Like {@link requiredText} but without trimming (passwords keep their spaces). */
 export function requiredSecret(required: string, max: number, tooLong: string) {
-  return z.string({ error: required }).min(1, required).max(max, tooLong);
+  return textField({ required }).min(1, required).max(max, tooLong);
 }
 
 /** A required email address, trimmed and lower-cased. */

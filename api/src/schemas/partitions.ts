@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from './fields.ts';
 import { partitionMessages } from '../messages.ts';
 
 /** A partition value is written on the chain as a bytes32 string: at most 31 UTF-8 bytes. */
@@ -13,8 +14,7 @@ export const partitionSchema = z.object({ name: z.string(), description: z.strin
 export type Partition = z.output<typeof partitionSchema>;
 export const partitionListSchema = z.array(partitionSchema);
 
-export const partitionValueSchema = z
-  .string({ error: partitionMessages.valueRequired })
+export const partitionValueSchema = textField({ required: partitionMessages.valueRequired })
   .trim()
   .min(1, partitionMessages.valueRequired)
   .refine((value) => utf8Length(value) <= maxPartitionBytes, partitionMessages.valueTooLong);
@@ -22,8 +22,7 @@ export const partitionValueSchema = z
 /** POST /partitions and the nested 'create new partition' form. */
 export const createPartitionRequestSchema = z.object({
   name: partitionValueSchema,
-  description: z
-    .string({ error: partitionMessages.descriptionRequired })
+  description: textField({ required: partitionMessages.descriptionRequired })
     .trim()
     .min(1, partitionMessages.descriptionRequired)
     .max(200, partitionMessages.descriptionTooLong),

@@ -1,14 +1,19 @@
 import { z } from 'zod';
+import { inputMessages } from '../messages.ts';
+import { maxPageNumber, textField } from './fields.ts';
 
 /**
  * A page number from a query string: below 1, missing or non-numeric becomes 1 (spec part 1, section 5).
  */
-export const pageNumberSchema = z.preprocess((value) => {
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  if (!/^\d+$/.test(text)) return 1;
-  const number = Number(text);
-  return Number.isSafeInteger(number) && number >= 1 ? number : 1;
-}, z.number().int());
+export const pageNumberSchema = z.preprocess(
+  (value) => {
+    const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+    if (!/^\d+$/.test(text)) return 1;
+    const number = Number(text);
+    return number >= 1 ? number : 1;
+  },
+  z.number().int().max(maxPageNumber, inputMessages.pageTooLarge),
+);
 
 /** The paged answer of search, holders and history: `{totalRows, totalPages, currentPage, pageSize, pagedResults}`. */
 export function pagedSchema<T extends z.ZodType>(item: T) {
@@ -34,8 +39,7 @@ export const projectsPageSize = 10;
 /** GET /projects/search?page&term: a blank term lists every token. */
 export const searchProjectsQuerySchema = z.object({
   page: pageNumberSchema.optional().default(1),
-  term: z
-    .string()
+  term: textField()
     .optional()
     .transform((term) => (term ?? '').trim().slice(0, 200)),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accessCodeMessages, shardingMessages as m } from '../messages.ts';
-import { maxCodeLength, maxEmailLength, maxNameLength } from './fields.ts';
+import { maxCodeLength, maxEmailLength, maxNameLength, textField } from './fields.ts';
 
 /** Shamir threshold bounds (part 2, section 9: minimum signers at least 2, default 2). */
 export const defaultMinimumSigners = 2;
@@ -22,7 +22,7 @@ const simpleEmail = z.email();
 
 /** Recipients as a list or as the form's text; every entry a valid, distinct email address. */
 export const recipientsField = z
-  .union([z.string(), z.array(z.string())], { error: m.emailsRequired })
+  .union([z.string(), z.array(z.string({ error: m.emailsRequired }))], { error: m.emailsRequired })
   .transform((value, context) => {
     const list =
       typeof value === 'string'
@@ -104,12 +104,12 @@ export function shardedAddressField(required: string, invalid: string) {
 /** POST /sharding: a new random key, or an existing private key, split M of N among platform accounts. */
 export const createShardedKeyRequestSchema = z
   .object({
-    createNewAccount: z.boolean().optional().default(true),
-    privateKey: z.string().optional(),
+    createNewAccount: z.boolean({ error: m.createNewAccountInvalid }).optional().default(true),
+    privateKey: z.string({ error: m.privateKeyInvalid }).optional(),
     minimum: minimumField,
     total: totalField,
     recipients: recipientsField,
-    keyName: z.string().trim().max(maxNameLength, m.keyNameTooLong).optional(),
+    keyName: textField({ required: m.keyNameInvalid }).trim().max(maxNameLength, m.keyNameTooLong).optional(),
   })
   .superRefine((value, context) => {
     checkCounts(value, context);
@@ -195,7 +195,7 @@ export type ShardedAddress = z.infer<typeof shardedAddressSchema>;
 /** Form of /Sharding (the request's rules plus the text field of emails). */
 export const shardingFormSchema = z
   .object({
-    keyName: z.string().trim().max(maxNameLength, m.keyNameTooLong),
+    keyName: textField({ required: m.keyNameInvalid }).trim().max(maxNameLength, m.keyNameTooLong),
     recipients: z.string().transform((text, context) => {
       const parsed = recipientsField.safeParse(text);
       if (!parsed.success) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { documentMessages, operatorMessages, tokenOperationMessages as m } from '../messages.ts';
-import { addressPattern, requiredAddress } from './fields.ts';
+import { addressPattern, requiredAddress, textField } from './fields.ts';
 
 /** Largest amount a token holds (uint128 supply bound of the contract). */
 export const maxTokenAmount = 2n ** 128n - 1n;
@@ -47,7 +47,7 @@ const optionalData = z
   .optional()
   .transform((text) => text?.trim() ?? '');
 const requiredComment = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(2000, m.commentTooLong);
+  textField({ required: message, multiline: true }).trim().min(1, message).max(2000, m.commentTooLong);
 const lower = (a: string) => a.toLowerCase();
 
 /** POST /token/issue. */
@@ -97,8 +97,7 @@ export const controllerRedeemRequestSchema = z.object({
 export type ControllerRedeemRequest = z.input<typeof controllerRedeemRequestSchema>;
 
 /** A document title is written on the chain as the bytes32 document name: at most 31 UTF-8 bytes. */
-const documentTitle = z
-  .string({ error: documentMessages.titleRequired })
+const documentTitle = textField({ required: documentMessages.titleRequired })
   .trim()
   .min(1, documentMessages.titleRequired)
   .refine((title) => new TextEncoder().encode(title).length <= 31, documentMessages.titleTooLong);
@@ -109,17 +108,21 @@ const documentHash = z
   .transform((hash) => hash ?? '')
   .refine((hash) => hash === '' || /^(0x)?[0-9a-fA-F]{1,64}$/.test(hash), documentMessages.hashInvalid);
 
+/** Where a document lives: only http, https and ipfs addresses (never `javascript:` or `data:`). */
+export const documentUriPattern = /^(https?|ipfs):\/\/\S+$/i;
+const documentUri = textField({ required: documentMessages.locationRequired })
+  .trim()
+  .min(1, documentMessages.locationRequired)
+  .max(2000, documentMessages.locationTooLong)
+  .regex(documentUriPattern, documentMessages.locationScheme);
+
 /** POST /token/docs. */
 export const addDocumentRequestSchema = z.object({
   symbol,
   accountAddress,
   txMode,
   title: documentTitle,
-  uri: z
-    .string({ error: documentMessages.locationRequired })
-    .trim()
-    .min(1, documentMessages.locationRequired)
-    .max(2000, documentMessages.locationTooLong),
+  uri: documentUri,
   hash: documentHash,
 });
 export type AddDocumentRequest = z.input<typeof addDocumentRequestSchema>;
@@ -176,11 +179,7 @@ export type ControllerRedeemForm = z.input<typeof controllerRedeemFormSchema>;
 /** Add document form: title, location, optional hash. */
 export const addDocumentFormSchema = z.object({
   title: documentTitle,
-  uri: z
-    .string({ error: documentMessages.locationRequired })
-    .trim()
-    .min(1, documentMessages.locationRequired)
-    .max(2000, documentMessages.locationTooLong),
+  uri: documentUri,
   hash: documentHash,
 });
 export type AddDocumentForm = z.input<typeof addDocumentFormSchema>;

@@ -135,10 +135,13 @@ export type RecordTransactionHashRequest = z.input<typeof recordTransactionHashR
  */
 export const recordTransactionReceiptRequestSchema = z.object({
   receipt: z
-    .looseObject({
-      transactionHash: z.string().optional(),
-      hash: z.string().optional(),
-    })
+    .looseObject(
+      {
+        transactionHash: z.string({ error: transactionRecordMessages.hashInvalid }).optional(),
+        hash: z.string({ error: transactionRecordMessages.hashInvalid }).optional(),
+      },
+      { error: transactionRecordMessages.hashRequired },
+    )
     .transform((receipt) => receipt.transactionHash ?? receipt.hash ?? '')
     .pipe(transactionHashField()),
 });

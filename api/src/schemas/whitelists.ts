@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { textField } from './fields.ts';
+import { pageNumberSchema } from './projects.ts';
 import { whitelistMessages } from '../messages.ts';
 import { addressField } from './credentials.ts';
 import { rbacMessages } from './rbac.ts';
@@ -13,6 +15,10 @@ export const whitelistServerMessages = {
   tooMany: (max: number) => `At most ${max} addresses can be sent in one request`,
   legalNameRequired: 'The legal name of the contact is required',
   batchFailed: (reason: string) => `The transaction of its batch failed: ${reason}`,
+  recordsNotSaved: 'The records of its batch could not be saved, so its transaction was not sent',
+  notMarkedVerified:
+    'Its batch was saved on-chain but its records could not be marked verified; send the same addresses again',
+  transactionNotSent: 'The transaction could not be sent to the chain',
   alreadyRegistered: 'This whitelist is registered already',
   nameTooLong: 'The name of the whitelist should be at most 100 characters long',
   pageInvalid: 'The page number is invalid',
@@ -28,8 +34,7 @@ const codebaseId = z.coerce
   .number({ error: whitelistMessages.codebaseRequired })
   .int(whitelistMessages.codebaseRequired)
   .min(1, whitelistMessages.codebaseRequired);
-const whitelistName = z
-  .string({ error: whitelistMessages.nameRequired })
+const whitelistName = textField({ required: whitelistMessages.nameRequired })
   .trim()
   .min(1, whitelistMessages.nameRequired)
   .max(100, whitelistServerMessages.nameTooLong);
@@ -75,8 +80,8 @@ export type RegisterWhitelistRequest = z.input<typeof registerWhitelistRequestSc
 
 /** Off-chain contact details of a verified address (the Default Template's fields besides legalName). */
 export const contactDetailsSchema = z.record(
-  z.string(),
-  z.union([z.string(), z.number(), z.boolean(), z.null()]),
+  textField().max(100),
+  z.union([textField({ multiline: true }).max(2000), z.number(), z.boolean(), z.null()]),
 );
 
 export const whitelistEntrySchema = z.object({
@@ -84,8 +89,7 @@ export const whitelistEntrySchema = z.object({
     whitelistMessages.publicAddressRequired,
     whitelistMessages.publicAddressInvalid,
   ),
-  legalName: z
-    .string({ error: whitelistServerMessages.legalNameRequired })
+  legalName: textField({ required: whitelistServerMessages.legalNameRequired })
     .trim()
     .min(1, whitelistServerMessages.legalNameRequired)
     .max(255),
@@ -127,18 +131,15 @@ export type WhitelistBulkResponse = z.infer<typeof whitelistBulkResponseSchema>;
 
 export const whitelistAddressesParamsSchema = z.object({
   whitelistAddress: whitelistAddress(),
-  page: z.coerce
-    .number()
-    .int()
-    .catch(1)
-    .transform((page) => (page < 1 ? 1 : page)),
+  page: pageNumberSchema,
 });
 
 export const verifiedAddressSchema = z.object({
   publicAddress: z.string(),
   hash: z.string(),
   createdOn: z.string(),
-  legalName: z.string(),
+  /** Null in the redacted view (a caller who may not see the whitelist's records). */
+  legalName: z.string().nullable(),
   transactionHash: z.string().nullable(),
 });
 export type VerifiedAddress = z.infer<typeof verifiedAddressSchema>;

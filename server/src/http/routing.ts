@@ -1,6 +1,7 @@
 import {
   accountErrors,
   apiPrefix,
+  inputMessages,
   type RouteDefinition,
   type RouteId,
   type Routes,
@@ -14,6 +15,7 @@ import type { AppContext } from '../context.ts';
 import { HttpError } from '../errors.ts';
 import { findAccountById } from '../modules/accounts/repository.ts';
 import { bearerToken } from './sessions.ts';
+import { holdsControlCharacters } from './validation.ts';
 
 type Part<R, K extends string, Fallback> =
   R extends Record<K, infer S extends z.ZodType> ? z.output<S> : Fallback;
@@ -101,6 +103,9 @@ export function registerRoute<Id extends RouteId>(
     },
     onRequest: definition.access === 'user' ? authenticate(ctx) : undefined,
     handler: async (request, reply) => {
+      // Parts without a schema are checked here (those with one in the validator).
+      if ([request.params, request.query, request.body].some((part) => holdsControlCharacters(part)))
+        throw new HttpError(400, inputMessages.controlCharacters);
       const data = await handler({
         body: request.body,
         params: request.params,

@@ -15,6 +15,7 @@ import { systemModule } from './system/routes.ts';
 import { transactionsModule } from './transactions/routes.ts';
 import { shardingModule } from './sharding/routes.ts';
 import { dtxModule } from './dtx/routes.ts';
+import { walletsModule } from './wallets/routes.ts';
 import { whitelistsModule } from './whitelists/routes.ts';
 import { snapshotsModule } from './snapshots/routes.ts';
 import { distributionsModule } from './distributions/routes.ts';
@@ -31,6 +32,7 @@ export const defaultModules: ServerModule[] = [
   rbacModule,
   whitelistsModule,
   transactionsModule,
+  walletsModule,
   draftsModule,
   balanceReportModule,
   projectsModule,

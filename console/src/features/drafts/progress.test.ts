@@ -5,7 +5,7 @@ import { deployPhase, isFullyIssued, someInvestorNotIssued } from './progress.ts
 const investor = (status: number, errorMessage: string | null = null): DraftInvestor => ({
   investorAddress: `0x${String(status).repeat(40)}`,
   investmentAmount: 10,
-  initialBalance: 10,
+  initialBalance: '10',
   tokenRemainder: 0,
   fiatRemainder: 0,
   status,
@@ -16,7 +16,7 @@ const investor = (status: number, errorMessage: string | null = null): DraftInve
 const draft = (status: number, investors: DraftInvestor[], extra: Partial<Draft> = {}): Draft => ({
   symbol: 'ABC',
   name: 'Abc',
-  totalSupply: 30,
+  totalSupply: '30',
   currency: 'EUR',
   exchangeRate: 1,
   whitelistAddress: '0x1',

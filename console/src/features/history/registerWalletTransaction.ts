@@ -1,4 +1,10 @@
-import { type ApiClient, type TxType, transactionMessages } from '@tranche/api';
+import {
+  ApiError,
+  type ApiClient,
+  type TxType,
+  transactionMessages,
+  transactionRecordMessages,
+} from '@tranche/api';
 import { api as defaultApi } from '../../app/api.ts';
 
 export type WalletTransactionRegistration = {
@@ -10,6 +16,11 @@ export type WalletTransactionRegistration = {
   contractAddress?: string;
   /** Called once the contract of a deployment is known (e.g. POST /rbac/register). */
   onContract?: (contractAddress: string) => Promise<void> | void;
+  /**
+   * The wallet that signs: asked once per wallet (the server remembers it) to sign the Sign-In with Ethereum
+   * message that proves the wallet is the account's, when the server does not know it yet.
+   */
+  signer?: { signMessage: (message: string) => Promise<string> };
   /** For tests; the console's client by default. */
   client?: Pick<ApiClient, 'call'>;
 };
@@ -46,16 +57,36 @@ export function registerWalletTransaction(registration: WalletTransactionRegistr
       throw new RegistrationError(`${transactionMessages.registerFailed(what)}: ${reason}`, error);
     }
   };
+  const record = (hash: string) =>
+    client.call('recordAccountTransaction', {
+      body: {
+        transactionHash: hash,
+        contractAddress: registration.contractAddress ?? '',
+        publicAddress: registration.publicAddress,
+        txType: registration.txType,
+      },
+    });
+  /** Proves the wallet (SIWE message from the server, signed by the wallet), then records again. */
+  const proveAndRecord = async (hash: string) => {
+    const { signer } = registration;
+    if (!signer) throw new Error(transactionRecordMessages.notYourAddress);
+    const { message } = await client.call('walletProofMessage', {
+      params: { address: registration.publicAddress },
+    });
+    const signature = await signer.signMessage(message);
+    await client.call('proveWallet', { body: { message, signature } });
+    await record(hash);
+  };
   return {
     onHash: async (hash: string) => {
       await attempt('transaction', () =>
-        client.call('recordAccountTransaction', {
-          body: {
-            transactionHash: hash,
-            contractAddress: registration.contractAddress ?? '',
-            publicAddress: registration.publicAddress,
-            txType: registration.txType,
-          },
+        record(hash).catch((error: unknown) => {
+          const unproved =
+            error instanceof ApiError &&
+            error.statusCode === 403 &&
+            error.message === transactionRecordMessages.notYourAddress;
+          if (!unproved) throw error;
+          return proveAndRecord(hash);
         }),
       );
       await attempt('hash', () => client.call('recordTransactionHash', { body: { transactionHash: hash } }));

@@ -54,6 +54,7 @@ export function useDeployment() {
       const registration = registerWalletTransaction({
         txType: txTypes.contractDeployment,
         publicAddress: wallet.address,
+        signer,
         onContract: async (contractAddress) => {
           await options.register(contractAddress, deploymentHash);
           deployed = contractAddress;

@@ -3,7 +3,9 @@ import {
   type CreateDraftRequest,
   type Draft,
   draftMessages,
+  keyMessages,
   type TokenDraftInput,
+  tokenOperationMessages,
   zeroAddress,
 } from '@tranche/api';
 import { type DevChain, devAccountKeys } from '@tranche/contracts';
@@ -14,6 +16,7 @@ import { createTestApp, failureOf, startTestChain, type TestApp } from '../../..
 import { jobTransactions } from '../../jobs/schema.ts';
 import { createTestUser, type TestUser } from '../credentials/testing.ts';
 import { findProjectBySymbol } from '../projects/repository.ts';
+import { registerCredential } from '../credentials/service.ts';
 import { type IssuerChain, randomAddresses, setupIssuerChain } from './testing.ts';
 
 const issuer = new Wallet(devAccountKeys[1]).address.toLowerCase();
@@ -166,17 +169,43 @@ describe('drafts', () => {
       whitelistName: 'Test whitelist',
       schemeAddress: issuerChain.schemeAddress,
       status: 0,
-      totalSupply: 33,
+      totalSupply: '33',
     });
     expect(draft.investors[0]).toMatchObject({
       investorAddress: verified[0],
       investmentAmount: 100,
-      initialBalance: 33,
+      initialBalance: '33',
       fiatRemainder: 1,
       tokenRemainder: 0.333333,
       status: 0,
     });
     expect((await findProjectBySymbol(t.ctx.db, 'RND'))?.status).toBe(1);
+  });
+
+  it('stores an investment past 2^53 tokens exactly, and refuses one buying more than an investor can hold', async () => {
+    await save(alice, [
+      token({
+        symbol: 'BIG',
+        exchangeRate: 0.3,
+        investors: [{ publicAddress: verified[0] ?? '', investmentAmount: 9007199254740991 }],
+      }),
+    ]);
+    const draft = await alice.client.call('getDraft', { params: { symbol: 'BIG' } });
+    expect([draft.totalSupply, draft.investors[0]?.initialBalance]).toEqual([
+      '30023997515803303',
+      '30023997515803303',
+    ]);
+    const tooMany = await failureOf(
+      save(alice, [
+        token({
+          symbol: 'HUGE',
+          exchangeRate: 0.000001,
+          investors: [{ publicAddress: verified[0] ?? '', investmentAmount: 9007199254740991 }],
+        }),
+      ]),
+    );
+    expect([tooMany.statusCode, tooMany.message]).toEqual([400, draftMessages.investmentTooManyTokens(1)]);
+    await alice.client.call('deleteDraft', { params: { symbol: 'BIG' } });
   });
 
   it('keeps drafts to their account: another account cannot read, deploy or delete (403), unknown is 404', async () => {
@@ -202,6 +231,50 @@ describe('drafts', () => {
       404,
     );
     expect(await findProjectBySymbol(t.ctx.db, 'MINE')).toBeUndefined();
+  });
+
+  it("hides another account's undeployed draft from /projects/search and /projects/{code}", async () => {
+    await save(alice, [token({ symbol: 'HIDDEN', name: 'Hidden draft' })]);
+    const mine = await alice.client.call('searchProjects', { query: { term: 'HIDDEN', page: 1 } });
+    expect(mine.pagedResults.map((p) => p.projectCode)).toEqual(['HIDDEN']);
+    expect((await alice.client.call('getProject', { params: { code: 'HIDDEN' } })).projectName).toBe(
+      'Hidden draft',
+    );
+    for (const term of ['HIDDEN', '']) {
+      const theirs = await bob.client.call('searchProjects', { query: { term, page: 1 } });
+      expect(theirs.pagedResults.map((p) => p.projectCode)).not.toContain('HIDDEN');
+      expect(theirs.totalRows).toBe(theirs.pagedResults.length);
+    }
+    const detail = await failureOf(bob.client.call('getProject', { params: { code: 'HIDDEN' } }));
+    expect([detail.statusCode, detail.message]).toEqual([
+      404,
+      tokenOperationMessages.tokenNotFound('HIDDEN'),
+    ]);
+    await alice.client.call('deleteDraft', { params: { symbol: 'HIDDEN' } });
+  });
+
+  it('refuses to deploy signed with a dev key another account registered (local mode)', async () => {
+    const devKey = devAccountKeys[7] as string;
+    await registerCredential(t.ctx.db, t.ctx.masterKey, bob.accountId, {
+      publicKey: new Wallet(devKey).address.toLowerCase(),
+      privateKey: devKey,
+    });
+    await save(alice, [token({ symbol: 'DEVKEY' })]);
+    const error = await failureOf(
+      alice.client.call('deployDraft', {
+        body: {
+          txMode: 2,
+          symbol: 'DEVKEY',
+          accountAddress: new Wallet(devKey).address.toLowerCase(),
+          ownerAddress: issuer,
+        },
+      }),
+    );
+    expect([error.statusCode, error.message]).toEqual([
+      403,
+      keyMessages.notRegistered(new Wallet(devKey).address.toLowerCase()),
+    ]);
+    await alice.client.call('deleteDraft', { params: { symbol: 'DEVKEY' } });
   });
 
   it('refuses to deploy from an address the server holds no key for', async () => {
@@ -245,7 +318,7 @@ describe('drafts', () => {
     ]);
     let sum = 0n;
     for (const investor of draft.investors.filter((i) => i.status === 2)) {
-      expect(investor.initialBalance).toBe(Math.floor(investor.investmentAmount / 2));
+      expect(investor.initialBalance).toBe(String(Math.floor(investor.investmentAmount / 2)));
       expect(investor.fiatRemainder).toBe(1);
       expect(investor.transactionHash).toMatch(/^0x[0-9a-f]{64}$/);
       expect(await issuerChain.balanceOf(contract, investor.investorAddress)).toBe(

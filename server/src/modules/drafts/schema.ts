@@ -71,7 +71,7 @@ export const draftInvestors = pgTable(
     investorAddress: text('investor_address').notNull(),
     investmentAmount: bigint('investment_amount', { mode: 'number' }).notNull(),
     /** Whole tokens issued: floor(investmentAmount / exchangeRate). */
-    initialBalance: bigint('initial_balance', { mode: 'number' }).notNull(),
+    initialBalance: bigint('initial_balance', { mode: 'bigint' }).notNull(),
     tokenRemainder: doublePrecision('token_remainder').notNull(),
     fiatRemainder: doublePrecision('fiat_remainder').notNull(),
     status: integer('status').notNull().default(0),

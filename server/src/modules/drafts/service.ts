@@ -12,6 +12,7 @@ import { codebaseArtifact } from '../codebases/service.ts';
 import { Contract } from 'ethers';
 import type { z } from 'zod';
 import type { createDraftRequestSchema, deployDraftRequestSchema } from '@tranche/api';
+import { accessOf } from '../../access/access.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
@@ -48,10 +49,7 @@ export function tokenCodebase(codebaseId: number) {
 
 export function createDraftsService(ctx: AppContext, runner: JobRunner) {
   async function ownDraft(accountId: number, symbol: string): Promise<DraftRow> {
-    const draft = await findDraftBySymbol(ctx.db, symbol);
-    if (!draft) throw new HttpError(404, draftMessages.notFound);
-    if (draft.accountId !== accountId) throw new HttpError(403, draftMessages.notYours);
-    return draft;
+    return accessOf(ctx).draft({ accountId }, await findDraftBySymbol(ctx.db, symbol));
   }
 
   async function readWhitelist(address: string): Promise<{ name: string; scheme: string }> {
@@ -151,7 +149,7 @@ export function createDraftsService(ctx: AppContext, runner: JobRunner) {
       return {
         symbol: draft.symbol,
         name: draft.name,
-        totalSupply: investors.reduce((sum, i) => sum + i.initialBalance, 0),
+        totalSupply: investors.reduce((sum, i) => sum + i.initialBalance, 0n).toString(),
         currency: draft.currency,
         exchangeRate: draft.exchangeRate,
         whitelistAddress: draft.whitelistAddress,
@@ -166,7 +164,7 @@ export function createDraftsService(ctx: AppContext, runner: JobRunner) {
         investors: investors.map((i) => ({
           investorAddress: i.investorAddress,
           investmentAmount: i.investmentAmount,
-          initialBalance: i.initialBalance,
+          initialBalance: i.initialBalance.toString(),
           tokenRemainder: i.tokenRemainder,
           fiatRemainder: i.fiatRemainder,
           status: i.status,

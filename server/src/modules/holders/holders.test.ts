@@ -17,7 +17,8 @@ import {
   type TestApp,
 } from '../../../test/helpers.ts';
 import { indexerOf } from '../tokens/routes.ts';
-import { deploySchemeAndWhitelist, deployTestToken, devWallets } from '../tokens/testing.ts';
+import { type DevWallets, deploySchemeAndWhitelist, deployTestToken, devWallets } from '../tokens/testing.ts';
+import { registerCredential } from '../credentials/service.ts';
 import { createTestUser } from '../credentials/testing.ts';
 import { findWhitelist, insertWhitelist, saveAddresses } from '../whitelists/repository.ts';
 import { encodeHolderCursor } from './routes.ts';
@@ -52,6 +53,8 @@ describe.each(databaseKinds)('holders pages on %s', (kind) => {
   let client: ApiClient;
   let token: Contract;
   let whitelistAddress: string;
+  let walletsOf: DevWallets;
+  let schemeOf: Contract;
   // 23 holders: balances with ties (every third holder has 500), legal names for all but four, two alike.
   const holders = Array.from({ length: 23 }, (_, i) => ({
     address: Wallet.createRandom().address.toLowerCase(),
@@ -113,7 +116,13 @@ describe.each(databaseKinds)('holders pages on %s', (kind) => {
       ownerAddress: wallets.owner.address,
       accountId: user.accountId,
     });
-    token = await deployTestToken(t.ctx.db, wallets, setup, { symbol: 'HOLD', name: 'Holders token' });
+    token = await deployTestToken(t.ctx.db, wallets, setup, {
+      symbol: 'HOLD',
+      name: 'Holders token',
+      accountId: user.accountId,
+    });
+    walletsOf = wallets;
+    schemeOf = setup.scheme;
     const addresses = holders.map((h) => h.address);
     await (
       await setup.whitelist.getFunction('addVerifiedBatch')(
@@ -230,5 +239,55 @@ describe.each(databaseKinds)('holders pages on %s', (kind) => {
     });
     const none = await client.call('listHolders', { params: { code: 'HOLD', partition: 'CLASS-Z' } });
     expect(none).toMatchObject({ totalRows: 0, pagedResults: [], firstCursor: null });
+  });
+
+  describe('investor data (access rules)', () => {
+    const params = { code: 'HOLD', partition: 'CLASS-A' };
+    const named = (answer: HoldersResponse) => answer.pagedResults.filter((h) => h.legalName !== null);
+
+    it('answers another account addresses and balances, never names (the redacted view)', async () => {
+      const outsider = await createTestUser(t, 'outsider');
+      const all = await outsider.client.call('listHolders', { params, query: { pageSize: 100 } });
+      expect(all.totalRows).toBe(holders.length);
+      expect(all.pagedResults.map((h) => [h.legalName, h.verificationTransactionHash])).toEqual(
+        holders.map(() => [null, null]),
+      );
+      expect(all.pagedResults.map((h) => h.balance).sort()).toEqual(
+        holders.map((h) => h.amount.toString()).sort(),
+      );
+      // An order by legal name would tell names apart: the redacted view orders by balance instead.
+      const byName = await outsider.client.call('listHolders', {
+        params,
+        query: { sort: 'legalName', order: 'asc', pageSize: 100 },
+      });
+      expect(byName.pagedResults.map((h) => h.holderAddress)).toEqual(
+        expectedOrder(all.pagedResults, 'balance', 'asc'),
+      );
+    });
+
+    it('shows names to the controller and to a Level 2 holder of the scheme, not to a mere key holder', async () => {
+      const controller = await createTestUser(t, 'controller');
+      await registerCredential(t.ctx.db, t.ctx.masterKey, controller.accountId, {
+        publicKey: walletsOf.controller.address,
+        privateKey: walletsOf.controller.key,
+      });
+      expect(
+        named(await controller.client.call('listHolders', { params, query: { pageSize: 100 } })),
+      ).toHaveLength(holders.filter((h) => h.legalName !== null).length);
+
+      const officer = await createTestUser(t, 'officer');
+      const key = Wallet.createRandom();
+      await registerCredential(t.ctx.db, t.ctx.masterKey, officer.accountId, {
+        publicKey: key.address.toLowerCase(),
+        privateKey: key.privateKey,
+      });
+      expect(named(await officer.client.call('listHolders', { params, query: { pageSize: 100 } }))).toEqual(
+        [],
+      );
+      await (await schemeOf.getFunction('grantLevel2')(key.address)).wait();
+      expect(
+        named(await officer.client.call('listHolders', { params, query: { pageSize: 100 } })),
+      ).toHaveLength(holders.filter((h) => h.legalName !== null).length);
+    });
   });
 });

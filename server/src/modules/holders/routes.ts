@@ -1,5 +1,6 @@
 import { type HolderSortColumn, tokenScreenTexts } from '@tranche/api';
 import { encodeBytes32String, isHexString } from 'ethers';
+import { accessOf } from '../../access/access.ts';
 import { HttpError } from '../../errors.ts';
 import { registerRoute } from '../../http/routing.ts';
 import { paged, requireDeployed } from '../projects/service.ts';
@@ -55,18 +56,23 @@ export function decodeHolderCursor(
 
 /**
  * GET /holders/{code}/{partition}: a page of the partition's holders from the indexed balances, by page number
- * or from a cursor (`after` takes precedence over `before`).
+ * or from a cursor (`after` takes precedence over `before`). Legal names and verification records only for those
+ * the access rules let see the token's investor data; everyone else gets addresses and balances (the redacted view,
+ * where an order by legal name becomes an order by balance).
  */
 export const holdersModule: ServerModule = {
   name: 'holders',
   register: (app, ctx) => {
-    registerRoute(app, ctx, 'listHolders', async ({ params, query }) => {
+    const access = accessOf(ctx);
+    registerRoute(app, ctx, 'listHolders', async ({ params, query, session }) => {
       const token = await requireDeployed(ctx, params.code);
+      const named = await access.investorData(session, { token });
+      const sort: HolderSortColumn = named || query.sort !== 'legalName' ? query.sort : 'balance';
       const cursorText = query.after ?? query.before;
       const cursor =
         cursorText === undefined
           ? undefined
-          : decodeHolderCursor(cursorText, query.sort, query.after !== undefined ? 'after' : 'before');
+          : decodeHolderCursor(cursorText, sort, query.after !== undefined ? 'after' : 'before');
       const partition = partitionValue(params.partition);
       const { rows, totalRows } = partition
         ? await holdersPage(ctx.db, {
@@ -75,20 +81,20 @@ export const holdersModule: ServerModule = {
             partition,
             pageSize: query.pageSize,
             offset: (query.page - 1) * query.pageSize,
-            sort: query.sort,
+            sort,
             order: query.order,
             cursor,
           })
         : { rows: [], totalRows: 0 };
       const cursorOf = (row: (typeof rows)[number] | undefined) =>
-        row ? encodeHolderCursor(query.sort, row.sortKey, row.holder) : null;
+        row ? encodeHolderCursor(sort, row.sortKey, row.holder) : null;
       return {
         ...paged(
           rows.map((row) => ({
             holderAddress: row.holder,
             balance: row.balance,
-            legalName: row.legalName,
-            verificationTransactionHash: row.verificationTransactionHash,
+            legalName: named ? row.legalName : null,
+            verificationTransactionHash: named ? row.verificationTransactionHash : null,
           })),
           totalRows,
           query.page,

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { type ProjectStatus, projectStatus, projects } from './schema.ts';
 
@@ -134,7 +134,8 @@ export async function deleteDraftProject(db: Database, symbol: string): Promise<
   return rows.length > 0;
 }
 
-export type ProjectSearch = { term: string; page: number; pageSize: number };
+/** `visible`: the rows the caller may see (the access module's condition). */
+export type ProjectSearch = { term: string; page: number; pageSize: number; visible: SQL };
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -157,8 +158,8 @@ export async function searchProjects(
   const term = search.term.trim();
   const pattern = `%${escapeLike(term)}%`;
   const matches = term
-    ? or(ilike(projects.projectCode, pattern), ilike(projects.projectName, pattern))
-    : undefined;
+    ? and(search.visible, or(ilike(projects.projectCode, pattern), ilike(projects.projectName, pattern)))
+    : search.visible;
   const limit = sql`limit ${search.pageSize} offset ${(search.page - 1) * search.pageSize}`;
   const matching = db
     .$with('matching')
@@ -170,11 +171,11 @@ export async function searchProjects(
       })
     : db.select({
         project: projects,
-        totalRows: sql<number>`(select count(*) from ${projects})`.mapWith(Number),
+        totalRows: sql<number>`(select count(*) from ${projects} where ${matches})`.mapWith(Number),
       });
   const pageIds = term
     ? sql`select id from matching order by created_on desc, id desc ${limit}`
-    : sql`select id from ${projects} order by created_on desc, id desc ${limit}`;
+    : sql`select id from ${projects} where ${matches} order by created_on desc, id desc ${limit}`;
   const rows = await query
     .from(projects)
     .where(sql`${projects.id} in (${pageIds})`)

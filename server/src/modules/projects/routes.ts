@@ -7,9 +7,11 @@ import { detail, search } from './service.ts';
 export const projectsModule: ServerModule = {
   name: 'projects',
   register: (app, ctx) => {
-    registerRoute(app, ctx, 'searchProjects', async ({ query }) => search(ctx, query.page, query.term));
-    registerRoute(app, ctx, 'getProject', async ({ params }) =>
-      detail(ctx, params.code, (address) => cursorOf(ctx.db, address)),
+    registerRoute(app, ctx, 'searchProjects', async ({ query, session }) =>
+      search(ctx, session, query.page, query.term),
+    );
+    registerRoute(app, ctx, 'getProject', async ({ params, session }) =>
+      detail(ctx, session, params.code, (address) => cursorOf(ctx.db, address)),
     );
   },
 };

@@ -9,6 +9,7 @@ import {
 } from '@tranche/api';
 import { securityTokenArtifact } from '@tranche/contracts';
 import { Contract } from 'ethers';
+import { accessOf, type Viewer } from '../../access/access.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
 import { bytes32Name } from '../../indexer/decode.ts';
@@ -43,21 +44,20 @@ export function paged<T>(rows: T[], totalRows: number, page: number, pageSize: n
   };
 }
 
-/** GET /projects/search: newest first; a blank term lists all. */
+/** GET /projects/search: newest first; a blank term lists all the viewer may see (no other account's draft). */
 export async function search(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db' | 'chain'>,
+  viewer: Viewer,
   page: number,
   term: string,
 ): Promise<Paged<ProjectListItem>> {
-  const { rows, totalRows } = await searchProjects(ctx.db, { page, term, pageSize: projectsPageSize });
+  const { rows, totalRows } = await searchProjects(ctx.db, {
+    page,
+    term,
+    pageSize: projectsPageSize,
+    visible: accessOf(ctx).visibleProjects(viewer),
+  });
   return paged(rows.map(toListItem), totalRows, page, projectsPageSize);
-}
-
-/** The token of a symbol, or 404. */
-export async function requireProject(ctx: Pick<AppContext, 'db'>, symbol: string): Promise<ProjectRow> {
-  const row = await findProjectBySymbol(ctx.db, symbol);
-  if (!row) throw new HttpError(404, tokenOperationMessages.tokenNotFound(symbol));
-  return row;
 }
 
 /** A deployed token with its contract (404 when unknown, 409 while a draft); deployed rows are cached. */
@@ -82,13 +82,14 @@ async function profileOfAddress(ctx: Pick<AppContext, 'db'>, address: string | n
   return (await findAccountById(ctx.db, credential.accountId))?.profileName ?? null;
 }
 
-/** GET /projects/{code}: the stored token plus its live on-chain state. */
+/** GET /projects/{code}: the stored token plus its live on-chain state (another account's draft answers 404). */
 export async function detail(
   ctx: Pick<AppContext, 'db' | 'chain'>,
+  viewer: Viewer,
   symbol: string,
   indexedBlock: (address: string) => Promise<number | null>,
 ): Promise<ProjectDetail> {
-  const row = await requireProject(ctx, symbol);
+  const row = accessOf(ctx).requireProject(viewer, symbol, await findProjectBySymbol(ctx.db, symbol));
   const owner = row.accountId === null ? undefined : await findAccountById(ctx.db, row.accountId);
   const base = {
     ...toListItem(row),

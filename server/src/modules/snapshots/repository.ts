@@ -1,6 +1,5 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { credentials } from '../credentials/schema.ts';
 import { snapshotRows, snapshots } from './schema.ts';
 
 export type SnapshotRowRecord = { holder: string; partition: string; balance: string };
@@ -90,13 +89,4 @@ export async function snapshotRowsOf(
     .orderBy(asc(snapshotRows.position))
     .offset(range.offset);
   return range.limit === undefined ? query : query.limit(range.limit);
-}
-
-/** The addresses whose keys an account registered. */
-export async function addressesOfAccount(db: Database, accountId: number): Promise<string[]> {
-  const rows = await db
-    .select({ address: credentials.address })
-    .from(credentials)
-    .where(eq(credentials.accountId, accountId));
-  return rows.map((row) => row.address);
 }

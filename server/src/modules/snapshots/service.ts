@@ -1,40 +1,20 @@
 import { distributionMessages as m, type SnapshotSummary } from '@tranche/api';
 import { registerRoot } from '@tranche/contracts';
+import { accessOf } from '../../access/access.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
 import { bytes32Name } from '../../indexer/decode.ts';
 import { cursorOf } from '../balance/repository.ts';
 import { partitionValue } from '../holders/routes.ts';
 import { requireDeployed } from '../projects/service.ts';
-import { rightsOf } from '../rbac/service.ts';
-import {
-  addressesOfAccount,
-  balancesAt,
-  findSnapshot,
-  insertSnapshot,
-  type SnapshotRecord,
-} from './repository.ts';
+import { balancesAt, findSnapshot, insertSnapshot, type SnapshotRecord } from './repository.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'chain' | 'caches'>;
 type Token = Awaited<ReturnType<typeof requireDeployed>>;
 
-/**
- * THE visibility rule for investors' names in registers, in one place (the lead points it at the access module at
- * merge): the token's owner, its controller, and holders of OP, Access Level 1 or Access Level 2 in the token's
- * security scheme see names; everyone else sees addresses and balances only. `accountId`'s registered addresses
- * are the ones checked.
- */
-export async function canSeeInvestorNames(ctx: Ctx, accountId: number, token: Token): Promise<boolean> {
-  const addresses = await addressesOfAccount(ctx.db, accountId);
-  const owner = token.ownerAddress?.toLowerCase();
-  const controller = token.controllerAddress?.toLowerCase();
-  if (addresses.some((a) => a === owner || a === controller)) return true;
-  if (!token.securitySchemeAddress) return false;
-  for (const address of addresses) {
-    const rights = await rightsOf(ctx, token.securitySchemeAddress, address).catch(() => undefined);
-    if (rights && (rights.isOperator || rights.level1 || rights.level2)) return true;
-  }
-  return false;
+/** Investors' names in registers follow the access module's rule for a token's investor data. */
+export function canSeeInvestorNames(ctx: Ctx, accountId: number, token: Token): Promise<boolean> {
+  return accessOf(ctx).investorData({ accountId }, { token });
 }
 
 /** The last block whose timestamp is at or before `seconds` (binary search over the chain's blocks). */

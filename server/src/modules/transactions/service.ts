@@ -13,6 +13,7 @@ import {
 import type { TransactionReceipt as ChainReceipt, TransactionResponse } from 'ethers';
 import type { z } from 'zod';
 
+import { accessOf } from '../../access/access.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
 import {
@@ -178,6 +179,9 @@ export function createTransactionsService(ctx: AppContext, options: { lookupTime
       } else {
         if (transaction.from.toLowerCase() !== request.publicAddress)
           throw new HttpError(400, transactionRecordMessages.fromMismatch);
+        // Only for an address the account controls (a registered key, a sharded key it signs for, a proved wallet).
+        if (!(await accessOf(ctx).control({ accountId }, request.publicAddress as string)))
+          throw new HttpError(403, transactionRecordMessages.notYourAddress);
         if (request.contractAddress !== null) await checkContract(transaction, request.contractAddress);
         await upsertAccountTransaction(ctx.db, {
           accountId,

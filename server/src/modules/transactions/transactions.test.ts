@@ -1,3 +1,4 @@
+import { transactionRecordMessages, walletProofMessages } from '@tranche/api';
 import { devAccountKeys, type DevChain } from '@tranche/contracts';
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,20 +47,22 @@ describe.each(databaseKinds)('transactions routes on %s', (kind) => {
     t = await createTestApp({ kind, chain });
     alice = await loggedInAccount(t, `alice-${kind}@example.com`);
     bob = await loggedInAccount(t, `bob-${kind}@example.com`);
-  });
-  afterAll(async () => {
-    await t.close();
+    await proveWallet(alice.headers, aliceKey);
   });
 
-  async function sendMined(key: string, tx: { to?: string; data?: string; value?: bigint }) {
-    const response = await t.ctx.chain.send(key, tx);
-    const receipt = await response.wait();
-    if (!receipt) throw new Error('no receipt');
-    return receipt;
-  }
-
-  function post(url: string, headers: Record<string, string>, payload: unknown) {
-    return t.app.inject({ method: 'POST', url, headers, payload: payload as Record<string, unknown> });
+  /** Proves a wallet the way the console does: the server's SIWE message, signed by the wallet (personal_sign). */
+  async function proveWallet(headers: Record<string, string>, key: string, signer = key) {
+    const wallet = new Wallet(key);
+    const { data } = (
+      await t.app.inject({ method: 'GET', url: `/api/account/wallets/${wallet.address}/message`, headers })
+    ).json() as { data: { message: string } };
+    const signature = await new Wallet(signer).signMessage(data.message);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/account/wallets',
+      headers,
+      payload: { message: data.message, signature },
+    });
   }
 
   it('records a wallet-signed call, lists it with its contract name, and shows its detail with the chain receipt', async () => {
@@ -353,4 +356,56 @@ describe.each(databaseKinds)('transactions routes on %s', (kind) => {
     ).json().data;
     expect(beyond).toMatchObject({ currentPage: 7, pageData: [] });
   });
+
+  it('records a wallet transaction only for an address the account controls (SIWE proof, once per wallet)', async () => {
+    const receipt = await sendMined(bobKey, { to: aliceAddress, value: 1n });
+    const body = {
+      transactionHash: receipt.hash,
+      publicAddress: bobAddress,
+      txType: 1,
+      contractAddress: aliceAddress,
+    };
+    const refused = await post('/api/account/transactions', bob.headers, body);
+    expect([refused.statusCode, refused.json().error.message]).toEqual([
+      403,
+      transactionRecordMessages.notYourAddress,
+    ]);
+    // A signature by another key, or alice's proof replayed by bob, proves nothing.
+    const forged = await proveWallet(bob.headers, bobKey, aliceKey);
+    expect([forged.statusCode, forged.json().error.message]).toEqual([400, walletProofMessages.proofInvalid]);
+    const message = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/account/wallets/${aliceAddress}/message`,
+        headers: alice.headers,
+      })
+    ).json().data.message as string;
+    const replayed = await post('/api/account/wallets', bob.headers, {
+      message,
+      signature: await new Wallet(aliceKey).signMessage(message),
+    });
+    expect([replayed.statusCode, replayed.json().error.message]).toEqual([
+      400,
+      walletProofMessages.proofInvalid,
+    ]);
+    expect((await post('/api/account/transactions', bob.headers, body)).statusCode).toBe(403);
+
+    const proved = await proveWallet(bob.headers, bobKey);
+    expect(proved.json()).toEqual({ statusCode: 200, data: { address: bobAddress } });
+    expect((await post('/api/account/transactions', bob.headers, body)).statusCode).toBe(200);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function sendMined(key: string, tx: { to?: string; data?: string; value?: bigint }) {
+    const response = await t.ctx.chain.send(key, tx);
+    const receipt = await response.wait();
+    if (!receipt) throw new Error('no receipt');
+    return receipt;
+  }
+
+  function post(url: string, headers: Record<string, string>, payload: unknown) {
+    return t.app.inject({ method: 'POST', url, headers, payload: payload as Record<string, unknown> });
+  }
 });

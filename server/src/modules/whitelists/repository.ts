@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { deployedContracts } from '../../db/schema.ts';
 import { type ContactDetails, whitelistAddresses, whitelists } from './schema.ts';
@@ -78,7 +78,110 @@ export type AddressRecord = {
   hash: string;
 };
 
-/** Saves the records of one mined batch (inserts new rows, replaces the details of known ones). */
+type RecordRow = typeof whitelistAddresses.$inferInsert;
+
+async function upsertRows(
+  db: Database | Parameters<Parameters<Database['transaction']>[0]>[0],
+  rows: RecordRow[],
+) {
+  const chunk = 1000;
+  for (let i = 0; i < rows.length; i += chunk) {
+    await db
+      .insert(whitelistAddresses)
+      .values(rows.slice(i, i + chunk))
+      .onConflictDoUpdate({
+        target: [whitelistAddresses.whitelistId, whitelistAddresses.publicAddress],
+        set: {
+          legalName: sql`excluded.legal_name`,
+          contactDetails: sql`excluded.contact_details`,
+          salt: sql`excluded.salt`,
+          hash: sql`excluded.hash`,
+          transactionHash: sql`excluded.transaction_hash`,
+          verifiedOn: sql`excluded.verified_on`,
+          accountId: sql`excluded.account_id`,
+          updatedOn: sql`now()`,
+        },
+      });
+  }
+}
+
+/**
+ * Writes the records of one batch as pending (verifiedOn null), before its chain transaction is sent: a crash
+ * after the transaction then leaves records whose hash the chain holds, never a chain entry without its record.
+ */
+export async function savePendingAddresses(
+  db: Database,
+  whitelistId: number,
+  accountId: number,
+  records: AddressRecord[],
+): Promise<void> {
+  if (records.length === 0) return;
+  await upsertRows(
+    db,
+    records.map((record) => ({ ...record, whitelistId, accountId, transactionHash: null, verifiedOn: null })),
+  );
+}
+
+/** Marks the pending records of a mined batch verified, and shows their legal names on the holders of its tokens. */
+export async function markAddressesVerified(
+  db: Database,
+  whitelistId: number,
+  transactionHash: string,
+  addresses: string[],
+): Promise<void> {
+  if (addresses.length === 0) return;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(whitelistAddresses)
+      .set({ transactionHash, verifiedOn: sql`now()`, updatedOn: sql`now()` })
+      .where(
+        and(
+          eq(whitelistAddresses.whitelistId, whitelistId),
+          inArray(whitelistAddresses.publicAddress, addresses),
+        ),
+      );
+    const list = addresses.map((address) => sql`${address}`);
+    // The holders of the tokens that use this whitelist show (and sort by) these legal names.
+    await refreshHolderLegalNames(
+      tx,
+      sql`w.id = ${whitelistId} and wa.public_address in (${sql.join(list, sql`, `)})`,
+    );
+  });
+}
+
+/**
+ * Undoes the pending records of a batch whose transaction failed: new addresses are removed, known ones get their
+ * previous (verified) record back.
+ */
+export async function discardPendingAddresses(
+  db: Database,
+  whitelistId: number,
+  addresses: string[],
+  previous: WhitelistAddressRow[],
+): Promise<void> {
+  if (addresses.length === 0) return;
+  const known = new Set(previous.map((row) => row.publicAddress));
+  const fresh = addresses.filter((address) => !known.has(address));
+  await db.transaction(async (tx) => {
+    if (fresh.length > 0)
+      await tx
+        .delete(whitelistAddresses)
+        .where(
+          and(
+            eq(whitelistAddresses.whitelistId, whitelistId),
+            inArray(whitelistAddresses.publicAddress, fresh),
+            isNull(whitelistAddresses.verifiedOn),
+          ),
+        );
+    if (previous.length > 0)
+      await upsertRows(
+        tx,
+        previous.map(({ id: _id, ...row }) => row),
+      );
+  });
+}
+
+/** Saves the records of one mined batch as verified (inserts new rows, replaces the details of known ones). */
 export async function saveAddresses(
   db: Database,
   whitelistId: number,
@@ -87,33 +190,13 @@ export async function saveAddresses(
   records: AddressRecord[],
 ): Promise<void> {
   if (records.length === 0) return;
-  const chunk = 1000;
-  await db.transaction(async (tx) => {
-    for (let i = 0; i < records.length; i += chunk) {
-      const part = records.slice(i, i + chunk);
-      await tx
-        .insert(whitelistAddresses)
-        .values(part.map((record) => ({ ...record, whitelistId, accountId, transactionHash })))
-        .onConflictDoUpdate({
-          target: [whitelistAddresses.whitelistId, whitelistAddresses.publicAddress],
-          set: {
-            legalName: sql`excluded.legal_name`,
-            contactDetails: sql`excluded.contact_details`,
-            salt: sql`excluded.salt`,
-            hash: sql`excluded.hash`,
-            transactionHash: sql`excluded.transaction_hash`,
-            accountId: sql`excluded.account_id`,
-            updatedOn: sql`now()`,
-          },
-        });
-      // The holders of the tokens that use this whitelist show (and sort by) these legal names.
-      const addresses = part.map((record) => sql`${record.publicAddress}`);
-      await refreshHolderLegalNames(
-        tx,
-        sql`w.id = ${whitelistId} and wa.public_address in (${sql.join(addresses, sql`, `)})`,
-      );
-    }
-  });
+  await savePendingAddresses(db, whitelistId, accountId, records);
+  await markAddressesVerified(
+    db,
+    whitelistId,
+    transactionHash,
+    records.map((record) => record.publicAddress),
+  );
 }
 
 export async function pageOfAddresses(

@@ -11,7 +11,9 @@ const bulkBodyLimit = 16 * 1024 * 1024;
 export const whitelistsModule: ServerModule = {
   name: 'whitelists',
   register: async (app, ctx) => {
-    const whitelists = createWhitelistService(ctx);
+    const whitelists = createWhitelistService(ctx, {
+      onStoreError: (error) => app.log.error({ err: error }, 'whitelist records not saved'),
+    });
     const bulkUrl = `${apiPrefix}${routes.whitelistBulk.path}`;
     app.addHook('onRoute', (options) => {
       if (options.url === bulkUrl && options.method === 'POST') options.bodyLimit = bulkBodyLimit;
@@ -25,8 +27,8 @@ export const whitelistsModule: ServerModule = {
     registerRoute(app, ctx, 'whitelistBulk', async ({ body, session }) =>
       whitelists.bulk(session.accountId, body),
     );
-    registerRoute(app, ctx, 'listWhitelistAddresses', async ({ params }) =>
-      whitelists.addresses(params.whitelistAddress, params.page),
+    registerRoute(app, ctx, 'listWhitelistAddresses', async ({ params, session }) =>
+      whitelists.addresses(session, params.whitelistAddress, params.page),
     );
     if (ctx.chain.local) {
       try {

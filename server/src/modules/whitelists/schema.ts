@@ -44,6 +44,11 @@ export const whitelistAddresses = pgTable(
     salt: text('salt').notNull(),
     hash: text('hash').notNull(),
     transactionHash: text('transaction_hash'),
+    /**
+     * Null while the record is pending: written before its chain transaction is sent, set when the transaction
+     * is mined (the on-chain hash then equals `hash`).
+     */
+    verifiedOn: timestamp('verified_on', { withTimezone: true, mode: 'date' }),
     accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
     createdOn: timestamp('created_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedOn: timestamp('updated_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -17,6 +17,7 @@ import {
   whitelistBatchSize,
 } from '@tranche/contracts';
 import { Contract, ContractFactory, Interface, ZeroHash } from 'ethers';
+import { accessOf, type Viewer } from '../../access/access.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
 import { codebaseArtifact } from '../codebases/service.ts';
@@ -31,7 +32,9 @@ import {
   insertWhitelist,
   listWhitelists,
   pageOfAddresses,
-  saveAddresses,
+  discardPendingAddresses,
+  markAddressesVerified,
+  savePendingAddresses,
   type WhitelistRow,
 } from './repository.ts';
 import type { ContactDetails } from './schema.ts';
@@ -56,6 +59,8 @@ export type WhitelistServiceOptions = {
   beforeBatch?: (index: number, kind: 'insert' | 'update') => Promise<void> | void;
   /** Called after each batch settles: how many addresses are done out of the total to send. */
   onProgress?: (done: number, total: number) => void;
+  /** Told a database failure while saving records (the caller's answer never shows it). */
+  onStoreError?: (error: unknown) => void;
 };
 
 /** Gas for a batch of `n` new addresses (updates cost less), from the contracts' measured figures, plus the margin. */
@@ -207,8 +212,10 @@ export function createWhitelistService(ctx: Ctx, options: WhitelistServiceOption
     });
   }
 
-  async function addresses(address: string, page: number): Promise<VerifiedAddressPage> {
+  /** A page of verified addresses; legal names only for those the access rules let see the whitelist's records. */
+  async function addresses(viewer: Viewer, address: string, page: number): Promise<VerifiedAddressPage> {
     const whitelist = await requireWhitelist(address);
+    const named = await accessOf(ctx).whitelistRecords(viewer, { whitelist });
     const { totalRows, rows } = await pageOfAddresses(ctx.db, whitelist.id, page, whitelistPageSize);
     return {
       totalRows,
@@ -219,7 +226,7 @@ export function createWhitelistService(ctx: Ctx, options: WhitelistServiceOption
         publicAddress: row.publicAddress,
         hash: row.hash,
         createdOn: row.createdOn.toISOString(),
-        legalName: row.legalName,
+        legalName: named ? row.legalName : null,
         transactionHash: row.transactionHash,
       })),
     };
@@ -305,14 +312,19 @@ export function createWhitelistService(ctx: Ctx, options: WhitelistServiceOption
     const outcomes: { batch: Batch; hash?: string; error?: string }[] = [];
     const saves: Promise<void>[] = [];
     // One batch after the other through the caller's signer queue: a failed batch does not stop the next.
+    // Each batch's records are written pending before its transaction and marked verified once it is mined.
     for (const [index, batch] of batches.entries()) {
       const fn = batch.kind === 'insert' ? 'addVerifiedBatch' : 'updateVerifiedBatch';
+      const targets = batch.records.map((record) => record.publicAddress);
       const data = whitelistInterface.encodeFunctionData(fn, [
-        batch.records.map((record) => record.publicAddress),
+        targets,
         batch.records.map((record) => record.hash),
       ]);
       await options.beforeBatch?.(index, batch.kind);
+      let pending = false;
       try {
+        await savePendingAddresses(ctx.db, whitelist.id, accountId, batch.records);
+        pending = true;
         // A gas limit from the measured per-address cost spares the node a binary-search estimate of a large batch.
         const gasLimit = batchGasLimit(batch.records.length);
         const receipt = await sendSigned(ctx, key, { to: whitelist.address, data, gasLimit }).catch(
@@ -327,10 +339,10 @@ export function createWhitelistService(ctx: Ctx, options: WhitelistServiceOption
             throw why ? new HttpError(400, why) : error;
           },
         );
-        // The records are saved while the next batch is sent.
+        // The records are marked verified while the next batch is sent.
         saves.push(
           Promise.all([
-            saveAddresses(ctx.db, whitelist.id, accountId, receipt.hash, batch.records),
+            markAddressesVerified(ctx.db, whitelist.id, receipt.hash, targets),
             // Listed in the caller's My transactions.
             recordUserTransaction(ctx, {
               accountId,
@@ -344,12 +356,31 @@ export function createWhitelistService(ctx: Ctx, options: WhitelistServiceOption
               outcomes[index] = { batch, hash: receipt.hash };
             },
             (error: unknown) => {
-              outcomes[index] = { batch, error: `saved on-chain but not recorded: ${chainReason(error)}` };
+              options.onStoreError?.(error);
+              outcomes[index] = { batch, error: whitelistServerMessages.notMarkedVerified };
             },
           ),
         );
       } catch (error) {
-        outcomes[index] = { batch, error: error instanceof HttpError ? error.message : chainReason(error) };
+        if (!pending) options.onStoreError?.(error);
+        outcomes[index] = {
+          batch,
+          // Database errors are never shown: only the chain's reason or the platform's own message.
+          error: !pending
+            ? whitelistServerMessages.recordsNotSaved
+            : error instanceof HttpError
+              ? error.message
+              : whitelistServerMessages.transactionNotSent,
+        };
+        if (pending) {
+          const previous = targets.flatMap((target) => {
+            const row = known.get(target);
+            return row ? [row] : [];
+          });
+          await discardPendingAddresses(ctx.db, whitelist.id, targets, previous).catch(
+            (discardError: unknown) => options.onStoreError?.(discardError),
+          );
+        }
       }
       done += batch.records.length;
       options.onProgress?.(done, total);

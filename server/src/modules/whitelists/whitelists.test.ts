@@ -17,7 +17,7 @@ import { demoLogin } from '../../seed.ts';
 import { whitelistAddresses } from './schema.ts';
 import { demoChainKey, seedLocalSecurity } from './seed.ts';
 import { createWhitelistService, kycHash, whitelistInterface } from './service.ts';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { Wallet as EthersWallet } from 'ethers';
 
 let chain: DevChain;
@@ -137,14 +137,82 @@ describe.each(databaseKinds)('whitelists on %s', (kind) => {
     const tx = await issuerWallet.provider?.getTransaction(answer.transactionHashes.insertions[0] ?? '');
     expect(tx?.data).not.toContain(Buffer.from('Investor').toString('hex'));
 
-    const page = await outsider.client.call('listWhitelistAddresses', {
+    const page = await issuer.client.call('listWhitelistAddresses', {
       params: { whitelistAddress: whitelist, page: 1 },
     });
     expect(page.totalRows).toBe(3);
     expect(page.pageSize).toBe(whitelistPageSize);
     expect(page.pagedResults.map((row) => row.legalName)).toEqual(['Investor 0', 'Investor 1', 'Investor 2']);
+    // Another account (its key holds no right in the scheme) sees addresses and hashes, never names.
+    const redacted = await outsider.client.call('listWhitelistAddresses', {
+      params: { whitelistAddress: whitelist, page: 1 },
+    });
+    expect(redacted.pagedResults.map((row) => [row.publicAddress, row.legalName])).toEqual(
+      page.pagedResults.map((row) => [row.publicAddress, null]),
+    );
+    expect(redacted.pagedResults.map((row) => row.hash)).toEqual(page.pagedResults.map((row) => row.hash));
     expect(new Date(page.pagedResults[0]?.createdOn ?? '').getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(page.pagedResults[0]?.hash).toMatch(/^0x[0-9a-f]{64}$/);
+  });
+
+  it('writes the records pending before the chain transaction and marks them verified after', async () => {
+    const [a, b] = addresses(2, 7);
+    const seenBeforeSend: { verifiedOn: Date | null; hash: string }[] = [];
+    const chainService = Object.create(t.ctx.chain) as typeof t.ctx.chain;
+    chainService.send = async (key, tx) => {
+      seenBeforeSend.push(
+        ...(await t.ctx.db
+          .select({ verifiedOn: whitelistAddresses.verifiedOn, hash: whitelistAddresses.hash })
+          .from(whitelistAddresses)
+          .where(inArray(whitelistAddresses.publicAddress, [a ?? '', b ?? '']))),
+      );
+      return t.ctx.chain.send(key, tx);
+    };
+    const service = createWhitelistService({ ...t.ctx, chain: chainService });
+    const answer = await service.bulk(issuer.accountId, {
+      accountAddress: issuerAddress,
+      whitelistAddress: whitelist,
+      addresses: [a, b].map((targetAddress) => ({
+        targetAddress: targetAddress ?? '',
+        legalName: 'Pending Ltd',
+        contactDetails: {},
+      })),
+    });
+    expect(answer.errorMessages).toEqual([]);
+    expect(seenBeforeSend.map((row) => row.verifiedOn)).toEqual([null, null]);
+    const rows = await t.ctx.db
+      .select()
+      .from(whitelistAddresses)
+      .where(inArray(whitelistAddresses.publicAddress, [a ?? '', b ?? '']));
+    for (const row of rows) {
+      expect(row.verifiedOn).toBeInstanceOf(Date);
+      expect(row.transactionHash).toBe(answer.transactionHashes.insertions[0]?.toLowerCase());
+      expect(await onChain.getFunction('verificationHash')(row.publicAddress)).toBe(row.hash);
+    }
+  });
+
+  it('answers its own message, never SQL, when the records cannot be saved, and sends nothing', async () => {
+    const [c] = addresses(1, 8);
+    await t.ctx.db.execute(
+      sql`alter table whitelist_addresses add constraint no_boom check (legal_name <> 'Boom Ltd')`,
+    );
+    const storeErrors: unknown[] = [];
+    try {
+      const answer = await createWhitelistService(t.ctx, {
+        onStoreError: (error) => storeErrors.push(error),
+      }).bulk(issuer.accountId, {
+        accountAddress: issuerAddress,
+        whitelistAddress: whitelist,
+        addresses: [{ targetAddress: c ?? '', legalName: 'Boom Ltd', contactDetails: {} }],
+      });
+      expect(answer.errorMessages).toEqual([
+        { legend: c, reason: whitelistServerMessages.batchFailed(whitelistServerMessages.recordsNotSaved) },
+      ]);
+      expect(storeErrors).toHaveLength(1);
+    } finally {
+      await t.ctx.db.execute(sql`alter table whitelist_addresses drop constraint no_boom`);
+    }
+    expect(await onChain.getFunction('isVerified')(c)).toBe(false);
   });
 
   it('updates changed details, leaves unchanged ones, and refuses duplicates in one request', async () => {
@@ -295,7 +363,7 @@ describe.each(databaseKinds)('whitelists on %s', (kind) => {
     const pageCount = await issuer.client.call('listWhitelistAddresses', {
       params: { whitelistAddress: whitelist, page: 1 },
     });
-    expect(pageCount.totalRows).toBe(3 + 5000 - size);
+    expect(pageCount.totalRows).toBe(5 + 5000 - size);
 
     // sending the same request again completes the failed batch: the intruder's entry becomes an update
     const again = await issuer.client.call('whitelistBulk', {
@@ -312,9 +380,9 @@ describe.each(databaseKinds)('whitelists on %s', (kind) => {
       params: { whitelistAddress: whitelist, page: 2 },
     });
     expect([total.totalRows, total.currentPage, total.totalPages]).toEqual([
-      5003,
+      5005,
       2,
-      Math.ceil(5003 / whitelistPageSize),
+      Math.ceil(5005 / whitelistPageSize),
     ]);
     console.info(`5,000-address bulk: ${batches} batches of up to ${size} in ${seconds.toFixed(1)} s`);
   });

@@ -45,6 +45,7 @@ export function useTokenTransaction(contractAddress: string | null, abi: readonl
           txType,
           publicAddress: wallet.address,
           contractAddress,
+          signer,
         });
         await runTransactionPipeline({
           signer,

@@ -1,0 +1,171 @@
+import { draftMessages, keyMessages, type Session, tokenOperationMessages } from '@tranche/api';
+import { devAccountKeys } from '@tranche/contracts';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { Wallet } from 'ethers';
+import type { AppContext } from '../context.ts';
+import { HttpError } from '../errors.ts';
+import { credentials } from '../modules/credentials/schema.ts';
+import type { ProjectRow } from '../modules/projects/repository.ts';
+import { projects, projectStatus } from '../modules/projects/schema.ts';
+import { rightsOf } from '../modules/rbac/service.ts';
+import { keyShares, shardedKeys, shardedKeyStatus } from '../modules/sharding/schema.ts';
+import { provedWallets } from '../modules/wallets/schema.ts';
+import type { WhitelistRow } from '../modules/whitelists/repository.ts';
+
+/**
+ * Who may see and do what: the one place the routes and services ask (server/README.md, 'Access rules').
+ * Every rule takes the caller's session (only its account id matters) and the resource.
+ */
+export type Viewer = Pick<Session, 'accountId'>;
+
+type Ctx = Pick<AppContext, 'db' | 'chain'>;
+
+/** How an account controls an address: a registered key, a sharded key it signs for, or a proved wallet. */
+export type Control = 'registeredKey' | 'shardedKey' | 'provedWallet';
+
+const devKeys = new Map(devAccountKeys.map((key) => [new Wallet(key).address.toLowerCase(), key as string]));
+
+/** The addresses an account controls, each with how (a registered key wins over the others). */
+export async function controlledAddresses(ctx: Ctx, viewer: Viewer): Promise<Map<string, Control>> {
+  const [keys, sharded, wallets] = await Promise.all([
+    ctx.db
+      .select({ address: credentials.address })
+      .from(credentials)
+      .where(eq(credentials.accountId, viewer.accountId)),
+    ctx.db
+      .select({ address: shardedKeys.address })
+      .from(shardedKeys)
+      .innerJoin(
+        keyShares,
+        and(eq(keyShares.keyId, shardedKeys.id), eq(keyShares.generation, shardedKeys.generation)),
+      )
+      .where(and(eq(keyShares.accountId, viewer.accountId), eq(shardedKeys.status, shardedKeyStatus.active))),
+    ctx.db
+      .select({ address: provedWallets.address })
+      .from(provedWallets)
+      .where(eq(provedWallets.accountId, viewer.accountId)),
+  ]);
+  const controlled = new Map<string, Control>();
+  for (const { address } of wallets) controlled.set(address, 'provedWallet');
+  for (const { address } of sharded) controlled.set(address, 'shardedKey');
+  for (const { address } of keys) controlled.set(address, 'registeredKey');
+  return controlled;
+}
+
+/** Whether any of `addresses` holds one of `roles` in the scheme at `scheme` (read on-chain). */
+async function holdsRole(
+  ctx: Ctx,
+  scheme: string | null,
+  addresses: Iterable<string>,
+  roles: ('isOperator' | 'level1' | 'level2')[],
+): Promise<boolean> {
+  if (!scheme) return false;
+  const list = [...addresses];
+  if (list.length === 0 || !(await ctx.chain.hasCode(scheme))) return false;
+  const rights = await Promise.all(
+    list.map((address) => rightsOf(ctx, scheme, address).catch(() => undefined)),
+  );
+  return rights.some((r) => r !== undefined && roles.some((role) => r[role]));
+}
+
+export function createAccess(ctx: Ctx) {
+  return {
+    controlledAddresses: (viewer: Viewer) => controlledAddresses(ctx, viewer),
+
+    /** How the viewer controls `address`, or undefined when it does not. */
+    async control(viewer: Viewer, address: string): Promise<Control | undefined> {
+      return (await controlledAddresses(ctx, viewer)).get(address.toLowerCase());
+    },
+
+    /**
+     * Investor personal data of a token (legal names, contact details, verification records): its owner and
+     * controller (the account that created it, or one controlling either address) and holders of OP, Level 1 or
+     * Level 2 on its scheme.
+     */
+    async investorData(viewer: Viewer, { token }: { token: ProjectRow }): Promise<boolean> {
+      if (token.accountId === viewer.accountId) return true;
+      const addresses = await controlledAddresses(ctx, viewer);
+      for (const party of [token.ownerAddress, token.controllerAddress])
+        if (party && addresses.has(party.toLowerCase())) return true;
+      return holdsRole(ctx, token.securitySchemeAddress, addresses.keys(), [
+        'isOperator',
+        'level1',
+        'level2',
+      ]);
+    },
+
+    /** The off-chain records of a whitelist: its owner (or the account that registered it) and its scheme's OP and Level 1 holders. */
+    async whitelistRecords(viewer: Viewer, { whitelist }: { whitelist: WhitelistRow }): Promise<boolean> {
+      if (whitelist.accountId === viewer.accountId) return true;
+      const addresses = await controlledAddresses(ctx, viewer);
+      if (addresses.has(whitelist.ownerAddress.toLowerCase())) return true;
+      return holdsRole(ctx, whitelist.schemeAddress, addresses.keys(), ['isOperator', 'level1']);
+    },
+
+    /** A token row is visible when deployed, or, while a draft, to the account that created it. */
+    project(viewer: Viewer, row: ProjectRow): boolean {
+      return row.status === projectStatus.deployed || row.accountId === viewer.accountId;
+    },
+
+    /** The SQL condition of {@link project}, for lists. */
+    visibleProjects(viewer: Viewer): SQL {
+      return (
+        or(eq(projects.status, projectStatus.deployed), eq(projects.accountId, viewer.accountId)) ??
+        sql`false`
+      );
+    },
+
+    /** A token by symbol as the viewer may see it: another account's undeployed draft answers 404 like an unknown one. */
+    requireProject<T extends ProjectRow>(viewer: Viewer, symbol: string, row: T | undefined): T {
+      if (!row || !this.project(viewer, row))
+        throw new HttpError(404, tokenOperationMessages.tokenNotFound(symbol));
+      return row;
+    },
+
+    /** A token draft is only its creator's: another account's answers 403. */
+    draft<T extends { accountId: number | null }>(viewer: Viewer, draft: T | undefined): T {
+      if (!draft) throw new HttpError(404, draftMessages.notFound);
+      if (draft.accountId !== viewer.accountId) throw new HttpError(403, draftMessages.notYours);
+      return draft;
+    },
+
+    /**
+     * The key that signs server-side for `address`: one the viewer registered, or, on the embedded dev chain, a
+     * public development account no other account registered (a registered dev key belongs to its account only).
+     * `registered` answers the viewer's decrypted key; 403 otherwise.
+     */
+    async signingKey(viewer: Viewer, address: string, registered: () => Promise<string>): Promise<string> {
+      const dev = ctx.chain.local ? devKeys.get(address.toLowerCase()) : undefined;
+      if (dev) {
+        const [owner] = await ctx.db
+          .select({ accountId: credentials.accountId })
+          .from(credentials)
+          .where(eq(credentials.address, address.toLowerCase()))
+          .limit(1);
+        if (!owner) return dev;
+        if (owner.accountId !== viewer.accountId)
+          throw new HttpError(403, keyMessages.notRegistered(address));
+      }
+      return registered();
+    },
+
+    /** Records of one account (transactions, distributed transactions, sharded keys): only the accounts involved. */
+    involved(viewer: Viewer, accountIds: (number | null)[]): boolean {
+      return accountIds.includes(viewer.accountId);
+    },
+  };
+}
+
+export type Access = ReturnType<typeof createAccess>;
+
+const accessByContext = new WeakMap<object, Access>();
+
+/** The access rules bound to a context (one instance per context). */
+export function accessOf(ctx: Ctx): Access {
+  let access = accessByContext.get(ctx);
+  if (!access) {
+    access = createAccess(ctx);
+    accessByContext.set(ctx, access);
+  }
+  return access;
+}
