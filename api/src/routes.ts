@@ -128,6 +128,7 @@ import {
   snapshotSummarySchema,
   snapshotSymbolParamsSchema,
 } from './schemas/distributions.ts';
+import {
   proveWalletRequestSchema,
   provedWalletSchema,
   walletAddressParamsSchema,

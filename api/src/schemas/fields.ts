@@ -10,8 +10,10 @@ export const maxNameLength = 100;
 export const maxCodeLength = 64;
 
 /** C0 controls (NUL included), DEL and C1 controls. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what this pattern is for
 const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/;
 /** The same but tab, line feed and carriage return (multi-line text such as comments). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what this pattern is for
 const controlCharactersBesidesLines = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 /** Whether `text` holds a control character (`multiline` lets tab, line feed and carriage return pass). */
