@@ -13,7 +13,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../errors.ts';
 import { findAccountById } from '../modules/accounts/repository.ts';
-import { bearerToken } from './sessions.ts';
+import { bearerToken, type SessionClaims } from './sessions.ts';
+import { throttleKindOf } from './throttle.ts';
 
 type Part<R, K extends string, Fallback> =
   R extends Record<K, infer S extends z.ZodType> ? z.output<S> : Fallback;
@@ -36,6 +37,8 @@ export type RouteHandler<Id extends RouteId> = (
 declare module 'fastify' {
   interface FastifyRequest {
     session?: Session;
+    /** The verified token of a `user` route's request and what it says (logout ends it). */
+    sessionToken?: { token: string; claims: SessionClaims };
   }
   interface FastifyInstance {
     registeredRouteIds: Set<RouteId>;
@@ -48,6 +51,8 @@ export function authenticate(ctx: AppContext): onRequestHookHandler {
     const token = bearerToken(request.headers.authorization);
     if (!token) throw new HttpError(401, accountErrors.authenticationRequired);
     const claims = await ctx.sessions.verify(token);
+    if (ctx.caches.revokedSessions.has(claims.tokenId))
+      throw new HttpError(401, accountErrors.authenticationRequired);
     const account = await ctx.caches.accounts.get(claims.accountId, async () => {
       const row = await findAccountById(ctx.db, claims.accountId);
       return (
@@ -65,6 +70,7 @@ export function authenticate(ctx: AppContext): onRequestHookHandler {
       throw new HttpError(401, accountErrors.authenticationRequired);
     if (account.sessionVersion !== claims.sessionVersion)
       throw new HttpError(401, accountErrors.sessionExpired);
+    request.sessionToken = { token, claims };
     request.session = {
       accountId: account.id,
       loginName: account.loginName,
@@ -87,6 +93,7 @@ export function registerRoute<Id extends RouteId>(
   const definition: RouteDefinition = routes[id];
   if (app.registeredRouteIds.has(id)) throw new Error(`Route ${id} is registered twice`);
   app.registeredRouteIds.add(id);
+  const throttle = throttleKindOf(id, bodyKeys(definition.body));
   app.route({
     method: definition.method,
     url: `${apiPrefix}${definition.path}`,
@@ -101,6 +108,9 @@ export function registerRoute<Id extends RouteId>(
       ...(definition.response ? { response: { 200: successEnvelopeSchema(definition.response) } } : {}),
     },
     onRequest: definition.access === 'user' ? authenticate(ctx) : undefined,
+    ...(throttle
+      ? { preHandler: app.throttles.guard(throttle), onResponse: app.throttles.settle(throttle) }
+      : {}),
     handler: async (request, reply) => {
       const data = await handler({
         body: request.body,
@@ -113,4 +123,16 @@ export function registerRoute<Id extends RouteId>(
       return { statusCode: 200, data: data ?? null };
     },
   });
+}
+
+/** The top-level field names of a request body schema (an object, or a pipe/refinement of one). */
+function bodyKeys(schema: z.ZodType | undefined): string[] {
+  let current: unknown = schema;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    const shape = (current as { shape?: Record<string, unknown> }).shape;
+    if (shape && typeof shape === 'object') return Object.keys(shape);
+    const def = (current as { def?: { in?: unknown; innerType?: unknown } }).def;
+    current = def?.in ?? def?.innerType;
+  }
+  return [];
 }
