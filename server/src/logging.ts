@@ -54,8 +54,13 @@ function scrub(error: Serialized, depth: number): Serialized {
 }
 
 function cutParams(text: string): string {
-  // Parameters may hold new lines (a mail's text): cut up to the stack's first frame, or to the end.
-  return text.replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/, '\nparams: [redacted]');
+  // Parameters may hold new lines (a mail's text): cut up to the stack's first frame, or to the end. PostgreSQL
+  // quotes the offending value in its messages (`invalid input syntax for type integer: "..."`,
+  // `Key (login_name)=(...)`): those go too, constraint and column names stay.
+  return text
+    .replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/, '\nparams: [redacted]')
+    .replace(/: "(?:[^"\\]|\\.)*"/g, ': "[redacted]"')
+    .replace(/\)=\((?:[^()]|\([^()]*\))*\)/g, ')=([redacted])');
 }
 
 /** A request in a log line: method and URL, with a reset link's token cut out of the path. */

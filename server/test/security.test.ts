@@ -12,6 +12,7 @@ import { buildApp } from '../src/app.ts';
 import { createHashingGate } from '../src/crypto/hashing.ts';
 import { makeDataDirPrivate } from '../src/dataDir.ts';
 import { openDatabase } from '../src/db/database.ts';
+import { accounts } from '../src/db/schema.ts';
 import { HttpError } from '../src/errors.ts';
 import { allowedHostnames, hostnameOf } from '../src/http/security.ts';
 import { loggerOptions } from '../src/logging.ts';
@@ -333,6 +334,20 @@ describe('logs', () => {
       );
       expect(failed).toBeInstanceOf(Error);
       app.log.error({ err: failed }, 'request failed');
+      const duplicate = await t.ctx.db
+        .insert(accounts)
+        .values({
+          loginName: email,
+          emailAddress: email,
+          profileName: 'Again',
+          passwordHash: secret('argon2'),
+        })
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+      expect(duplicate).toBeInstanceOf(Error);
+      app.log.error({ err: duplicate }, 'request failed');
     } finally {
       await app.close();
     }
