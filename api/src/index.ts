@@ -1,3 +1,4 @@
+import './zodConfig.ts';
 export { ApiError, createApiClient } from './client.ts';
 export type { ApiClient, ApiClientOptions, CallInput, RouteBody, RouteData } from './client.ts';
 export {

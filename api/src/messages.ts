@@ -67,7 +67,7 @@ export const accountErrors = {
   notLoggedIn: 'Not logged in',
   wrongCredentials: 'The login or the password is incorrect',
   notConfirmed: 'Your account is not confirmed yet. Enter the access code we sent to your email address.',
-  tooManyAttempts: 'Too many failed login attempts. Wait 15 minutes and try again, or reset your password.',
+  tooManyAttempts: 'Too many attempts. Wait a few minutes and try again.',
   emailTaken: 'An account with this email address exists already',
   confirmationCodeInvalid: 'The access code is invalid or was used already',
   resetCodeInvalid: 'The password reset code is invalid or has expired',
@@ -90,6 +90,8 @@ export const apiErrors = {
   localOnly: 'This call is only available in the local environment',
   unexpectedAnswer: 'The server sent an answer this console does not understand',
   badRequest: 'The request is invalid',
+  hashingBusy: 'The server is busy checking passwords. Try again in a few seconds.',
+  hostNotAllowed: 'This server does not answer for this host name',
 } as const;
 
 /** Part 2, section 5: new token draft, deploy draft. Part 2, section 8: draft save. */

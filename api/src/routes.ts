@@ -198,10 +198,11 @@ export const routes = {
   localOutbox: route({
     method: 'GET',
     path: '/local/outbox',
-    access: 'public',
+    access: user,
     localOnly: true,
     spec: 'tranche',
-    summary: 'Mail kept in the local outbox, newest first (local mode only)',
+    summary:
+      'Mail kept in the local outbox, newest first (local mode only): all of it to a session on loopback, else the mail to its own address',
     response: outboxSchema,
   }),
   localAddress: route({
@@ -288,6 +289,14 @@ export const routes = {
     spec: part1,
     summary: 'The current session (200 when logged in)',
     response: sessionSchema,
+  }),
+  logout: route({
+    method: 'POST',
+    path: '/logout',
+    access: user,
+    spec: 'tranche',
+    summary: 'End the current session on the server (its token is refused from then on, on every instance)',
+    response: z.null(),
   }),
 
   // --- Drafts (part 2)

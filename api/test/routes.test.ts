@@ -17,7 +17,6 @@ describe('route table', () => {
         'createAccount',
         'forgotPassword',
         'health',
-        'localOutbox',
         'login',
         'resetPassword',
       ].sort(),

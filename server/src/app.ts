@@ -20,6 +20,8 @@ import { installErrorHandler } from './http/errors.ts';
 import { describeApi } from './http/openapi.ts';
 import { authenticate } from './http/routing.ts';
 import { indexHtmlSender, registerCompression, registerConsoleFiles } from './http/serving.ts';
+import { docsCsp, hostGuard, installSecurityHeaders } from './http/security.ts';
+import { defaultThrottles, installThrottles } from './http/throttle.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
 import { loggerOptions } from './logging.ts';
 import { defaultModules, localModule } from './modules/index.ts';
@@ -34,11 +36,13 @@ export type AppDeps = AppContext & {
   logger?: LoggerOptions | FastifyBaseLogger | false;
   /** Largest accepted request body in bytes (default 1 MiB). */
   bodyLimit?: number;
+  /** Host names the server answers for (others get 421, http/security.ts); unset answers any Host. */
+  allowedHosts?: string[];
 };
 
 /** Builds the Fastify app: the /api routes of every module, OpenAPI, and the console. Does not listen. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { modules, consoleDir, logger, bodyLimit, ...ctx } = deps;
+  const { modules, consoleDir, logger, bodyLimit, allowedHosts, ...ctx } = deps;
   const loggerOption = logger === undefined ? loggerOptions() : logger;
   const app = Fastify({
     ...(loggerOption && 'child' in loggerOption
@@ -52,6 +56,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('registeredRouteIds', new Set<RouteId>());
   installErrorHandler(app);
+  if (allowedHosts) app.addHook('onRequest', hostGuard(allowedHosts));
+  await installSecurityHeaders(app, {
+    https: ctx.publicUrl().startsWith('https:'),
+    connectSources: ctx.chain.local ? [new URL(ctx.chain.rpcUrl).origin] : [],
+  });
+  app.decorate('throttles', await installThrottles(app, ctx.db, ctx.limits?.throttles ?? defaultThrottles));
 
   // An empty JSON body reads as no body, so validation answers the first required field's message.
   const jsonParser = app.getDefaultJsonParser('error', 'error');
@@ -76,7 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transformObject: (documents) =>
       describeApi('openapiObject' in documents ? documents.openapiObject : documents.swaggerObject),
   });
-  await app.register(fastifySwaggerUi, { routePrefix: `${apiPrefix}/docs` });
+  await app.register(fastifySwaggerUi, { routePrefix: `${apiPrefix}/docs`, staticCSP: docsCsp });
 
   const local = ctx.chain.local;
   for (const module of modules ?? [...defaultModules, ...(local ? [localModule] : [])]) {

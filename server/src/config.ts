@@ -1,8 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExplorerTemplates } from '@tranche/api';
+import { defaultHashingLimits, type HashingLimits } from './crypto/hashing.ts';
 import { StartupError } from './errors.ts';
 import { defaultJwtExpiresIn, isValidExpiresIn } from './http/sessions.ts';
+import { defaultThrottles, type ThrottleKind, type ThrottleSettings } from './http/throttle.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -26,7 +28,50 @@ export type ServerConfig = {
   logLevel: string;
   /** Seconds between dumps of the embedded chain's state. */
   chainStateIntervalSeconds: number;
+  /** Host names answered besides PUBLIC_URL's and HOST's (ALLOWED_HOSTS). */
+  allowedHosts: string[];
+  /** Local mode may listen on a non-loopback HOST (LOCAL_ALLOW_REMOTE=1). */
+  localAllowRemote: boolean;
+  throttles: ThrottleSettings;
+  hashing: HashingLimits;
 };
+
+function count(env: NodeJS.ProcessEnv, name: string, fallback: number, minimum = 1): number {
+  const text = nonEmpty(env[name]);
+  if (text === undefined) return fallback;
+  const number = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(number) || number < minimum) {
+    throw new StartupError(`${name} must be a whole number, at least ${minimum}, got "${text}".`);
+  }
+  return number;
+}
+
+/** The LIMIT_* and HASH_* variables (README's configuration table). */
+function limits(env: NodeJS.ProcessEnv): { throttles: ThrottleSettings; hashing: HashingLimits } {
+  const d = defaultThrottles;
+  const perAddress = (kind: ThrottleKind, name: string) => count(env, name, d.perAddress[kind]);
+  return {
+    throttles: {
+      perAddress: {
+        login: perAddress('login', 'LIMIT_LOGIN_PER_ADDRESS'),
+        signUp: perAddress('signUp', 'LIMIT_SIGNUP_PER_ADDRESS'),
+        confirm: perAddress('confirm', 'LIMIT_CONFIRM_PER_ADDRESS'),
+        forgotPassword: perAddress('forgotPassword', 'LIMIT_FORGOT_PER_ADDRESS'),
+        resetPassword: perAddress('resetPassword', 'LIMIT_RESET_PER_ADDRESS'),
+        secret: perAddress('secret', 'LIMIT_SECRET_PER_ADDRESS'),
+      },
+      perAccount: count(env, 'LIMIT_PER_ACCOUNT', d.perAccount),
+      secretPerAccount: count(env, 'LIMIT_SECRET_PER_ACCOUNT', d.secretPerAccount),
+      delayMs: count(env, 'LIMIT_DELAY_SECONDS', d.delayMs / 1000) * 1000,
+      maxDelayMs: count(env, 'LIMIT_MAX_DELAY_SECONDS', d.maxDelayMs / 1000) * 1000,
+      accountPerHour: count(env, 'LIMIT_ACCOUNT_PER_HOUR', d.accountPerHour),
+    },
+    hashing: {
+      concurrency: count(env, 'HASH_CONCURRENCY', defaultHashingLimits.concurrency),
+      queue: count(env, 'HASH_QUEUE', defaultHashingLimits.queue, 0),
+    },
+  };
+}
 
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
@@ -79,6 +124,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: nonEmpty(env.PUBLIC_URL),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'warn',
     chainStateIntervalSeconds: stateInterval,
+    allowedHosts: (nonEmpty(env.ALLOWED_HOSTS) ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name !== ''),
+    localAllowRemote: nonEmpty(env.LOCAL_ALLOW_REMOTE) === '1',
+    ...limits(env),
   };
 }
 

@@ -2,7 +2,9 @@ import type { ExplorerTemplates } from '@tranche/api';
 import type { ReadCaches } from './cache/readCaches.ts';
 import type { ChainService } from './chain/chainService.ts';
 import type { Database, DatabaseKind } from './db/database.ts';
+import type { HashingLimits } from './crypto/hashing.ts';
 import type { SessionService } from './http/sessions.ts';
+import type { ThrottleSettings } from './http/throttle.ts';
 import type { Mailer } from './mail/mailer.ts';
 
 /** argon2id cost; the defaults follow OWASP's minimum (19 MiB, 2 passes, 1 lane). */
@@ -28,4 +30,6 @@ export type AppContext = {
   passwordHashing: PasswordHashingOptions;
   /** In-memory lookups shared by every request (cache/readCaches.ts). */
   caches: ReadCaches;
+  /** Throttles and the password hashing limit (defaults: http/throttle.ts, crypto/hashing.ts). */
+  limits?: { throttles?: ThrottleSettings; hashing?: HashingLimits };
 };

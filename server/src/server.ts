@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { type DevChain, startDevChain } from '@tranche/contracts';
@@ -11,6 +10,8 @@ import { defaultPasswordHashing, type PasswordHashingOptions } from './context.t
 import { resolveJwtSecret, resolveMasterKey } from './crypto/secrets.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { oneLine, StartupError } from './errors.ts';
+import { makeDataDirPrivate } from './dataDir.ts';
+import { allowedHostnames, isLoopback } from './http/security.ts';
 import { createSessionService } from './http/sessions.ts';
 import { loggerOptions } from './logging.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
@@ -44,10 +45,15 @@ export async function startServer(
     for (const step of cleanup.reverse()) await Promise.resolve(step()).catch(() => undefined);
   };
   try {
+    const local = config.chainRpcUrl === undefined;
+    if (local && !isLoopback(config.host) && !config.localAllowRemote) {
+      throw new StartupError(
+        `HOST=${config.host} is not a loopback address: local mode (embedded chain with funded dev keys, mail outbox) listens on loopback only. Use HOST=127.0.0.1, or set LOCAL_ALLOW_REMOTE=1 to allow other machines.`,
+      );
+    }
     // Fail fast on a taken port, before the slower chain and database start.
     if (config.port !== 0) await ensurePortFree(config.host, config.port);
-    mkdirSync(config.dataDir, { recursive: true });
-    const local = config.chainRpcUrl === undefined;
+    makeDataDirPrivate(config.dataDir);
 
     let devChain: DevChain | undefined;
     let rpcUrl: string;
@@ -88,6 +94,7 @@ export async function startServer(
       config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') },
     );
     cleanup.push(() => database.close());
+    makeDataDirPrivate(config.dataDir);
 
     const remedy = local
       ? config.databaseUrl
@@ -115,6 +122,12 @@ export async function startServer(
       publicUrl: () => config.publicUrl ?? url.replace('://0.0.0.0:', '://localhost:'),
       passwordHashing,
       caches: createReadCaches(),
+      limits: { throttles: config.throttles, hashing: config.hashing },
+      allowedHosts: allowedHostnames({
+        host: config.host,
+        publicUrl: config.publicUrl,
+        extra: config.allowedHosts,
+      }),
       consoleDir: config.consoleDir,
       logger: loggerOptions(config.logLevel),
     });

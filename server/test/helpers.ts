@@ -114,6 +114,8 @@ export async function createTestApp(options: {
   chain: DevChain;
   local?: boolean;
   jwtExpiresIn?: string;
+  limits?: AppContext['limits'];
+  allowedHosts?: string[];
 }): Promise<TestApp> {
   const database = await createTestDatabase(options.kind);
   const chain: ChainService = createChainService({
@@ -132,8 +134,9 @@ export async function createTestApp(options: {
     publicUrl: () => 'http://console.test',
     passwordHashing: testPasswordHashing,
     caches: createReadCaches(),
+    limits: options.limits,
   };
-  const app = await buildApp({ ...ctx, logger: false, consoleDir: null });
+  const app = await buildApp({ ...ctx, logger: false, consoleDir: null, allowedHosts: options.allowedHosts });
   await app.ready();
   return {
     app,
@@ -145,4 +148,24 @@ export async function createTestApp(options: {
       await database.close();
     },
   };
+}
+
+/**
+ * A confirmed account made straight in the database and logged in: the reader of the local outbox in tests
+ * (a session on loopback reads all of it).
+ */
+export async function mailReaderToken(t: TestApp): Promise<string> {
+  const { insertAccount } = await import('../src/modules/accounts/repository.ts');
+  const { hashPassword } = await import('../src/modules/accounts/service.ts');
+  const loginName = `reader.${randomBytes(4).toString('hex')}@example.com`;
+  const row = await insertAccount(t.ctx.db, {
+    loginName,
+    emailAddress: loginName,
+    profileName: 'Mail reader',
+    passwordHash: await hashPassword('reader password', testPasswordHashing),
+    confirmationCodeHash: null,
+    confirmedOn: new Date(),
+  });
+  if (!row) throw new Error('the mail reader account exists already');
+  return t.ctx.sessions.issue({ accountId: row.id, sessionVersion: row.sessionVersion });
 }

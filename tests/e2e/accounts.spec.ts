@@ -1,5 +1,13 @@
 import { expect, startServer, test } from './fixtures.ts';
-import { codeIn, createAccount, loginInBrowser, readMail, submitLogin, uniqueEmail } from './helpers.ts';
+import {
+  codeIn,
+  createAccount,
+  loginInBrowser,
+  outboxMail,
+  readMail,
+  submitLogin,
+  uniqueEmail,
+} from './helpers.ts';
 
 const nav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -143,17 +151,11 @@ test('forgot password: the mailed code sets a new password; the mailed link work
   expect(second.status()).toBe(200);
   await expect
     .poll(async () => {
-      const outbox = (await (await request.get(`${server.url}/api/local/outbox`)).json()).data as {
-        to: string;
-        text: string;
-      }[];
+      const outbox = await outboxMail(request, server.url);
       return outbox.filter((m) => m.to === account.email && /ResetPassword\//.test(m.text)).length;
     })
     .toBe(2);
-  const outbox = (await (await request.get(`${server.url}/api/local/outbox`)).json()).data as {
-    to: string;
-    text: string;
-  }[];
+  const outbox = await outboxMail(request, server.url);
   const link = /(http\S+\/ResetPassword\/\S+)/.exec(
     outbox.find((m) => m.to === account.email)?.text ?? '',
   )?.[1];

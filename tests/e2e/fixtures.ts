@@ -2,17 +2,22 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test as base } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
 export type RunningServer = {
   url: string;
+  /** The demo login printed at start (local mode). */
+  demo?: { loginName: string; password: string };
   dataDir: string;
   /** Everything the server printed so far (stdout and stderr). */
   output: () => string;
   stop: () => Promise<void>;
 };
+
+/** The demo login of each server this process started, by URL (helpers read the local outbox with it). */
+export const demoLogins = new Map<string, { loginName: string; password: string }>();
 
 /** Starts the real product (server, embedded chain, PGlite, built console) on free ports with a throw-away data dir. */
 export async function startServer(
@@ -26,6 +31,7 @@ export async function startServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let settled = false;
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`The server did not start within ${timeoutMs / 1000} s:\n${output}`)),
@@ -34,10 +40,17 @@ export async function startServer(
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /Tranche is running at (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
+      if (!match?.[1] || settled) return;
+      // The demo login is printed just after (local mode): wait for it a moment.
+      const found = match[1];
+      const done = () => {
+        if (settled) return;
+        settled = true;
         clearTimeout(timer);
-        resolve(match[1]);
-      }
+        resolve(found);
+      };
+      if (/Demo login: \S+ \/ \S+\n/.test(output)) done();
+      else setTimeout(done, 3000);
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
@@ -46,8 +59,11 @@ export async function startServer(
       reject(new Error(`The server exited (code ${code}) before it was ready:\n${output}`));
     });
   });
+  const demo = /Demo login: (\S+) \/ (\S+)/.exec(output);
+  if (demo?.[1] && demo[2]) demoLogins.set(url, { loginName: demo[1], password: demo[2] });
   return {
     url,
+    demo: demoLogins.get(url),
     dataDir,
     output: () => output,
     stop: () =>
@@ -82,6 +98,26 @@ export const test = base.extend<{ baseURL: string }, { server: RunningServer }>(
   ],
   baseURL: async ({ server }, use) => {
     await use(server.url);
+  },
+  // Every test fails on a browser console error, an uncaught page error or a Content-Security-Policy violation.
+  // A failed request's status line ("Failed to load resource: ... status of 4xx") is an answer a test may
+  // expect (a wrong password, a refused call), not an error of the page, and is not counted.
+  page: async ({ page }, use) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const text = message.text();
+      if (/^Failed to load resource: the server responded with a status of 4\d\d\b/.test(text)) return;
+      problems.push(`console error: ${text}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`);
+      });
+    });
+    await use(page);
+    expect(problems, 'browser console errors, page errors and CSP violations').toEqual([]);
   },
 });
 

@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Page, expect } from '@playwright/test';
+import { demoLogins } from './fixtures.ts';
 
 let counter = 0;
 
@@ -9,6 +10,27 @@ export function uniqueEmail(prefix = 'user'): string {
 }
 
 type OutboxMail = { id: number; to: string; subject: string; text: string; createdOn: string };
+
+const outboxTokens = new Map<string, string>();
+
+/**
+ * The local outbox needs a session; on loopback any session reads all of it. Tests read it as the demo account
+ * the server printed at start.
+ */
+export async function outboxMail(request: APIRequestContext, baseUrl: string): Promise<OutboxMail[]> {
+  let token = outboxTokens.get(baseUrl);
+  if (!token) {
+    const demo = demoLogins.get(baseUrl);
+    if (!demo) throw new Error(`No demo login known for ${baseUrl}`);
+    const login = await request.post(`${baseUrl}/api/login`, { data: demo });
+    token = ((await login.json()) as { data: { jwt: string } }).data.jwt;
+    outboxTokens.set(baseUrl, token);
+  }
+  const answer = await request.get(`${baseUrl}/api/local/outbox`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return ((await answer.json()) as { data: OutboxMail[] }).data;
+}
 
 /** The newest mail for an address in the local outbox (local mode), waiting for it to arrive. */
 export async function readMail(
@@ -21,9 +43,9 @@ export async function readMail(
   await expect
     .poll(
       async () => {
-        const answer = await request.get(`${baseUrl}/api/local/outbox`);
-        const body = (await answer.json()) as { data: OutboxMail[] };
-        found = body.data.find((mail) => mail.to === to && subject.test(mail.subject));
+        found = (await outboxMail(request, baseUrl)).find(
+          (mail) => mail.to === to && subject.test(mail.subject),
+        );
         return Boolean(found);
       },
       { timeout: 10_000 },

@@ -139,9 +139,16 @@ test('the local pages show the chain’s not-found and invalid answers, and ask 
   );
 });
 
-test('the local outbox lists the mail newest first, without a login', async ({ page, request, server }) => {
+test('the local outbox needs a login; on this machine it lists all mail, newest first', async ({
+  page,
+  request,
+  server,
+}) => {
   const first = await createAccount(request, server.url);
   const second = await createAccount(request, server.url);
+  await page.goto('/local/mail');
+  await expect(page).toHaveURL(/\/Login$/);
+  await loginInBrowser(page, second.email, second.password);
   await page.goto('/local/mail');
   await expect(page.getByRole('heading', { name: 'Local mail' })).toBeVisible();
   const mails = page.getByRole('listitem');

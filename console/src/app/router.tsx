@@ -67,8 +67,8 @@ export const routeObjects: RouteObject[] = [
           { path: paths.localAddress, element: protectedPage(page(local, 'LocalAddressRoute')) },
           { path: paths.localTx, element: protectedPage(page(local, 'LocalTxRoute')) },
           { path: paths.localBlock, element: protectedPage(page(local, 'LocalBlockRoute')) },
-          // Public: a new user reads the sign-up code here before any login.
-          { path: paths.localMail, element: page(local, 'LocalMailRoute') },
+          // The outbox needs a session (any session on this machine reads all of it: the demo login works).
+          { path: paths.localMail, element: protectedPage(page(local, 'LocalMailRoute')) },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

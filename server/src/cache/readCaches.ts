@@ -1,6 +1,7 @@
 import type { AccountRow } from '../modules/accounts/repository.ts';
 import type { ProjectRow } from '../modules/projects/repository.ts';
 import { projectStatus } from '../modules/projects/schema.ts';
+import { createRevokedSessions, type RevokedSessions } from '../http/revocations.ts';
 import { type Cache, createCache } from './cache.ts';
 
 /** What a session check needs of its account (no password hash). */
@@ -24,6 +25,8 @@ export type ReadCaches = {
   accounts: Cache<number, SessionAccount>;
   /** Keyed by the lower-cased symbol; only deployed tokens are kept. */
   deployedTokens: Cache<string, ProjectRow>;
+  /** Sessions ended by logout (http/revocations.ts): checked after a token verifies, cached or not. */
+  revokedSessions: RevokedSessions;
 };
 
 export function createReadCaches(): ReadCaches {
@@ -34,5 +37,6 @@ export function createReadCaches(): ReadCaches {
       maxEntries: 10_000,
       keep: (row) => row.status === projectStatus.deployed && row.contractAddress !== null,
     }),
+    revokedSessions: createRevokedSessions(),
   };
 }

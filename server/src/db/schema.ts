@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdOn = () => timestamp('created_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -50,16 +50,32 @@ export const passwordResets = pgTable(
   ],
 );
 
-/** Login attempts, for throttling (5 failures within 15 minutes). */
-export const loginAttempts = pgTable(
-  'login_attempts',
+/**
+ * Throttle counters of @fastify/rate-limit (http/throttle.ts): one row per key, counted with one atomic upsert so
+ * that parallel requests cannot pass a limit. `strikes` counts consecutive windows that ended over the limit: a
+ * growing key's next window is that many times doubled.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    strikes: integer('strikes').notNull().default(0),
+    resetsOn: timestamp('resets_on', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('rate_limits_resets_on_idx').on(table.resetsOn)],
+);
+
+/** Sessions ended by POST /logout before their expiry (the token's jti), kept until the token expires. */
+export const revokedSessions = pgTable(
+  'revoked_sessions',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    loginName: text('login_name').notNull(),
-    succeeded: boolean('succeeded').notNull(),
-    attemptedOn: timestamp('attempted_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    tokenId: text('token_id').notNull(),
+    expiresOn: timestamp('expires_on', { withTimezone: true, mode: 'date' }).notNull(),
+    createdOn: createdOn(),
   },
-  (table) => [index('login_attempts_login_idx').on(table.loginName, table.attemptedOn)],
+  (table) => [uniqueIndex('revoked_sessions_token_id_key').on(table.tokenId)],
 );
 
 export type MailAttachment = { filename: string; contentType: string; contentBase64: string };

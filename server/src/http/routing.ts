@@ -14,7 +14,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../errors.ts';
 import { findAccountById } from '../modules/accounts/repository.ts';
-import { bearerToken } from './sessions.ts';
+import { bearerToken, type SessionClaims } from './sessions.ts';
+import { throttleKindOf } from './throttle.ts';
 import { holdsControlCharacters } from './validation.ts';
 
 type Part<R, K extends string, Fallback> =
@@ -38,6 +39,8 @@ export type RouteHandler<Id extends RouteId> = (
 declare module 'fastify' {
   interface FastifyRequest {
     session?: Session;
+    /** The verified token of a `user` route's request and what it says (logout ends it). */
+    sessionToken?: { token: string; claims: SessionClaims };
   }
   interface FastifyInstance {
     registeredRouteIds: Set<RouteId>;
@@ -50,6 +53,8 @@ export function authenticate(ctx: AppContext): onRequestHookHandler {
     const token = bearerToken(request.headers.authorization);
     if (!token) throw new HttpError(401, accountErrors.authenticationRequired);
     const claims = await ctx.sessions.verify(token);
+    if (ctx.caches.revokedSessions.has(claims.tokenId))
+      throw new HttpError(401, accountErrors.authenticationRequired);
     const account = await ctx.caches.accounts.get(claims.accountId, async () => {
       const row = await findAccountById(ctx.db, claims.accountId);
       return (
@@ -67,6 +72,7 @@ export function authenticate(ctx: AppContext): onRequestHookHandler {
       throw new HttpError(401, accountErrors.authenticationRequired);
     if (account.sessionVersion !== claims.sessionVersion)
       throw new HttpError(401, accountErrors.sessionExpired);
+    request.sessionToken = { token, claims };
     request.session = {
       accountId: account.id,
       loginName: account.loginName,
@@ -89,6 +95,7 @@ export function registerRoute<Id extends RouteId>(
   const definition: RouteDefinition = routes[id];
   if (app.registeredRouteIds.has(id)) throw new Error(`Route ${id} is registered twice`);
   app.registeredRouteIds.add(id);
+  const throttle = throttleKindOf(id, bodyKeys(definition.body));
   app.route({
     method: definition.method,
     url: `${apiPrefix}${definition.path}`,
@@ -102,6 +109,9 @@ export function registerRoute<Id extends RouteId>(
       ...(definition.response ? { response: { 200: successEnvelopeSchema(definition.response) } } : {}),
     },
     onRequest: definition.access === 'user' ? authenticate(ctx) : undefined,
+    ...(throttle
+      ? { preHandler: app.throttles.guard(throttle), onResponse: app.throttles.settle(throttle) }
+      : {}),
     handler: async (request, reply) => {
       // Parts without a schema are checked here (those with one in the validator).
       if ([request.params, request.query, request.body].some((part) => holdsControlCharacters(part)))
@@ -119,4 +129,16 @@ export function registerRoute<Id extends RouteId>(
       return { statusCode: 200, data: data ?? null };
     },
   });
+}
+
+/** The top-level field names of a request body schema (an object, or a pipe/refinement of one). */
+function bodyKeys(schema: z.ZodType | undefined): string[] {
+  let current: unknown = schema;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    const shape = (current as { shape?: Record<string, unknown> }).shape;
+    if (shape && typeof shape === 'object') return Object.keys(shape);
+    const def = (current as { def?: { in?: unknown; innerType?: unknown } }).def;
+    current = def?.in ?? def?.innerType;
+  }
+  return [];
 }

@@ -21,9 +21,15 @@ describe('session tokens', () => {
     vi.useFakeTimers({ now: new Date('2026-11-23T10:00:00Z'), toFake: ['Date'] });
     const sessions = createSessionService(secret, '30m');
     const token = await sessions.issue({ accountId: 4, sessionVersion: 2 });
-    expect(await sessions.verify(token)).toEqual({ accountId: 4, sessionVersion: 2 });
+    const claims = {
+      accountId: 4,
+      sessionVersion: 2,
+      tokenId: expect.stringMatching(/^[\w-]{22}$/),
+      expiresAt: Date.parse('2026-11-23T10:30:00Z'),
+    };
+    expect(await sessions.verify(token)).toEqual(claims);
     vi.setSystemTime(new Date('2026-11-23T10:29:58Z'));
-    expect(await sessions.verify(token)).toEqual({ accountId: 4, sessionVersion: 2 });
+    expect(await sessions.verify(token)).toEqual(claims);
     vi.setSystemTime(new Date('2026-11-23T10:30:01Z'));
     const expired: [number, string] = [401, accountErrors.sessionExpired];
     expect(await failure(sessions.verify(token))).toEqual(expired);

@@ -1,4 +1,4 @@
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/database.ts';
 import { mailOutbox } from '../db/schema.ts';
@@ -53,9 +53,14 @@ export function createOutboxMailer(db: Database): Mailer {
   };
 }
 
-/** The outbox, newest first. */
-export async function listOutbox(db: Database, limit = 100) {
-  const rows = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit);
+/** The outbox, newest first: all of it, or the mail to one address. */
+export async function listOutbox(db: Database, options: { to?: string; limit?: number } = {}) {
+  const rows = await db
+    .select()
+    .from(mailOutbox)
+    .where(options.to === undefined ? undefined : eq(mailOutbox.to, options.to))
+    .orderBy(desc(mailOutbox.id))
+    .limit(options.limit ?? 100);
   return rows.map((row) => ({
     id: row.id,
     to: row.to,

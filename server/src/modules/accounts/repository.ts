@@ -1,6 +1,6 @@
-import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { accounts, loginAttempts, passwordResets } from '../../db/schema.ts';
+import { accounts, passwordResets } from '../../db/schema.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type PasswordResetRow = typeof passwordResets.$inferSelect;
@@ -34,15 +34,15 @@ export async function insertAccount(
   return row;
 }
 
-/** Refreshes an account nobody confirmed yet (a repeated sign up). */
-export async function refreshUnconfirmedAccount(
+/** A new confirmation code for an account nobody confirmed yet (a repeated sign up); nothing else changes. */
+export async function renewConfirmationCode(
   db: Database,
   id: number,
-  values: { profileName: string; passwordHash: string; confirmationCodeHash: string },
+  confirmationCodeHash: string,
 ): Promise<boolean> {
   const rows = await db
     .update(accounts)
-    .set(values)
+    .set({ confirmationCodeHash })
     .where(and(eq(accounts.id, id), isNull(accounts.confirmedOn)))
     .returning({ id: accounts.id });
   return rows.length === 1;
@@ -56,47 +56,6 @@ export async function confirmByCodeHash(db: Database, codeHash: string): Promise
     .where(and(eq(accounts.confirmationCodeHash, codeHash), isNull(accounts.confirmedOn)))
     .returning();
   return row;
-}
-
-export async function recordLoginAttempt(db: Database, loginName: string, succeeded: boolean): Promise<void> {
-  const login = loginName.toLowerCase();
-  await db.insert(loginAttempts).values({ loginName: login, succeeded });
-  // Attempts older than a day no longer matter to throttling.
-  await db
-    .delete(loginAttempts)
-    .where(
-      and(
-        eq(loginAttempts.loginName, login),
-        lt(loginAttempts.attemptedOn, new Date(Date.now() - 86_400_000)),
-      ),
-    );
-}
-
-/** Failed attempts for a login since `since`, not counting those before its last success. */
-export async function countRecentFailures(db: Database, loginName: string, since: Date): Promise<number> {
-  const login = loginName.toLowerCase();
-  const lastSuccess = db
-    .select({ at: sql`max(${loginAttempts.attemptedOn})` })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.loginName, login), eq(loginAttempts.succeeded, true)));
-  const [row] = await db
-    .select({ failures: count() })
-    .from(loginAttempts)
-    .where(
-      and(
-        eq(loginAttempts.loginName, login),
-        eq(loginAttempts.succeeded, false),
-        gt(loginAttempts.attemptedOn, since),
-        sql`${loginAttempts.attemptedOn} > coalesce((${lastSuccess}), 'epoch'::timestamptz)`,
-      ),
-    );
-  return row?.failures ?? 0;
-}
-
-export async function clearLoginFailures(db: Database, loginName: string): Promise<void> {
-  await db
-    .delete(loginAttempts)
-    .where(and(eq(loginAttempts.loginName, loginName.toLowerCase()), eq(loginAttempts.succeeded, false)));
 }
 
 export async function insertPasswordReset(
@@ -189,17 +148,6 @@ export async function completeReset(
         confirmationCodeHash: null,
       })
       .where(eq(accounts.id, accountId));
-    await tx
-      .delete(loginAttempts)
-      .where(
-        and(
-          eq(loginAttempts.succeeded, false),
-          eq(
-            loginAttempts.loginName,
-            sql`(select ${accounts.loginName} from ${accounts} where ${accounts.id} = ${accountId})`,
-          ),
-        ),
-      );
     return true;
   });
 }

@@ -9,13 +9,12 @@ import {
 import type { z } from 'zod';
 import argon2 from 'argon2';
 import type { AppContext, PasswordHashingOptions } from '../../context.ts';
+import { hashingGate } from '../../crypto/hashing.ts';
 import { hashCode, hashToken, randomCode, randomDigits, randomToken, sameHash } from '../../crypto/tokens.ts';
 import { HttpError } from '../../errors.ts';
+import type { SessionClaims } from '../../http/sessions.ts';
 import * as repository from './repository.ts';
 
-/** Failed logins allowed per login name within {@link throttleWindowMs}. */
-export const maxLoginFailures = 5;
-export const throttleWindowMs = 15 * 60 * 1000;
 /** How long a password reset code and link stay valid. */
 export const resetValidityMs = 60 * 60 * 1000;
 /** Wrong codes tried against one reset before it is spent. */
@@ -27,45 +26,59 @@ export function hashPassword(password: string, options: PasswordHashingOptions):
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
-export function createAccountsService(ctx: AppContext) {
+export function createAccountsService(ctx: AppContext, background: (work: () => Promise<void>) => void) {
   const { db } = ctx;
+  const gate = hashingGate(ctx);
   // Verified against when the login does not exist, so both cases take the same time.
   const dummyHash = hashPassword('no account has this password', ctx.passwordHashing);
 
+  /**
+   * Sign up answers the same, in the same time, whether or not the address has an account: the password is
+   * hashed in every case, everything that depends on the account happens in the background. A new address gets
+   * an account and a code; an unconfirmed one gets a new code and nothing else changes (its first password and
+   * profile name stay); a confirmed one gets a notice that someone tried to sign up with it.
+   */
   async function signUp(request: z.output<typeof createAccountRequestSchema>): Promise<void> {
-    const loginName = request.emailAddress;
-    const code = randomCode(8);
-    const passwordHash = await hashPassword(request.password, ctx.passwordHashing);
-    const existing = await repository.findAccountByLogin(db, loginName);
-    if (existing?.confirmedOn) throw new HttpError(409, accountErrors.emailTaken);
-    if (existing) {
-      const refreshed = await repository.refreshUnconfirmedAccount(db, existing.id, {
-        profileName: request.profileName,
-        passwordHash,
-        confirmationCodeHash: hashCode(code),
+    const passwordHash = await gate.run(() => hashPassword(request.password, ctx.passwordHashing));
+    background(async () => {
+      const existing = await repository.findAccountByLogin(db, request.emailAddress);
+      if (existing?.confirmedOn) {
+        await ctx.mailer.send({
+          to: existing.emailAddress,
+          subject: 'Someone tried to sign up with your address',
+          text: [
+            `Hello ${existing.profileName},`,
+            '',
+            'Someone tried to create a Tranche account with this email address, which has an account already.',
+            'If it was you, log in, or use "forgot my password" on the login page. Otherwise ignore this message.',
+          ].join('\n'),
+        });
+        return;
+      }
+      const code = randomCode(8);
+      const account =
+        existing ??
+        (await repository.insertAccount(db, {
+          loginName: request.emailAddress,
+          emailAddress: request.emailAddress,
+          profileName: request.profileName,
+          passwordHash,
+          confirmationCodeHash: hashCode(code),
+        }));
+      if (!account) return;
+      if (existing && !(await repository.renewConfirmationCode(db, existing.id, hashCode(code)))) return;
+      await ctx.mailer.send({
+        to: account.emailAddress,
+        subject: 'Your Tranche access code',
+        text: [
+          `Hello ${account.profileName},`,
+          '',
+          `Your Tranche access code is: ${code}`,
+          '',
+          'Enter it on the sign-up page to confirm your account.',
+          'If you did not sign up for Tranche, ignore this message.',
+        ].join('\n'),
       });
-      if (!refreshed) throw new HttpError(409, accountErrors.emailTaken);
-    } else {
-      const created = await repository.insertAccount(db, {
-        loginName,
-        emailAddress: request.emailAddress,
-        profileName: request.profileName,
-        passwordHash,
-        confirmationCodeHash: hashCode(code),
-      });
-      if (!created) throw new HttpError(409, accountErrors.emailTaken);
-    }
-    await ctx.mailer.send({
-      to: request.emailAddress,
-      subject: 'Your Tranche access code',
-      text: [
-        `Hello ${request.profileName},`,
-        '',
-        `Your Tranche access code is: ${code}`,
-        '',
-        'Enter it on the sign-up page to confirm your account.',
-        'If you did not sign up for Tranche, ignore this message.',
-      ].join('\n'),
     });
   }
 
@@ -75,30 +88,23 @@ export function createAccountsService(ctx: AppContext) {
   }
 
   async function login(request: z.output<typeof loginRequestSchema>): Promise<{ jwt: string }> {
-    const loginName = request.loginName.toLowerCase();
-    const failures = await repository.countRecentFailures(
-      db,
-      loginName,
-      new Date(Date.now() - throttleWindowMs),
-    );
-    if (failures >= maxLoginFailures) throw new HttpError(429, accountErrors.tooManyAttempts);
-    const account = await repository.findAccountByLogin(db, loginName);
-    let valid = false;
-    if (account) valid = await argon2.verify(account.passwordHash, request.password);
-    else await argon2.verify(await dummyHash, request.password);
-    if (!account || !valid) {
-      await repository.recordLoginAttempt(db, loginName, false);
-      throw new HttpError(401, accountErrors.wrongCredentials);
-    }
+    // Throttled before this runs (http/throttle.ts): per address, per address + login, per login.
+    const account = await repository.findAccountByLogin(db, request.loginName);
+    const hash = account?.passwordHash ?? (await dummyHash);
+    const valid = await gate.run(() => argon2.verify(hash, request.password));
+    if (!account || !valid) throw new HttpError(401, accountErrors.wrongCredentials);
     if (!account.confirmedOn) throw new HttpError(403, accountErrors.notConfirmed);
-    // A success wipes the login's failures, so the table only holds recent failed attempts.
-    await repository.clearLoginFailures(db, loginName);
     const jwt = await ctx.sessions.issue({ accountId: account.id, sessionVersion: account.sessionVersion });
     return { jwt };
   }
 
+  /** Answers at once, the same for every address; the reset is made and mailed in the background. */
   async function forgotPassword(request: z.output<typeof forgotPasswordRequestSchema>): Promise<void> {
-    const account = await repository.findAccountByLogin(db, request.emailAddress);
+    background(() => mailPasswordReset(request.emailAddress));
+  }
+
+  async function mailPasswordReset(emailAddress: string): Promise<void> {
+    const account = await repository.findAccountByLogin(db, emailAddress);
     if (!account) return;
     const code = randomDigits(8);
     const token = randomToken();
@@ -148,12 +154,18 @@ export function createAccountsService(ctx: AppContext) {
       }
     }
     if (!reset) throw invalid;
-    const passwordHash = await hashPassword(request.newPassword, ctx.passwordHashing);
+    const passwordHash = await gate.run(() => hashPassword(request.newPassword, ctx.passwordHashing));
     const done = await repository.completeReset(db, reset.id, account.id, passwordHash);
     if (!done) throw invalid;
     // Older sessions end now on this instance (other instances: within sessionAccountTtlMs).
     ctx.caches.accounts.delete(account.id);
   }
 
-  return { signUp, confirm, login, forgotPassword, resetPassword };
+  /** Ends the request's session on every instance (http/revocations.ts). */
+  async function logout(token: string, claims: SessionClaims): Promise<void> {
+    ctx.sessions.forget(token);
+    await ctx.caches.revokedSessions.revoke(db, claims.tokenId, claims.expiresAt);
+  }
+
+  return { signUp, confirm, login, forgotPassword, resetPassword, logout };
 }

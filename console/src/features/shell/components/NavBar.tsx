@@ -2,6 +2,7 @@ import { Button, Popover, TextField } from '@tranche/ui-kit';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
+import { api } from '../../../app/api.ts';
 import { paths, routeTo } from '../../../app/paths.ts';
 import { endSessionAtom } from '../../session/actions.ts';
 import { authStateAtom } from '../../session/atoms.ts';
@@ -137,6 +138,9 @@ function AccountMenu() {
   const endSession = useSetAtom(endSessionAtom);
   const navigate = useNavigate();
   const handleSignOut = () => {
+    // The server ends the session too (POST /logout reads the token before it is cleared below); the console
+    // signs out whatever it answers.
+    api.call('logout').catch(() => undefined);
     endSession(null);
     navigate(paths.login);
   };

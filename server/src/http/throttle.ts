@@ -1,0 +1,199 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import { accountErrors, type RouteId } from '@tranche/api';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/database.ts';
+import { HttpError } from '../errors.ts';
+
+/** The guarded kinds of request: each has its own counters. */
+export type ThrottleKind = 'login' | 'signUp' | 'confirm' | 'forgotPassword' | 'resetPassword' | 'secret';
+
+/**
+ * Every throttle of the API (README's configuration table). Per address: at most `perAddress[kind]` requests of a
+ * kind per client address per hour. Per address + account: `perAccount` attempts, then a delay of `delayMs`
+ * that doubles each time a window ended over the limit, up to `maxDelayMs`; a success (a 2xx answer) clears it.
+ * Per account from all addresses together: `accountPerHour`.
+ */
+export type ThrottleSettings = {
+  perAddress: Record<ThrottleKind, number>;
+  perAccount: number;
+  /** PDF passwords and access codes: above the sharding module's own 5-in-a-row lock of one key, so that lock speaks first. */
+  secretPerAccount: number;
+  delayMs: number;
+  maxDelayMs: number;
+  accountPerHour: number;
+};
+
+export const defaultThrottles: ThrottleSettings = {
+  perAddress: { login: 300, signUp: 60, confirm: 60, forgotPassword: 30, resetPassword: 60, secret: 300 },
+  perAccount: 5,
+  secretPerAccount: 10,
+  delayMs: 60_000,
+  maxDelayMs: 3_600_000,
+  accountPerHour: 50,
+};
+
+const hourMs = 3_600_000;
+
+/** Which kind of throttle a route of the table gets (none for the others). */
+export function throttleKindOf(id: RouteId, bodyKeys: readonly string[]): ThrottleKind | undefined {
+  const byRoute: Partial<Record<RouteId, ThrottleKind>> = {
+    login: 'login',
+    createAccount: 'signUp',
+    confirmAccount: 'confirm',
+    forgotPassword: 'forgotPassword',
+    resetPassword: 'resetPassword',
+  };
+  const kind = byRoute[id];
+  if (kind) return kind;
+  return bodyKeys.some((key) => key === 'accessCode' || key === 'pdfPassword') ? 'secret' : undefined;
+}
+
+/** The account a request is about: the login or email it names, else the session's account. */
+function accountOf(request: FastifyRequest): string | undefined {
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  const named = body.loginName ?? body.emailAddress;
+  if (typeof named === 'string' && named !== '') return named.trim().toLowerCase();
+  return request.session ? `#${request.session.accountId}` : undefined;
+}
+
+type StoreResult = { current: number; ttl: number };
+type StoreParams = { growing?: boolean; maxDelayMs?: number };
+
+/**
+ * A store for @fastify/rate-limit in the database: one atomic upsert per request counts it and answers the
+ * count, so parallel requests (on one instance or many) cannot pass a limit. A `growing` limiter's next window
+ * doubles each time a window ended over its limit (up to `maxDelayMs`); a quiet window starts over.
+ */
+function databaseStore(db: Database) {
+  return class DatabaseStore {
+    readonly growing: boolean;
+    readonly maxDelayMs: number;
+    constructor(params: object) {
+      const { growing, maxDelayMs } = params as StoreParams;
+      this.growing = growing === true;
+      this.maxDelayMs = maxDelayMs ?? hourMs;
+    }
+    incr(
+      key: string,
+      done: (error: Error | null, result?: StoreResult) => void,
+      windowMs: number,
+      max: number,
+    ) {
+      const growing = sql`${this.growing}::boolean`;
+      const window = sql`${windowMs}::double precision`;
+      const expired = sql`rate_limits.resets_on <= now()`;
+      const strikes = sql`case when not ${expired} then rate_limits.strikes
+        when ${growing} and rate_limits.hits > ${max}::integer then least(rate_limits.strikes + 1, 30) else 0 end`;
+      db.execute<{ hits: number; ttl: string }>(sql`
+        insert into rate_limits (key, hits, strikes, resets_on)
+        values (${key}::text, 1, 0, now() + ${window} * interval '1 millisecond')
+        on conflict (key) do update set
+          hits = case when ${expired} then 1 else rate_limits.hits + 1 end,
+          strikes = ${strikes},
+          resets_on = case when not ${expired} then rate_limits.resets_on
+            else now() + least(${window} * power(2, ${strikes}), greatest(${this.maxDelayMs}::double precision, ${window}))
+              * interval '1 millisecond' end
+        returning hits, (extract(epoch from (resets_on - now())) * 1000)::text as ttl`).then(
+        (result) => {
+          const row = (result as unknown as { rows: { hits: number; ttl: string }[] }).rows[0];
+          done(null, { current: Number(row?.hits ?? 0), ttl: Math.max(0, Math.ceil(Number(row?.ttl ?? 0))) });
+        },
+        (error: Error) => done(error),
+      );
+    }
+    child(params: object) {
+      return new DatabaseStore(params);
+    }
+  };
+}
+
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+
+/** Kinds whose 2xx answer proves the secret was right, so the address + account counter starts over. */
+const clearedOnSuccess: ReadonlySet<ThrottleKind> = new Set(['login', 'resetPassword', 'secret']);
+
+export type Throttles = {
+  /** The preHandler of a throttled route (after validation, so the body's login is known). */
+  guard: (kind: ThrottleKind) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** The onResponse of a throttled route: after a 2xx login, reset or secret, its counter starts over. */
+  settle: (kind: ThrottleKind) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+};
+
+/** Registers @fastify/rate-limit (no global limit) and answers the guards the throttled routes use. */
+export async function installThrottles(
+  app: FastifyInstance,
+  db: Database,
+  settings: ThrottleSettings,
+): Promise<Throttles> {
+  await app.register(fastifyRateLimit, { global: false, store: databaseStore(db), skipOnError: false });
+  const keyGenerator = (request: FastifyRequest) => request.throttleKey ?? '';
+  const perAddress = new Map<ThrottleKind, Limiter>();
+  for (const kind of Object.keys(settings.perAddress) as ThrottleKind[]) {
+    perAddress.set(
+      kind,
+      app.createRateLimit({ max: settings.perAddress[kind], timeWindow: hourMs, keyGenerator }),
+    );
+  }
+  const growingLimit = (max: number) =>
+    app.createRateLimit({
+      max,
+      timeWindow: settings.delayMs,
+      keyGenerator,
+      growing: true,
+      maxDelayMs: settings.maxDelayMs,
+    } as Parameters<FastifyInstance['createRateLimit']>[0]);
+  const perAddressAndAccount = growingLimit(settings.perAccount);
+  const secretPerAddressAndAccount = growingLimit(settings.secretPerAccount);
+  const perAccount = app.createRateLimit({ max: settings.accountPerHour, timeWindow: hourMs, keyGenerator });
+
+  const check = async (limiter: Limiter, request: FastifyRequest, reply: FastifyReply, key: string) => {
+    request.throttleKey = key;
+    const result = await limiter(request);
+    request.throttleKey = undefined;
+    if (!result.isAllowed && result.isExceeded) {
+      reply.header('retry-after', String(result.ttlInSeconds));
+      throw new HttpError(429, accountErrors.tooManyAttempts);
+    }
+  };
+  const addressAccountKey = (kind: ThrottleKind, request: FastifyRequest, account: string) =>
+    `${kind}|address+account|${request.ip}|${account}`;
+
+  const prune = setInterval(() => {
+    pruneThrottles(db).catch((error: unknown) => app.log.warn({ err: error }, 'pruning throttles failed'));
+  }, 10 * 60_000);
+  prune.unref();
+  app.addHook('onClose', async () => clearInterval(prune));
+
+  return {
+    guard: (kind) => async (request, reply) => {
+      await check(perAddress.get(kind) as Limiter, request, reply, `${kind}|address|${request.ip}`);
+      const account = accountOf(request);
+      if (account === undefined) return;
+      const limiter = kind === 'secret' ? secretPerAddressAndAccount : perAddressAndAccount;
+      await check(limiter, request, reply, addressAccountKey(kind, request, account));
+      await check(perAccount, request, reply, `${kind}|account|${account}`);
+    },
+    settle: (kind) => async (request, reply) => {
+      const account = accountOf(request);
+      if (!clearedOnSuccess.has(kind) || account === undefined || reply.statusCode >= 300) return;
+      await db.execute(sql`delete from rate_limits where key = ${addressAccountKey(kind, request, account)}`);
+    },
+  };
+}
+
+/** Drops counters whose window ended a day ago (they no longer carry strikes worth keeping). */
+export async function pruneThrottles(db: Database): Promise<void> {
+  await db.execute(sql`delete from rate_limits where resets_on < now() - interval '1 day'`);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The throttles of the API (installed by buildApp before the modules register). */
+    throttles: Throttles;
+  }
+  interface FastifyRequest {
+    /** The key the next rate limiter counts under (set by the throttle guard around each limiter). */
+    throttleKey?: string;
+  }
+}
