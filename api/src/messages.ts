@@ -228,6 +228,7 @@ export const shardingMessages = {
     'A reshard of this key waits for activation: its new signers must activate it, or a current signer cancels it',
   noReshardPending: 'No reshard of this key waits for activation',
   reshardCancelled: 'The reshard was cancelled: the current signers keep their access codes',
+  pdfOnOwnLogin: (name: string) => `${name} opens their PDF signed in as themself`,
   noPdfToFetch:
     'You have no PDF document waiting for this key: it was activated already or you are not one of its new signers',
 } as const;

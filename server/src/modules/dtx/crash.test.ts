@@ -175,7 +175,7 @@ beforeAll(async () => {
   });
   await (await scheme.getFunction('grantLevel2')(keyAddress)).wait();
   await (await wallets.owner.signer.sendTransaction({ to: keyAddress, value: parseEther('10') })).wait();
-}, 240_000);
+}, 900_000);
 
 afterAll(async () => {
   killCrashServers();
@@ -220,7 +220,7 @@ it('distributed transaction execution: at every crash point, run once or not at 
       signs: 'same codes',
     });
   }
-}, 600_000);
+}, 900_000);
 
 it('reshard 2-of-3 to 3-of-4: at every crash point the old or the new codes sign, never neither', async () => {
   const recipients = emails(names);
@@ -319,4 +319,4 @@ it('reshard 2-of-3 to 3-of-4: at every crash point the old or the new codes sign
     chain: 'new codes issued once',
     signs: 'new codes (old refused)',
   });
-}, 600_000);
+}, 900_000);

@@ -75,7 +75,8 @@ export function PendingTransactionsMenu() {
           notify({ text: transactionMessages.approved, state: 'success', data: { id: String(answer.id) } });
         if (answer.info) {
           setReshardInfo(answer.info);
-          navigate(routeTo.ConfirmResharding());
+          // The key in the address: a reload of the page loads the reshard from the server.
+          navigate(`${routeTo.ConfirmResharding()}?key=${answer.info.publicAddress}`);
         }
       } else {
         await api.call('cancelDtx', { body });
