@@ -23,6 +23,7 @@ function toPendingTx(tx: DtxListItem): PendingTx {
     currentApprovers: tx.currentApprovers,
     requiredApprovers: tx.requiredApprovers,
     token: tx.token ? { symbol: tx.token.symbol, name: tx.token.name } : null,
+    expiresOn: tx.expiresOn,
   };
 }
 
