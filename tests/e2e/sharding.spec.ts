@@ -317,19 +317,20 @@ test('reshard 2-of-3 to 3-of-4: a reload of ConfirmResharding loses nothing, old
     bobPage.getByText(`The key cannot be confirmed. ${carol.profileName} did not open the PDF document yet.`),
   ).toBeVisible();
 
-  // Before activation the old codes still sign: alice starts a pause with her old code, carol approves it.
+  // Before activation the old codes still sign: alice starts a resume (the token is paused) with her old code,
+  // carol approves it.
   const oldApi = await apiAs(request, server.url, alice);
   const started = await oldApi.post('/dtx', {
     symbol,
     accountAddress: key.publicAddress,
     accessCode: oldCodes.get(alice.email),
-    txType: 1,
+    txType: 2,
     txData: {},
   });
   expect(started.status).toBe(200);
   const carolPage = await signIn(browser, carol);
   await act(carolPage, 'Approve', oldCodes.get(carol.email) as string, '1/2');
-  await expect.poll(isPaused, { timeout: 30_000 }).toBe(true);
+  await expect.poll(isPaused, { timeout: 30_000 }).toBe(false);
 
   // carol and dave, each signed in, fetch and open their own PDF on the reloaded page.
   await carolPage.goto(confirmPath);
@@ -358,11 +359,11 @@ test('reshard 2-of-3 to 3-of-4: a reload of ConfirmResharding loses nothing, old
 
   // The old access code no longer opens anything; the new ones do, and three are needed.
   const aliceApi = await apiAs(request, server.url, alice);
-  const resume = (accessCode: string) =>
-    aliceApi.post('/dtx', { symbol, accountAddress: key.publicAddress, accessCode, txType: 2, txData: {} });
-  const refused = await resume(oldCodes.get(alice.email) as string);
+  const pause = (accessCode: string) =>
+    aliceApi.post('/dtx', { symbol, accountAddress: key.publicAddress, accessCode, txType: 1, txData: {} });
+  const refused = await pause(oldCodes.get(alice.email) as string);
   expect([refused.status, refused.message]).toEqual([403, 'The access code is incorrect']);
-  expect((await resume(codes.get(alice.email) as string)).status).toBe(200);
+  expect((await pause(codes.get(alice.email) as string)).status).toBe(200);
   const pending = (await aliceApi.get('/dtx/pending')).data as {
     transactions: { tx: { currentApprovers: number; requiredApprovers: number } }[];
   };
