@@ -231,6 +231,13 @@ export const shardingMessages = {
   created: 'The sharded key was created. Each signer must now open their PDF document.',
   reshardRequested: 'Your resharding request was submitted. The other signers must approve it.',
   pdfMailSubject: 'The password of your sharded key PDF document',
+  reshardAwaitingActivation:
+    'A reshard of this key waits for activation: its new signers must activate it, or a current signer cancels it',
+  noReshardPending: 'No reshard of this key waits for activation',
+  reshardCancelled: 'The reshard was cancelled: the current signers keep their access codes',
+  pdfOnOwnLogin: (name: string) => `${name} opens their PDF signed in as themself`,
+  noPdfToFetch:
+    'You have no PDF document waiting for this key: it was activated already or you are not one of its new signers',
 } as const;
 
 /** Distributed (sharded key) transactions (ours unless noted; the pending toasts are in transactionMessages). */
@@ -252,6 +259,12 @@ export const dtxMessages = {
   rebuildFailed: (address: string, names: string) =>
     `The key rebuilt from the approvals of ${names} does not match the account ${address}`,
   abortedBy: (name: string) => `Aborted by ${name}`,
+  pendingExists: (id: number, typeName: string, startedBy: string) =>
+    `Transaction ${id} (${typeName}, started by ${startedBy}) is waiting for approvals on this key: approve or abort it first`,
+  expired: 'This transaction expired before enough signers approved it: its approvals were erased',
+  interrupted:
+    'The server stopped before the transaction was sent: nothing ran on the chain. Start it again.',
+  neverMined: 'The transaction was never mined: its nonce was used by another transaction. Start it again.',
 } as const;
 
 /** Part 1 section 5 and part 2 section 5: balance checks; part 2 section 8: balance report. */

@@ -10,14 +10,17 @@ import {
   startDtxRequestSchema,
 } from './schemas/dtx.ts';
 import {
+  cancelReshardRequestSchema,
   commitShardedKeyRequestSchema,
   createShardedKeyRequestSchema,
   reshardRequestSchema,
   reshardResponseSchema,
   shardedAddressListSchema,
   shardedKeyResultSchema,
+  shardedKeyParamsSchema,
   shardedKeyStatusSchema,
   shardOpenedRequestSchema,
+  shardPdfSchema,
 } from './schemas/sharding.ts';
 import {
   confirmAccountRequestSchema,
@@ -638,6 +641,33 @@ export const routes = {
     summary: 'Reshard a key',
     body: reshardRequestSchema,
     response: reshardResponseSchema,
+  }),
+  cancelReshard: route({
+    method: 'DELETE',
+    path: '/sharding/reshard',
+    access: user,
+    spec: 'tranche',
+    summary: 'Cancel a reshard that was not activated (a current signer, with their access code)',
+    body: cancelReshardRequestSchema,
+    response: shardedKeyStatusSchema,
+  }),
+  getShardedKey: route({
+    method: 'GET',
+    path: '/sharding/:address',
+    access: user,
+    spec: 'tranche',
+    summary: 'The signers of a sharded key being set up (or resharded) and who opened their PDF',
+    params: shardedKeyParamsSchema,
+    response: shardedKeyStatusSchema,
+  }),
+  myShardPdf: route({
+    method: 'GET',
+    path: '/sharding/:address/share',
+    access: user,
+    spec: 'tranche',
+    summary: 'My own PDF of a key generation waiting for activation (fetched again until it is activated)',
+    params: shardedKeyParamsSchema,
+    response: shardPdfSchema,
   }),
   listShardedKeys: route({
     method: 'GET',

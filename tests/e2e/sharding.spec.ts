@@ -14,7 +14,8 @@ import { createAccount, loginInBrowser, readMail } from './helpers.ts';
  * The sharded key journey on the real stack: three platform accounts create a 2-of-3 key, each signer opens their
  * PDF with the mailed password, the key is activated, given Access Level 2 and funded; a pause started by one
  * signer is approved by a second from the navigation bar's pending dropdown and pauses the token on the chain.
- * Then the abort path, and a reshard to 3-of-4 after which the old access codes stop working.
+ * Then the abort path, and a reshard to 3-of-4 in two phases: /ConfirmResharding reloaded midway, the old codes
+ * approve a pause until the new signers open their own PDFs and activate; then the old codes stop working.
  */
 
 type Account = { email: string; password: string; profileName: string };
@@ -58,6 +59,25 @@ async function pdfPassword(request: APIRequestContext, baseUrl: string, email: s
   return match[1];
 }
 
+/** A signer opens their PDF on this screen with their mailed password; answers the access code inside. */
+async function openPdf(
+  page: Page,
+  request: APIRequestContext,
+  baseUrl: string,
+  share: ShardedKey['shares'][number],
+): Promise<string> {
+  const password = await pdfPassword(request, baseUrl, share.emailAddress);
+  await page.getByRole('button', { name: `Open PDF of ${share.profileName}` }).click();
+  const dialog = page.getByRole('dialog', { name: `PDF document of ${share.profileName}` });
+  await dialog.getByLabel('PDF password').fill(password);
+  await dialog.getByRole('button', { name: 'Open document' }).click();
+  await expect(dialog.getByRole('img', { name: `Key share of ${share.emailAddress}` })).toBeVisible();
+  await expect(dialog.getByText(`${share.profileName}: note your access code`)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  await expect(dialog).toBeHidden();
+  return accessCodeInPdf(share.pdf, password);
+}
+
 /** Every signer, in front of this screen, opens their PDF with their mailed password; then Activate Key. */
 async function verifyAndActivate(
   page: Page,
@@ -74,16 +94,7 @@ async function verifyAndActivate(
   ).toBeVisible();
   const next = new Map<string, string>();
   for (const share of result.shares) {
-    const password = await pdfPassword(request, baseUrl, share.emailAddress);
-    next.set(share.emailAddress, await accessCodeInPdf(share.pdf, password));
-    await page.getByRole('button', { name: `Open PDF of ${share.profileName}` }).click();
-    const dialog = page.getByRole('dialog', { name: `PDF document of ${share.profileName}` });
-    await dialog.getByLabel('PDF password').fill(password);
-    await dialog.getByRole('button', { name: 'Open document' }).click();
-    await expect(dialog.getByRole('img', { name: `Key share of ${share.emailAddress}` })).toBeVisible();
-    await expect(dialog.getByText(`${share.profileName}: note your access code`)).toBeVisible();
-    await dialog.getByRole('button', { name: 'Close' }).first().click();
-    await expect(dialog).toBeHidden();
+    next.set(share.emailAddress, await openPdf(page, request, baseUrl, share));
   }
   await expect(activate).toBeEnabled();
   await activate.click();
@@ -259,7 +270,7 @@ test('abort path: a resume started from TokenInfo with the sharded key is cancel
   await carolPage.context().close();
 });
 
-test('reshard 2-of-3 to 3-of-4: the new signers activate their shares and the old codes stop working', async ({
+test('reshard 2-of-3 to 3-of-4: a reload of ConfirmResharding loses nothing, old codes sign until the new signers activate', async ({
   page,
   browser,
   request,
@@ -288,19 +299,71 @@ test('reshard 2-of-3 to 3-of-4: the new signers activate their shares and the ol
   );
   await act(bobPage, 'Approve', codes.get(bob.email) as string, '1/2');
   const info = ((await (await resharded).json()) as { data: { info: ShardedKey } }).data.info;
-  await expect(bobPage).toHaveURL(/\/ConfirmResharding$/);
+  await expect(bobPage).toHaveURL(/\/ConfirmResharding\?key=0x[0-9a-f]{40}$/);
+  const confirmPath = new URL(bobPage.url()).pathname + new URL(bobPage.url()).search;
   const oldCodes = codes;
-  codes = await verifyAndActivate(bobPage, request, server.url, info);
-  await expect(bobPage).toHaveURL(/\/NewToken$/, { timeout: 10_000 });
+  const fresh = new Map<string, string>();
+  const shareOf = (account: Account) => info.shares.find((share) => share.emailAddress === account.email);
+  // alice and bob open theirs in front of bob's screen, then the page reloads: nothing is lost.
+  for (const account of [alice, bob])
+    fresh.set(
+      account.email,
+      await openPdf(bobPage, request, server.url, shareOf(account) as ShardedKey['shares'][number]),
+    );
+  await bobPage.reload();
+  await expect(bobPage.getByRole('button', { name: `Open PDF of ${bob.profileName}` })).toBeVisible();
+  await expect(bobPage.getByText(`${carol.profileName} opens their PDF signed in as themself`)).toBeVisible();
+  await expect(
+    bobPage.getByText(`The key cannot be confirmed. ${carol.profileName} did not open the PDF document yet.`),
+  ).toBeVisible();
+
+  // Before activation the old codes still sign: alice starts a resume (the token is paused) with her old code,
+  // carol approves it.
+  const oldApi = await apiAs(request, server.url, alice);
+  const started = await oldApi.post('/dtx', {
+    symbol,
+    accountAddress: key.publicAddress,
+    accessCode: oldCodes.get(alice.email),
+    txType: 2,
+    txData: {},
+  });
+  expect(started.status).toBe(200);
+  const carolPage = await signIn(browser, carol);
+  await act(carolPage, 'Approve', oldCodes.get(carol.email) as string, '1/2');
+  await expect.poll(isPaused, { timeout: 30_000 }).toBe(false);
+
+  // carol and dave, each signed in, fetch and open their own PDF on the reloaded page.
+  await carolPage.goto(confirmPath);
+  fresh.set(
+    carol.email,
+    await openPdf(carolPage, request, server.url, shareOf(carol) as ShardedKey['shares'][number]),
+  );
+  await carolPage.context().close();
+  const davePage = await signIn(browser, dave);
+  await davePage.goto(confirmPath);
+  fresh.set(
+    dave.email,
+    await openPdf(davePage, request, server.url, shareOf(dave) as ShardedKey['shares'][number]),
+  );
+  const activate = davePage.getByRole('button', { name: 'Activate Key' });
+  await expect(activate).toBeEnabled();
+  await activate.click();
+  const activation = davePage.getByRole('dialog', { name: 'Enter your Access Code' });
+  await activation.getByLabel('Access code').fill(fresh.get(dave.email) as string);
+  await activation.getByRole('button', { name: 'Activate Key' }).click();
+  await expect(davePage.getByText('The sharded key is active')).toBeVisible();
+  await expect(davePage).toHaveURL(/\/NewToken$/, { timeout: 10_000 });
+  await davePage.context().close();
   await bobPage.context().close();
+  codes = fresh;
 
   // The old access code no longer opens anything; the new ones do, and three are needed.
   const aliceApi = await apiAs(request, server.url, alice);
-  const resume = (accessCode: string) =>
-    aliceApi.post('/dtx', { symbol, accountAddress: key.publicAddress, accessCode, txType: 2, txData: {} });
-  const refused = await resume(oldCodes.get(alice.email) as string);
+  const pause = (accessCode: string) =>
+    aliceApi.post('/dtx', { symbol, accountAddress: key.publicAddress, accessCode, txType: 1, txData: {} });
+  const refused = await pause(oldCodes.get(alice.email) as string);
   expect([refused.status, refused.message]).toEqual([403, 'The access code is incorrect']);
-  expect((await resume(codes.get(alice.email) as string)).status).toBe(200);
+  expect((await pause(codes.get(alice.email) as string)).status).toBe(200);
   const pending = (await aliceApi.get('/dtx/pending')).data as {
     transactions: { tx: { currentApprovers: number; requiredApprovers: number } }[];
   };

@@ -137,6 +137,8 @@ export const dtxListItemSchema = z.object({
   token: dtxTokenSchema.nullable(),
   signers: z.array(z.object({ signedBy: z.string(), signedOn: z.string() })),
   approvedByMe: z.boolean(),
+  /** When a pending transaction expires (DTX_TTL after its start); null once finished. */
+  expiresOn: z.string().nullable(),
 });
 export type DtxListItem = z.infer<typeof dtxListItemSchema>;
 

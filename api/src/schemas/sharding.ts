@@ -163,7 +163,12 @@ export type ShardOpenedRequest = z.input<typeof shardOpenedRequestSchema>;
 export const shardedKeyStatusSchema = z.object({
   publicAddress: z.string(),
   name: z.string(),
+  /** Whether the generation shown (the one being set up, else the current one) signs. */
   active: z.boolean(),
+  /** A reshard waits for activation: the signers shown are the new ones; the current generation still signs. */
+  reshardPending: z.boolean(),
+  minimum: z.number().int(),
+  total: z.number().int(),
   signers: z.array(z.object({ profileName: z.string(), emailAddress: z.string(), opened: z.boolean() })),
 });
 export type ShardedKeyStatus = z.infer<typeof shardedKeyStatusSchema>;
@@ -181,6 +186,17 @@ export const reshardRequestSchema = z
 export type ReshardRequest = z.input<typeof reshardRequestSchema>;
 
 export const reshardResponseSchema = z.object({ id: z.number().int() });
+
+/** DELETE /sharding/reshard: a current signer cancels a reshard that was not activated (the old key is untouched). */
+export const cancelReshardRequestSchema = z.object({
+  accountAddress: shardedAddressField(m.publicKeyRequired, m.publicKeyInvalid),
+  accessCode: accessCodeField,
+});
+export type CancelReshardRequest = z.input<typeof cancelReshardRequestSchema>;
+
+export const shardedKeyParamsSchema = z.object({
+  address: shardedAddressField(m.publicKeyRequired, m.publicKeyInvalid),
+});
 
 /** GET /dtx/addresses: the active sharded keys the caller signs for. */
 export const shardedAddressSchema = z.object({

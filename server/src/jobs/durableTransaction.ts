@@ -7,6 +7,7 @@ import {
   Wallet,
 } from 'ethers';
 import type { Database } from '../db/database.ts';
+import { crashPoint } from './crashPoints.ts';
 import { jobTransactions } from './schema.ts';
 
 export type JobTransactionRow = typeof jobTransactions.$inferSelect;
@@ -15,8 +16,8 @@ export type JobTransactionRow = typeof jobTransactions.$inferSelect;
 export class RevertError extends Error {
   readonly reason: string;
   readonly receipt?: TransactionReceipt;
-  constructor(reason: string, receipt?: TransactionReceipt) {
-    super(reason);
+  constructor(reason: string, receipt?: TransactionReceipt, cause?: unknown) {
+    super(reason, cause === undefined ? undefined : { cause });
     this.name = 'RevertError';
     this.reason = reason;
     this.receipt = receipt;
@@ -44,6 +45,8 @@ export type DurableSendInput = {
   gasLimit?: bigint;
   /** Receipt polling interval (ms). */
   pollMs?: number;
+  /** The durable flow's name for its crash points ('<flow>:recorded', '<flow>:broadcast'). */
+  crashFlow?: string;
 };
 
 export type DurableResult = { receipt: TransactionReceipt; row: JobTransactionRow };
@@ -98,7 +101,12 @@ async function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   abortIfNeeded(signal);
 }
 
-async function liveRow(db: Database, jobId: number, stepKey: string): Promise<JobTransactionRow | undefined> {
+/** The recorded transaction of a job's step that may still be (or was) mined: the newest one not dropped. */
+export async function liveRow(
+  db: Database,
+  jobId: number,
+  stepKey: string,
+): Promise<JobTransactionRow | undefined> {
   const [row] = await db
     .select()
     .from(jobTransactions)
@@ -148,29 +156,42 @@ async function drop(db: Database, row: JobTransactionRow, error: string): Promis
  * and so does a transaction the chain refuses at estimate time (nothing is sent then).
  */
 export async function sendDurably(input: DurableSendInput): Promise<DurableResult> {
-  const { db, provider, jobId, stepKey, signal } = input;
-  const wallet = new Wallet(input.privateKey, provider);
-  const from = wallet.address.toLowerCase();
-  const pollMs = input.pollMs ?? 100;
+  const { db, jobId, stepKey, signal } = input;
+  const wallet = new Wallet(input.privateKey, input.provider);
   for (let round = 0; round < 20; round += 1) {
     abortIfNeeded(signal);
-    let row = await liveRow(db, jobId, stepKey);
-    if (!row) {
-      row = await signAndRecord(input, wallet, from);
-    }
-    if (row.state === 'mined' || row.state === 'reverted') {
-      const receipt = await provider.getTransactionReceipt(row.hash);
-      if (receipt) return finishWith(input, row, receipt);
-      // A reset chain lost the transaction: treat as never sent.
-      await drop(db, row, 'receipt no longer on the chain');
-      continue;
-    }
-    // state 'signed': resolve it.
-    const outcome = await resolveSigned(input, row, from, pollMs);
+    const row = (await liveRow(db, jobId, stepKey)) ?? (await signAndRecord(input, wallet));
+    const outcome = await awaitRecorded(input, row);
     if (outcome === 'dropped') continue;
-    return finishWith(input, await settle(db, row, outcome), outcome);
+    return finishWith(input, outcome.row, outcome.receipt);
   }
   throw new Error(`The transaction of step ${stepKey} could not be sent`);
+}
+
+export type SettleOptions = Pick<DurableSendInput, 'db' | 'provider' | 'signal' | 'pollMs'>;
+
+/**
+ * Settles a recorded transaction from the chain: its receipt (the row marked mined or reverted), or 'dropped' once
+ * its nonce was provably used by another transaction (it can never be mined; the row says so). While the nonce is
+ * open and the node does not know the transaction, the recorded bytes are broadcast again (same hash). Only after
+ * 'dropped' may the caller sign again. This is the reconciler's one rule for every durable flow.
+ */
+export async function awaitRecorded(
+  options: SettleOptions,
+  row: JobTransactionRow,
+): Promise<{ receipt: TransactionReceipt; row: JobTransactionRow } | 'dropped'> {
+  const { db, provider } = options;
+  if (row.state === 'dropped') return 'dropped';
+  if (row.state === 'mined' || row.state === 'reverted') {
+    const receipt = await provider.getTransactionReceipt(row.hash);
+    if (receipt) return { receipt, row };
+    // A reset chain lost the transaction: treat as never sent.
+    await drop(db, row, 'receipt no longer on the chain');
+    return 'dropped';
+  }
+  const outcome = await resolveSigned(options, row, row.fromAddress, options.pollMs ?? 100);
+  if (outcome === 'dropped') return outcome;
+  return { receipt: outcome, row: await settle(db, row, outcome) };
 }
 
 async function finishWith(
@@ -198,12 +219,15 @@ async function finishWith(
   throw new RevertError(reason, receipt);
 }
 
-async function signAndRecord(
-  input: DurableSendInput,
-  wallet: Wallet,
-  from: string,
-): Promise<JobTransactionRow> {
+/**
+ * Signs the transaction with the next nonce of its address, records the signed bytes and hash (state 'signed'),
+ * then broadcasts them. A refusal at estimate time throws {@link RevertError} and records nothing. A failed
+ * broadcast is noted on the row: {@link awaitRecorded} decides from the chain.
+ */
+export async function signAndRecord(input: DurableSendInput, signer?: Wallet): Promise<JobTransactionRow> {
   const { db, provider } = input;
+  const wallet = signer ?? new Wallet(input.privateKey, provider);
+  const from = wallet.address.toLowerCase();
   return withAddressLock(from, async () => {
     const cap = BigInt(input.gasCap ?? 16_777_216);
     let gasLimit: bigint;
@@ -216,7 +240,7 @@ async function signAndRecord(
           (await provider.estimateGas({ ...input.transaction, from })) + BigInt(input.gasMargin ?? 31_500);
       }
     } catch (error) {
-      throw new RevertError(revertReasonOf(error));
+      throw new RevertError(revertReasonOf(error), undefined, error);
     }
     if (gasLimit > cap) gasLimit = cap;
     const [nonce, fee] = await Promise.all([
@@ -240,6 +264,7 @@ async function signAndRecord(
       .values({ jobId: input.jobId, stepKey: input.stepKey, fromAddress: from, nonce, hash, raw: signed })
       .returning();
     if (!row) throw new Error('The transaction was not recorded');
+    crashPoint(`${input.crashFlow ?? 'send'}:recorded`);
     try {
       await provider.broadcastTransaction(signed);
     } catch (error) {
@@ -250,12 +275,13 @@ async function signAndRecord(
         .set({ error: ((error as Error).message ?? String(error)).slice(0, 1000) })
         .where(eq(jobTransactions.id, row.id));
     }
+    crashPoint(`${input.crashFlow ?? 'send'}:broadcast`);
     return row;
   });
 }
 
 async function resolveSigned(
-  input: DurableSendInput,
+  input: SettleOptions,
   row: JobTransactionRow,
   from: string,
   pollMs: number,

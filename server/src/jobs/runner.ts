@@ -51,6 +51,17 @@ export type JobRunner = {
   /** Stops claiming, aborts running handlers and waits for them (at most `timeoutMs`). */
   stop: (timeoutMs?: number) => Promise<void>;
   wake: () => void;
+  /**
+   * Inserts a job already claimed by this runner (in `db`, e.g. the database transaction that decides it), for
+   * work that must start in the request (it holds secrets the database never sees). If this process dies, the
+   * job's lease runs out (at once on restart on PGlite) and the kind's registered handler settles it.
+   */
+  adopt: (kind: string, payload: Record<string, unknown>, db?: Database) => Promise<JobRow>;
+  /**
+   * Runs an adopted job's first attempt here, renewing its lease: done when `action` answers; when it throws, the
+   * job is queued again (or failed) and the registered handler finishes it, exactly as after a crash.
+   */
+  runAdopted: <T>(job: JobRow, action: (tools: JobTools) => Promise<T>) => Promise<T>;
   /** Resolves when no job of these kinds is queued or running in the database (tests and benchmarks). */
   idle: () => Promise<void>;
 };
@@ -168,6 +179,11 @@ export function createJobRunner(db: Database, options: JobRunnerOptions = {}): J
   function run(job: JobRow): void {
     const handler = handlers.get(job.kind);
     if (!handler) return;
+    void track(job, (tools) => handler(job, tools)).catch(() => undefined);
+  }
+
+  /** Runs `action` for a job claimed by this process, renewing its lease, then records its outcome. */
+  function track<T>(job: JobRow, action: (tools: JobTools) => Promise<T>): Promise<T> {
     const controller = new AbortController();
     const timer = setInterval(
       () => {
@@ -188,12 +204,14 @@ export function createJobRunner(db: Database, options: JobRunnerOptions = {}): J
           .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, owner)));
       },
     };
+    let settled!: { value: T } | { error: unknown };
     const done = (async () => {
       let failure: unknown;
       try {
-        await handler(job, tools);
+        settled = { value: await action(tools) };
       } catch (error) {
         failure = error ?? new Error('job failed');
+        settled = { error: failure };
       } finally {
         clearInterval(timer);
       }
@@ -203,6 +221,10 @@ export function createJobRunner(db: Database, options: JobRunnerOptions = {}): J
       wakeUp?.();
     });
     running.set(job.id, { controller, done });
+    return done.then(() => {
+      if ('error' in settled) throw settled.error;
+      return settled.value;
+    });
   }
 
   async function mainLoop(): Promise<void> {
@@ -257,6 +279,22 @@ export function createJobRunner(db: Database, options: JobRunnerOptions = {}): J
       await loop;
     },
     wake: () => wakeUp?.(),
+    adopt: async (kind, payload, inDb) => {
+      const [row] = await (inDb ?? db)
+        .insert(jobs)
+        .values({
+          kind,
+          payload,
+          state: 'running',
+          lockedBy: owner,
+          leaseUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
+          attempts: 1,
+        })
+        .returning();
+      if (!row) throw new Error('The job was not recorded');
+      return row;
+    },
+    runAdopted: (job, action) => track(job, action),
     idle: async () => {
       for (;;) {
         const kinds = [...handlers.keys()];

@@ -16,6 +16,8 @@ export type PendingTx = {
   currentApprovers: number;
   requiredApprovers: number;
   token: { symbol: string; name: string } | null;
+  /** When it expires unless approved (ISO time), shown as 'Expires YYYY-MM-DD HH:MM UTC'. */
+  expiresOn?: string | null;
 };
 
 export type PendingTxItemProps = {
@@ -48,6 +50,12 @@ export function PendingTxItem({ tx, onApprove, onAbort, onView, busy = false, no
       ) : null}
       <div className={styles.meta}>
         <span>Started by {tx.startedBy}</span>
+        {tx.expiresOn ? (
+          <span>
+            Expires{' '}
+            <time dateTime={tx.expiresOn}>{`${tx.expiresOn.slice(0, 16).replace('T', ' ')} UTC`}</time>
+          </span>
+        ) : null}
         <Tooltip content={signedByText(tx.signers)}>
           <Badge tone={tx.currentApprovers >= tx.requiredApprovers ? 'success' : 'primary'} focusable>
             {tx.currentApprovers}/{tx.requiredApprovers}

@@ -1,22 +1,19 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type ApiClient, createApiClient, type Draft, zeroAddress } from '@tranche/api';
 import { type DevChain, devAccountKeys, startDevChain } from '@tranche/contracts';
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { killCrashServers, startCrashServer } from '../../jobs/crashTesting.ts';
 import { type IssuerChain, randomAddresses, setupIssuerChain } from './testing.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const serverRoot = path.resolve(here, '../../..');
 const issuer = new Wallet(devAccountKeys[4]).address.toLowerCase();
 
 let chain: DevChain;
 let issuerChain: IssuerChain;
 let dataDir: string;
-const children: ChildProcess[] = [];
 
 beforeAll(async () => {
   chain = await startDevChain({ port: 0 });
@@ -24,8 +21,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'tranche-crash-'));
 });
 afterAll(async () => {
-  for (const child of children)
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  killCrashServers();
   issuerChain?.close();
   await chain?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -33,32 +29,11 @@ afterAll(async () => {
 
 /** Starts the server process on the test's data dir and chain; answers its API client and the process. */
 async function startServerProcess(): Promise<{ client: ApiClient; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(here, 'crashServer.ts'), dataDir, chain.rpcUrl],
-    {
-      cwd: serverRoot,
-      env: { ...process.env, DRAFT_ISSUE_BATCH_SIZE: '50' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  children.push(child);
-  const line = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      // The harness's JSON line (other output may come first).
-      const line = out.split('\n').find((l) => l.startsWith('{"url"'));
-      if (line) resolve(line);
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      err += chunk.toString();
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${err}`)));
-  });
-  const { url, token } = JSON.parse(line) as { url: string; token: string };
-  return { client: createApiClient({ baseUrl: url, getToken: () => token }), child };
+  const server = await startCrashServer(dataDir, chain.rpcUrl, { DRAFT_ISSUE_BATCH_SIZE: '50' });
+  return {
+    client: createApiClient({ baseUrl: server.url, getToken: () => server.token }),
+    child: server.child,
+  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

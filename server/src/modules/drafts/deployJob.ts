@@ -4,7 +4,10 @@ import { Contract, ContractFactory, Interface } from 'ethers';
 import type { AppContext } from '../../context.ts';
 import { deployedContracts } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
-import { RevertError, sendDurably } from '../../jobs/durableTransaction.ts';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { crashPoint } from '../../jobs/crashPoints.ts';
+import { awaitRecorded, RevertError, sendDurably } from '../../jobs/durableTransaction.ts';
+import { jobs, jobTransactions } from '../../jobs/schema.ts';
 import { type JobHandler, PermanentJobError } from '../../jobs/runner.ts';
 import { recordDeployment } from '../projects/repository.ts';
 import {
@@ -18,7 +21,7 @@ import {
   nextPending,
   updateDraft,
 } from './repository.ts';
-import { tokenCodebase } from './service.ts';
+import { deployJobKind, tokenCodebase } from './service.ts';
 import { resolveSigningKey } from './signingKey.ts';
 import { draftPartition } from './tokenAmounts.ts';
 
@@ -74,7 +77,34 @@ export function createDeployJobHandler(ctx: AppContext, options: DeployJobOption
         gasCap: txGasCap,
         pollMs,
         gasLimit,
+        crashFlow: 'draft',
       });
+
+    /**
+     * The transaction an earlier deployment job of this draft recorded for the same step (a job that failed for
+     * good may have left it in the pool): settled from the chain before this job signs anything for that step, so a
+     * batch is never issued twice. Undefined when there is none, or when its nonce went to another transaction.
+     */
+    const settleEarlier = async (stepKey: string) => {
+      const earlier = await ctx.db
+        .select({ row: jobTransactions })
+        .from(jobTransactions)
+        .innerJoin(jobs, eq(jobs.id, jobTransactions.jobId))
+        .where(
+          and(
+            eq(jobTransactions.stepKey, stepKey),
+            ne(jobTransactions.jobId, jobId),
+            ne(jobTransactions.state, 'dropped'),
+            eq(jobs.kind, deployJobKind),
+            sql`${jobs.payload}->>'draftId' = ${String(draftId)}`,
+          ),
+        );
+      for (const { row } of earlier) {
+        const outcome = await awaitRecorded({ db: ctx.db, provider, signal, pollMs }, row);
+        if (outcome !== 'dropped') return outcome.receipt;
+      }
+      return undefined;
+    };
 
     if (!draft.contractAddress) {
       await setStep('deploy');
@@ -150,6 +180,12 @@ export function createDeployJobHandler(ctx: AppContext, options: DeployJobOption
         '0x',
       ]);
       const ids = rows.map((r) => r.id);
+      const earlier = await settleEarlier(`issue:${batch}`);
+      if (earlier) {
+        if (earlier.status === 1) await markIssued(ctx.db, ids, earlier.hash);
+        else await markFailed(ctx.db, ids, 'the transaction reverted', earlier.hash);
+        return;
+      }
       try {
         // Above the measured cost (per holder at a batch of 10, plus the fixed part), capped by the chain.
         const gasLimit = BigInt(rows.length * measuredGas.issueBatchPerHolder10 + 100_000);
@@ -190,6 +226,7 @@ export function createDeployJobHandler(ctx: AppContext, options: DeployJobOption
         rows.map((r) => r.id),
         batch,
       );
+      crashPoint('draft:marked');
       await issueBatch(batch, rows);
     }
     await setStep('done');

@@ -1,5 +1,5 @@
 import { dtxStatuses } from '@tranche/api';
-import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.ts';
 import { accounts } from '../../db/schema.ts';
@@ -20,13 +20,36 @@ export async function findDtx(db: Database, id: number): Promise<DtxRow | undefi
   return row;
 }
 
-/** Inserts a transaction with its starter's approval. */
+export type PendingConflict = { pending: DtxRow; startedByName: string | null };
+
+/**
+ * Inserts a transaction with its starter's approval, unless the key has a pending transaction already (answered
+ * instead, nothing written): one pending transaction per key, so approval shares of one key are never spread over
+ * several transactions (the partial unique index distributed_transactions_one_pending_key enforces it too).
+ */
 export async function insertDtx(
   db: Database,
   values: Omit<typeof distributedTransactions.$inferInsert, 'id' | 'status'>,
   approval: (dtxId: number) => Omit<typeof dtxApprovals.$inferInsert, 'id' | 'dtxId'>,
-): Promise<DtxRow> {
+): Promise<DtxRow | PendingConflict> {
   return db.transaction(async (tx) => {
+    await tx
+      .select({ id: shardedKeys.id })
+      .from(shardedKeys)
+      .where(eq(shardedKeys.id, values.keyId))
+      .for('update');
+    const [pending] = await tx
+      .select({ dtx: distributedTransactions, startedByName: accounts.profileName })
+      .from(distributedTransactions)
+      .leftJoin(accounts, eq(accounts.id, distributedTransactions.startedBy))
+      .where(
+        and(
+          eq(distributedTransactions.keyId, values.keyId),
+          eq(distributedTransactions.status, dtxStatuses.pending),
+        ),
+      )
+      .limit(1);
+    if (pending) return { pending: pending.dtx, startedByName: pending.startedByName };
     const [row] = await tx
       .insert(distributedTransactions)
       .values({ ...values, status: dtxStatuses.pending })
@@ -37,17 +60,41 @@ export async function insertDtx(
   });
 }
 
+/** Pending transactions past their expiry (of one key, or all): aborted as expired, their approval shares wiped. */
+export async function expireDue(db: Database, message: string, keyId?: number): Promise<number[]> {
+  const due = await db
+    .select({ id: distributedTransactions.id })
+    .from(distributedTransactions)
+    .where(
+      and(
+        eq(distributedTransactions.status, dtxStatuses.pending),
+        lte(distributedTransactions.expiresOn, sql`now()`),
+        keyId === undefined ? undefined : eq(distributedTransactions.keyId, keyId),
+      ),
+    );
+  const expired: number[] = [];
+  for (const { id } of due) {
+    if (await finishDtx(db, id, { status: dtxStatuses.aborted, errorMessage: message }, true))
+      expired.push(id);
+  }
+  return expired;
+}
+
 /**
  * Adds an approval under a row lock of the transaction. Answers 'finished' or 'twice' without writing when the
  * transaction is no longer pending or the signer approved already, 'added' below the threshold. At the threshold
  * it answers 'ready' with every approval's sealed share (by account id), erased from the database in the same
  * database transaction and the transaction marked running: the database never holds M shares of a key.
  */
-export async function addApproval(
+export async function addApproval<J extends { id: number }>(
   db: Database,
   dtxId: number,
   approval: Omit<typeof dtxApprovals.$inferInsert, 'id' | 'dtxId'>,
-): Promise<{ outcome: 'finished' | 'twice' | 'added' } | { outcome: 'ready'; sealed: Map<number, string> }> {
+  /** At the threshold, in the same database transaction: the durable job that will run it. */
+  adoptJob: (tx: Database) => Promise<J>,
+): Promise<
+  { outcome: 'finished' | 'twice' | 'added' } | { outcome: 'ready'; sealed: Map<number, string>; job: J }
+> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -55,6 +102,7 @@ export async function addApproval(
       .where(eq(distributedTransactions.id, dtxId))
       .for('update');
     if (!row || row.status !== dtxStatuses.pending) return { outcome: 'finished' as const };
+    if (row.expiresOn && row.expiresOn.getTime() <= Date.now()) return { outcome: 'finished' as const };
     const inserted = await tx
       .insert(dtxApprovals)
       .values({ ...approval, dtxId })
@@ -67,13 +115,14 @@ export async function addApproval(
       .where(eq(dtxApprovals.dtxId, dtxId));
     if (approvals.length < row.requiredApprovers) return { outcome: 'added' as const };
     await tx.update(dtxApprovals).set({ sealedShare: null }).where(eq(dtxApprovals.dtxId, dtxId));
+    const job = await adoptJob(tx as unknown as Database);
     await tx
       .update(distributedTransactions)
-      .set({ status: dtxStatuses.executing })
+      .set({ status: dtxStatuses.executing, jobId: job.id })
       .where(eq(distributedTransactions.id, dtxId));
     const sealed = new Map<number, string>();
     for (const item of approvals) if (item.sealedShare !== null) sealed.set(item.accountId, item.sealedShare);
-    return { outcome: 'ready' as const, sealed };
+    return { outcome: 'ready' as const, sealed, job };
   });
 }
 
@@ -131,19 +180,31 @@ export async function listApprovals(db: Database, dtxIds: number[]) {
     .orderBy(asc(dtxApprovals.id));
 }
 
-/** Pending transactions of other generations of a key (made void by a reshard). */
-export async function pendingOfKey(db: Database, keyId: number, except: number): Promise<number[]> {
+/** Pending transactions of a key generation (made void when a reshard is activated). */
+export async function pendingOfGeneration(
+  db: Database,
+  keyId: number,
+  generation: number,
+): Promise<number[]> {
   const rows = await db
     .select({ id: distributedTransactions.id })
     .from(distributedTransactions)
     .where(
       and(
         eq(distributedTransactions.keyId, keyId),
+        eq(distributedTransactions.generation, generation),
         eq(distributedTransactions.status, dtxStatuses.pending),
-        sql`${distributedTransactions.id} <> ${except}`,
       ),
     );
   return rows.map((row) => row.id);
+}
+
+/** Transactions left running (executing) by a process, with their job. */
+export async function listExecuting(db: Database) {
+  return db
+    .select()
+    .from(distributedTransactions)
+    .where(eq(distributedTransactions.status, dtxStatuses.executing));
 }
 
 const starter = alias(accounts, 'starter');

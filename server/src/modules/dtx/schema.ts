@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { jobs } from '../../jobs/schema.ts';
 import { accounts } from '../../db/schema.ts';
 import { projects } from '../projects/schema.ts';
 import { keyShares, shardedKeys } from '../sharding/schema.ts';
@@ -28,10 +30,16 @@ export const distributedTransactions = pgTable(
     blockNumber: bigint('block_number', { mode: 'number' }),
     errorMessage: text('error_message'),
     finishedOn: timestamp('finished_on', { withTimezone: true, mode: 'date' }),
+    /** A pending transaction not approved by then expires (DTX_TTL after its start) and its approvals are wiped. */
+    expiresOn: timestamp('expires_on', { withTimezone: true, mode: 'date' }),
+    /** The durable job that sends it (its signed transaction is recorded in job_transactions before broadcast). */
+    jobId: integer('job_id').references(() => jobs.id, { onDelete: 'set null' }),
   },
   (table) => [
     index('distributed_transactions_key_idx').on(table.keyId, table.status),
     index('distributed_transactions_started_idx').on(table.startedOn, table.id),
+    // One pending transaction per key: approvals spread over several pending transactions never add up to M.
+    uniqueIndex('distributed_transactions_one_pending_key').on(table.keyId).where(sql`${table.status} = 1`),
   ],
 );
 

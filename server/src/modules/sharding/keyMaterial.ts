@@ -118,6 +118,11 @@ export function shareBinding(keyAddress: string, generation: number, accountId: 
   return `share:${keyAddress}:${generation}:${accountId}`;
 }
 
+/** Associated data binding a stored PDF to its key, generation and signer. */
+export function pdfBinding(keyAddress: string, generation: number, accountId: number): string {
+  return `pdf:${keyAddress}:${generation}:${accountId}`;
+}
+
 /**
  * Encrypts a share under the access-code key, then under the master key. Neither key alone opens it: the server
  * (master key) still needs the signer's access code.

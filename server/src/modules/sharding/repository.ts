@@ -1,6 +1,9 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { dtxStatuses } from '@tranche/api';
 import type { Database } from '../../db/database.ts';
 import { accounts } from '../../db/schema.ts';
+import { jobs } from '../../jobs/schema.ts';
+import { distributedTransactions, dtxApprovals } from '../dtx/schema.ts';
 import { accessCodeAttempts, keyShares, shardedKeyStatus, shardedKeys } from './schema.ts';
 
 export type ShardedKeyRow = typeof shardedKeys.$inferSelect;
@@ -78,34 +81,130 @@ export async function insertKeyWithShares(
 }
 
 /**
- * Replaces the shares of a key by a new generation: the old shares' ciphertexts are erased (they stop working),
- * the key waits for activation again.
+ * Stores a reshard's new generation (key.generation + 1) beside the current one, which keeps signing; `also` runs in
+ * the same database transaction (the mails to send, the reshard transaction marked done). Answers false, writing
+ * nothing, when another reshard waits for activation.
  */
-export async function replaceShares(
+export async function insertPendingGeneration(
   db: Database,
   key: ShardedKeyRow,
   change: { threshold: number; total: number },
   shares: NewShare[],
-): Promise<ShardedKeyRow> {
+  also: (tx: Database) => Promise<void>,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(shardedKeys).where(eq(shardedKeys.id, key.id)).for('update');
+    if (!locked || locked.pendingThreshold !== null || locked.generation !== key.generation) return false;
+    await tx
+      .update(shardedKeys)
+      .set({ pendingThreshold: change.threshold, pendingTotal: change.total })
+      .where(eq(shardedKeys.id, key.id));
+    await tx.insert(keyShares).values(shares);
+    await also(tx as unknown as Database);
+    return true;
+  });
+}
+
+/**
+ * Drops a reshard that waits for activation (its shares and unsent mails); the current generation is untouched.
+ * Answers false when there was none.
+ */
+export async function dropPendingGeneration(
+  db: Database,
+  key: ShardedKeyRow,
+  mailKind: string,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(shardedKeys).where(eq(shardedKeys.id, key.id)).for('update');
+    if (!locked || locked.pendingThreshold === null) return false;
+    const pending = locked.generation + 1;
+    await tx.delete(keyShares).where(and(eq(keyShares.keyId, key.id), eq(keyShares.generation, pending)));
+    await tx
+      .delete(jobs)
+      .where(
+        and(
+          eq(jobs.kind, mailKind),
+          inArray(jobs.state, ['queued', 'running', 'failed']),
+          sql`${jobs.payload}->>'keyId' = ${String(key.id)}`,
+          sql`${jobs.payload}->>'generation' = ${String(pending)}`,
+        ),
+      );
+    await tx
+      .update(shardedKeys)
+      .set({ pendingThreshold: null, pendingTotal: null })
+      .where(eq(shardedKeys.id, key.id));
+    return true;
+  });
+}
+
+/**
+ * Activates a generation in one database transaction. A new key's first generation: the key becomes active. A
+ * reshard's pending generation: it becomes the current one (M and N switch), the old generation's shares and the
+ * stored PDFs are erased, and the old generation's pending transactions are aborted with their approval shares
+ * wiped. Answers false when the generation is no longer the one waiting (another request switched it).
+ */
+export async function activateGeneration(
+  db: Database,
+  key: ShardedKeyRow,
+  generation: number,
+  voidMessage: string,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(shardedKeys).where(eq(shardedKeys.id, key.id)).for('update');
+    if (!locked) return false;
     const now = new Date();
+    if (generation === locked.generation) {
+      if (locked.status === shardedKeyStatus.active) return false;
+      await tx
+        .update(shardedKeys)
+        .set({ status: shardedKeyStatus.active, activatedOn: now })
+        .where(eq(shardedKeys.id, key.id));
+    } else {
+      if (locked.pendingThreshold === null || generation !== locked.generation + 1) return false;
+      await tx
+        .update(shardedKeys)
+        .set({
+          generation,
+          threshold: locked.pendingThreshold,
+          total: locked.pendingTotal ?? locked.total,
+          pendingThreshold: null,
+          pendingTotal: null,
+          status: shardedKeyStatus.active,
+          activatedOn: now,
+        })
+        .where(eq(shardedKeys.id, key.id));
+      await tx
+        .update(keyShares)
+        .set({ sealedShare: null, sealedPdf: null, retiredOn: now })
+        .where(and(eq(keyShares.keyId, key.id), eq(keyShares.generation, locked.generation)));
+      const voided = await tx
+        .update(distributedTransactions)
+        .set({ status: dtxStatuses.aborted, errorMessage: voidMessage, finishedOn: now })
+        .where(
+          and(
+            eq(distributedTransactions.keyId, key.id),
+            eq(distributedTransactions.generation, locked.generation),
+            eq(distributedTransactions.status, dtxStatuses.pending),
+          ),
+        )
+        .returning({ id: distributedTransactions.id });
+      if (voided.length > 0) {
+        await tx
+          .update(dtxApprovals)
+          .set({ sealedShare: null })
+          .where(
+            inArray(
+              dtxApprovals.dtxId,
+              voided.map((row) => row.id),
+            ),
+          );
+      }
+    }
     await tx
       .update(keyShares)
-      .set({ sealedShare: null, retiredOn: now })
-      .where(and(eq(keyShares.keyId, key.id), eq(keyShares.generation, key.generation)));
-    const [row] = await tx
-      .update(shardedKeys)
-      .set({
-        generation: key.generation + 1,
-        threshold: change.threshold,
-        total: change.total,
-        status: shardedKeyStatus.awaitingActivation,
-        activatedOn: null,
-      })
-      .where(eq(shardedKeys.id, key.id))
-      .returning();
-    await tx.insert(keyShares).values(shares);
-    return row as ShardedKeyRow;
+      .set({ sealedPdf: null })
+      .where(and(eq(keyShares.keyId, key.id), eq(keyShares.generation, generation)));
+    return true;
   });
 }
 
@@ -114,13 +213,6 @@ export async function markOpened(db: Database, shareId: number): Promise<void> {
     .update(keyShares)
     .set({ openedOn: sql`coalesce(${keyShares.openedOn}, now())` })
     .where(eq(keyShares.id, shareId));
-}
-
-export async function activateKey(db: Database, keyId: number): Promise<void> {
-  await db
-    .update(shardedKeys)
-    .set({ status: shardedKeyStatus.active, activatedOn: new Date() })
-    .where(eq(shardedKeys.id, keyId));
 }
 
 /** Active keys of the current generation that the account signs for. */

@@ -1,12 +1,24 @@
 import { registerRoute } from '../../http/routing.ts';
-import { startReshard } from '../dtx/service.ts';
+import { jobRunnerOf } from '../../jobs/runner.ts';
+import { startReshard } from '../dtx/start.ts';
 import type { ServerModule } from '../registry.ts';
+import {
+  cancelReshard,
+  createShareMailHandler,
+  getKeyStatus,
+  myShardPdf,
+  shareMailJobKind,
+} from './reshard.ts';
 import { commitKey, createShardedKey, listShardedAddresses, recordOpened } from './service.ts';
 
-/** Sharded keys (spec part 2: create, verify and activate, reshard) and the key list of the wallet selector. */
+/**
+ * Sharded keys (spec part 2: create, verify and activate, reshard in two phases) and the key list of the wallet
+ * selector. Password mails of a reshard go through the durable outbox (job kind 'sharding.mail').
+ */
 export const shardingModule: ServerModule = {
   name: 'sharding',
   register: (app, ctx) => {
+    jobRunnerOf(app, ctx).register(shareMailJobKind, createShareMailHandler(ctx));
     registerRoute(app, ctx, 'createShardedKey', async ({ body, session }) =>
       createShardedKey(ctx, { accountId: session.accountId, profileName: session.profileName }, body),
     );
@@ -18,6 +30,15 @@ export const shardingModule: ServerModule = {
     );
     registerRoute(app, ctx, 'reshard', async ({ body, session }) =>
       startReshard(ctx, session.accountId, body),
+    );
+    registerRoute(app, ctx, 'cancelReshard', async ({ body, session }) =>
+      cancelReshard(ctx, session.accountId, body),
+    );
+    registerRoute(app, ctx, 'getShardedKey', async ({ params, session }) =>
+      getKeyStatus(ctx, session.accountId, params.address),
+    );
+    registerRoute(app, ctx, 'myShardPdf', async ({ params, session }) =>
+      myShardPdf(ctx, session.accountId, params.address),
     );
     registerRoute(app, ctx, 'listShardedKeys', async ({ session }) =>
       listShardedAddresses(ctx, session.accountId),

@@ -25,6 +25,12 @@ export const shardedKeys = pgTable(
     createdBy: integer('created_by').references(() => accounts.id, { onDelete: 'set null' }),
     createdOn: timestamp('created_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     activatedOn: timestamp('activated_on', { withTimezone: true, mode: 'date' }),
+    /**
+     * A reshard waiting for activation: generation + 1 holds the new shares (M and N below) while the current
+     * generation keeps signing; activation switches in one database transaction, cancelling drops them.
+     */
+    pendingThreshold: integer('pending_threshold'),
+    pendingTotal: integer('pending_total'),
   },
   (table) => [uniqueIndex('sharded_keys_address_key').on(table.address)],
 );
@@ -50,6 +56,11 @@ export const keyShares = pgTable(
     shareDigest: text('share_digest').notNull(),
     /** argon2id hash of the password mailed to the signer (it opens the PDF holding the access code). */
     pdfPasswordHash: text('pdf_password_hash').notNull(),
+    /**
+     * The signer's PDF (itself locked with the mailed password) under the master key, so that the signer can fetch
+     * it again until the generation is activated; erased at activation.
+     */
+    sealedPdf: text('sealed_pdf'),
     openedOn: timestamp('opened_on', { withTimezone: true, mode: 'date' }),
     retiredOn: timestamp('retired_on', { withTimezone: true, mode: 'date' }),
     createdOn: timestamp('created_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -20,6 +20,7 @@ import {
   newKdfParameters,
   newPdfPassword,
   openShare,
+  pdfBinding,
   privateKeyBytes,
   randomPrivateKey,
   sameDigest,
@@ -29,9 +30,11 @@ import {
   splitKey,
   wipe,
 } from './keyMaterial.ts';
+import { encryptSecret } from '../../crypto/aesGcm.ts';
+import { crashPoint } from '../../jobs/crashPoints.ts';
 import { accessCodePdf } from './pdf.ts';
 import {
-  activateKey,
+  activateGeneration,
   clearFailures,
   countFailure,
   findAttempts,
@@ -71,7 +74,7 @@ export async function resolveRecipients(ctx: Pick<AppContext, 'db'>, emails: str
  * password, and the share sealed under a key derived from the access code. Wipes the shares; the caller wipes
  * the private key. Answers the share rows to store, the PDFs and the mails to send once stored.
  */
-async function issueShares(
+export async function issueShares(
   ctx: Ctx,
   input: {
     privateKey: Uint8Array;
@@ -101,14 +104,6 @@ async function issueShares(
         shareBinding(input.address, input.generation, recipient.id),
       );
       wipe(codeKey);
-      rows.push({
-        generation: input.generation,
-        accountId: recipient.id,
-        sealedShare,
-        kdfSalt,
-        shareDigest: shareDigest(share),
-        pdfPasswordHash: await argon2.hash(password, { type: argon2.argon2id, ...ctx.passwordHashing }),
-      });
       const pdf = await accessCodePdf({
         keyName: input.name,
         keyAddress: input.address,
@@ -118,6 +113,20 @@ async function issueShares(
         minimum: input.minimum,
         total: input.recipients.length,
         password,
+      });
+      rows.push({
+        generation: input.generation,
+        accountId: recipient.id,
+        sealedShare,
+        kdfSalt,
+        shareDigest: shareDigest(share),
+        pdfPasswordHash: await argon2.hash(password, { type: argon2.argon2id, ...ctx.passwordHashing }),
+        // The PDF is locked with the mailed password, which the server does not keep.
+        sealedPdf: encryptSecret(
+          ctx.masterKey,
+          pdf,
+          pdfBinding(input.address, input.generation, recipient.id),
+        ),
       });
       pdfs.push({
         profileName: recipient.profileName,
@@ -207,37 +216,6 @@ export async function createShardedKey(
   }
 }
 
-/**
- * Reshard completion (called by the dtx module with the rebuilt key): new shares for the new signers, the old
- * generation erased; the key waits for activation of the new shares. Answers the new PDFs.
- */
-export async function reshareKey(
-  ctx: Ctx,
-  key: ShardedKeyRow,
-  privateKey: Uint8Array,
-  change: { minimum: number; recipients: Recipient[]; requestedBy: string },
-  replace: (rows: NewShare[]) => Promise<void>,
-): Promise<ShardedKeyResult> {
-  const issued = await issueShares(ctx, {
-    privateKey,
-    address: key.address,
-    name: key.name,
-    minimum: change.minimum,
-    generation: key.generation + 1,
-    recipients: change.recipients,
-    createdBy: change.requestedBy,
-  });
-  await replace(issued.rows.map((row) => ({ ...row, keyId: key.id })));
-  await sendMails(ctx, issued.mails);
-  return {
-    publicAddress: key.address,
-    name: key.name,
-    minimum: change.minimum,
-    total: change.recipients.length,
-    shares: issued.pdfs,
-  };
-}
-
 export async function requireKey(ctx: Pick<AppContext, 'db'>, address: string): Promise<ShardedKeyRow> {
   const key = await findKeyByAddress(ctx.db, address);
   if (!key) throw new HttpError(404, m.keyNotFound);
@@ -314,12 +292,22 @@ export async function unlockShare(
   return opened;
 }
 
-async function keyStatus(ctx: Pick<AppContext, 'db'>, key: ShardedKeyRow): Promise<ShardedKeyStatus> {
-  const signers = await listSigners(ctx.db, key.id, key.generation);
+/** The generation being set up: the reshard waiting for activation, else a key not activated yet (or none). */
+export function setUpGeneration(key: ShardedKeyRow): number | undefined {
+  if (key.pendingThreshold !== null) return key.generation + 1;
+  return key.status === shardedKeyStatus.active ? undefined : key.generation;
+}
+
+export async function keyStatus(ctx: Pick<AppContext, 'db'>, key: ShardedKeyRow): Promise<ShardedKeyStatus> {
+  const reshardPending = key.pendingThreshold !== null;
+  const signers = await listSigners(ctx.db, key.id, setUpGeneration(key) ?? key.generation);
   return {
     publicAddress: key.address,
     name: key.name,
-    active: key.status === shardedKeyStatus.active,
+    active: key.status === shardedKeyStatus.active && !reshardPending,
+    reshardPending,
+    minimum: key.pendingThreshold ?? key.threshold,
+    total: key.pendingTotal ?? key.total,
     signers: signers.map((signer) => ({
       profileName: signer.profileName,
       emailAddress: signer.emailAddress,
@@ -328,10 +316,15 @@ async function keyStatus(ctx: Pick<AppContext, 'db'>, key: ShardedKeyRow): Promi
   };
 }
 
-/** The creator, a current signer, or (after a reshard) a signer of the previous generation may set a key up. */
-async function requireSetUpRight(ctx: Pick<AppContext, 'db'>, key: ShardedKeyRow, accountId: number) {
+/**
+ * The creator, a current signer, a signer of a reshard waiting for activation, or (after a reshard) a signer of the
+ * previous generation may set a key up.
+ */
+export async function requireSetUpRight(ctx: Pick<AppContext, 'db'>, key: ShardedKeyRow, accountId: number) {
   if (key.createdBy === accountId) return;
   if (await findSigner(ctx.db, key.id, key.generation, accountId)) return;
+  if (key.pendingThreshold !== null && (await findSigner(ctx.db, key.id, key.generation + 1, accountId)))
+    return;
   if (key.generation > 1 && (await findSigner(ctx.db, key.id, key.generation - 1, accountId))) return;
   throw new HttpError(403, m.notAllowedToCommit);
 }
@@ -345,7 +338,7 @@ export async function recordOpened(
   const key = await requireKey(ctx, request.publicKey);
   await requireSetUpRight(ctx, key, accountId);
   await refuseWhileLocked(ctx, accountId, key.id);
-  const signers = await listSigners(ctx.db, key.id, key.generation);
+  const signers = await listSigners(ctx.db, key.id, setUpGeneration(key) ?? key.generation);
   const signer = signers.find((row) => row.emailAddress.toLowerCase() === request.emailAddress);
   if (!signer) throw new HttpError(400, m.pdfSignerUnknown);
   if (!(await argon2.verify(signer.pdfPasswordHash, request.pdfPassword))) {
@@ -356,8 +349,9 @@ export async function recordOpened(
 }
 
 /**
- * POST /sharding/commit: activates the key once every signer opened their PDF, with the access code of one of its
- * signers (a wrong code is counted like any other).
+ * POST /sharding/commit: activates the generation being set up (a new key, or a reshard) once every signer of it
+ * opened their PDF, with the access code of one of its signers (a wrong code is counted like any other). A reshard
+ * switches generations in one database transaction that also erases the old generation's material.
  */
 export async function commitKey(
   ctx: Ctx,
@@ -366,8 +360,9 @@ export async function commitKey(
 ): Promise<ShardedKeyStatus> {
   const key = await requireKey(ctx, request.publicKey);
   await requireSetUpRight(ctx, key, accountId);
-  if (key.status === shardedKeyStatus.active) throw new HttpError(409, m.keyActiveAlready);
-  const signers = await listSigners(ctx.db, key.id, key.generation);
+  const generation = setUpGeneration(key);
+  if (generation === undefined) throw new HttpError(409, m.keyActiveAlready);
+  const signers = await listSigners(ctx.db, key.id, generation);
   const notOpened = signers.find((signer) => signer.openedOn === null);
   if (notOpened) throw new HttpError(409, m.notOpened(notOpened.profileName));
   await refuseWhileLocked(ctx, accountId, key.id);
@@ -390,7 +385,9 @@ export async function commitKey(
       wipe(opened);
       if (!valid) break;
       await clearFailures(ctx.db, accountId, key.id);
-      await activateKey(ctx.db, key.id);
+      if (!(await activateGeneration(ctx.db, key, generation, dtxMessages.keyResharded)))
+        throw new HttpError(409, m.noReshardPending);
+      if (generation > 1) crashPoint('reshard:activated');
       return keyStatus(ctx, (await findKeyByAddress(ctx.db, key.address)) as ShardedKeyRow);
     }
   }

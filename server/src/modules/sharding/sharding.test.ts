@@ -7,6 +7,7 @@ import {
   dtxTypes,
   shardingMessages as m,
   type ShardedKeyResult,
+  type ShardedKeyStatus,
   tokenOperationMessages,
 } from '@tranche/api';
 import type { DevChain } from '@tranche/contracts';
@@ -27,6 +28,7 @@ import type { AppContext } from '../../context.ts';
 import { accounts } from '../../db/schema.ts';
 import { createSessionService } from '../../http/sessions.ts';
 import { loggerOptions } from '../../logging.ts';
+import { jobRunnerOf } from '../../jobs/runner.ts';
 import { createOutboxMailer } from '../../mail/mailer.ts';
 import { createTestUser, type TestUser } from '../credentials/testing.ts';
 import { distributedTransactions, dtxApprovals } from '../dtx/schema.ts';
@@ -430,7 +432,11 @@ describe('sharded keys and distributed transactions', () => {
         body: { symbol, accountAddress: result.publicAddress, accessCode: code(user), txType, txData: {} },
       });
     const resumeA = (await start(bob, dtxTypes.resume)).id;
-    const resumeB = (await start(carol, dtxTypes.resume)).id;
+    // One pending transaction per key: a second start names the pending one.
+    expect(await failure(start(carol, dtxTypes.resume))).toEqual([
+      409,
+      dtxMessages.pendingExists(resumeA, 'Resume trading', 'bob'),
+    ]);
     expect(
       await failure(
         call(carol, 'cancelDtx', {
@@ -450,21 +456,28 @@ describe('sharded keys and distributed transactions', () => {
     );
     expect(aborted.tx.txStatusName).toBe('Aborted');
     expect(aborted.error.errorMessage).toBe(dtxMessages.abortedBy('carol'));
-    // Resume with a, then the token is active again: the second resume fails on the chain.
+    const wiped = await t.ctx.db.select().from(dtxApprovals).where(eq(dtxApprovals.dtxId, resumeA));
+    expect(wiped.map((row) => row.sealedShare)).toEqual([null]);
+    // Resume, then the token is active again: a second resume fails on the chain.
     const resumeC = (await start(alice, dtxTypes.resume)).id;
     await call(bob, 'approveDtx', {
       body: { id: resumeC, accountAddress: result.publicAddress, accessCode: code(bob) },
     });
     expect(await token.getFunction('isPaused')()).toBe(false);
+    // The chain changes after the start (Access Level 2 revoked): the run fails with the chain's lines.
+    const pauseB = (await start(carol, dtxTypes.pause)).id;
+    await (await scheme.getFunction('revokeLevel2')(result.publicAddress)).wait();
     const failed = await call<{ txStatus: number; errorMessage: string }>(alice, 'approveDtx', {
-      body: { id: resumeB, accountAddress: result.publicAddress, accessCode: code(alice) },
+      body: { id: pauseB, accountAddress: result.publicAddress, accessCode: code(alice) },
     });
+    await (await scheme.getFunction('grantLevel2')(result.publicAddress)).wait();
     expect(failed.txStatus).toBe(dtxStatuses.failed);
     const detail = await call<{ error: { errorMessage: string } }>(carol, 'getDtx', {
-      params: { id: String(resumeB) },
+      params: { id: String(pauseB) },
     });
-    expect(detail.error.errorMessage).toMatch(/revert/i);
+    expect(detail.error.errorMessage).toMatch(/not allowed to pause/i);
     expect(detail.error.errorMessage).toBe(failed.errorMessage);
+    expect(await token.getFunction('isPaused')()).toBe(false);
   });
 
   it('says which approval failed when a share does not belong to the key', async () => {
@@ -497,7 +510,7 @@ describe('sharded keys and distributed transactions', () => {
     expect(await token.getFunction('isPaused')()).toBe(false);
   });
 
-  it('reshards 2-of-3 to 3-of-4: new shares work, the old ones stop working', async () => {
+  it('reshards 2-of-3 to 3-of-4 in two phases: the old codes sign until the new generation is activated', async () => {
     const recipients = [alice, bob, carol, dave].map((user) => emails.get(user)).join('\n');
     expect(
       await failure(
@@ -513,16 +526,6 @@ describe('sharded keys and distributed transactions', () => {
         }),
       ),
     ).toEqual([400, m.minimumTooHigh]);
-    const pendingPause = (
-      await call<{ id: number }>(carol, 'startDtx', {
-        body: {
-          symbol,
-          accountAddress: result.publicAddress,
-          accessCode: code(carol),
-          txType: dtxTypes.pause,
-        },
-      })
-    ).id;
     const { id } = await call<{ id: number }>(alice, 'reshard', {
       body: { accountAddress: result.publicAddress, accessCode: code(alice), minimum: 3, recipients },
     });
@@ -532,39 +535,108 @@ describe('sharded keys and distributed transactions', () => {
     expect(done.txStatus).toBe(dtxStatuses.done);
     expect(done.info.shares.map((share) => share.profileName)).toEqual(['alice', 'bob', 'carol', 'dave']);
     expect(done.info).toMatchObject({ publicAddress: result.publicAddress, minimum: 3, total: 4 });
-    // The pending pause of the old generation is void.
-    const voided = await call<{ tx: { txStatusName: string } }>(carol, 'getDtx', {
-      params: { id: String(pendingPause) },
-    });
-    expect(voided.tx.txStatusName).toBe('Aborted');
+    // A second reshard waits for this one.
+    expect(
+      await failure(
+        call(alice, 'reshard', {
+          body: { accountAddress: result.publicAddress, accessCode: code(alice), minimum: 2, recipients },
+        }),
+      ),
+    ).toEqual([409, m.reshardAwaitingActivation]);
+    await jobRunnerOf(t.app, t.ctx).idle(); // the password mails (durable outbox)
     const oldCodes = codes;
     codes = await accessCodes(done.info);
-    // Not active until every new signer opened their PDF.
-    expect(await call(alice, 'listShardedKeys')).toEqual([]);
+    const status = await call<ShardedKeyStatus>(carol, 'getShardedKey', {
+      params: { address: result.publicAddress },
+    });
+    expect(status).toMatchObject({ active: false, reshardPending: true, minimum: 3, total: 4 });
+    expect(status.signers.map((signer) => signer.opened)).toEqual([false, false, false, false]);
+    // Each new signer fetches their own PDF again (a reload loses nothing); it opens with their mailed password.
+    const again = await call<{ pdf: string; emailAddress: string }>(dave, 'myShardPdf', {
+      params: { address: result.publicAddress },
+    });
+    expect(again.emailAddress).toBe(emails.get(dave));
+    expect(
+      await accessCodeInPdf(again.pdf, await mailedPdfPassword(t.ctx.db, emails.get(dave) as string)),
+    ).toBe(code(dave));
+    // Until activation the old generation signs: alice and bob pause with their old codes.
+    expect((await call<{ address: string }[]>(alice, 'listShardedKeys')).map((k) => k.address)).toEqual([
+      result.publicAddress,
+    ]);
+    const old = (user: TestUser) => oldCodes.get(emails.get(user) as string) as string;
+    const oldPause = (
+      await call<{ id: number }>(alice, 'startDtx', {
+        body: {
+          symbol,
+          accountAddress: result.publicAddress,
+          accessCode: old(alice),
+          txType: dtxTypes.pause,
+        },
+      })
+    ).id;
+    const paused = await call<{ txStatus: number }>(bob, 'approveDtx', {
+      body: { id: oldPause, accountAddress: result.publicAddress, accessCode: old(bob) },
+    });
+    expect(paused.txStatus).toBe(dtxStatuses.done);
+    expect(await token.getFunction('isPaused')()).toBe(true);
+    // A pending transaction of the old generation is voided (its approval wiped) by the activation.
+    const pendingResume = (
+      await call<{ id: number }>(carol, 'startDtx', {
+        body: {
+          symbol,
+          accountAddress: result.publicAddress,
+          accessCode: old(carol),
+          txType: dtxTypes.resume,
+        },
+      })
+    ).id;
+    expect(
+      await failure(
+        call(alice, 'commitShardedKey', {
+          body: { publicKey: result.publicAddress, accessCode: code(alice) },
+        }),
+      ),
+    ).toEqual([409, m.notOpened('alice')]);
     await openAll(bob, done.info);
     await call(dave, 'commitShardedKey', {
       body: { publicKey: result.publicAddress, accessCode: code(dave) },
     });
+    const voided = await call<{ tx: { txStatusName: string } }>(carol, 'getDtx', {
+      params: { id: String(pendingResume) },
+    });
+    expect(voided.tx.txStatusName).toBe('Aborted');
+    const voidedApprovals = await t.ctx.db
+      .select()
+      .from(dtxApprovals)
+      .where(eq(dtxApprovals.dtxId, pendingResume));
+    expect(voidedApprovals.map((row) => row.sealedShare)).toEqual([null]);
+    // Activated: the stored PDFs and the old shares are erased.
+    expect(await failure(call(dave, 'myShardPdf', { params: { address: result.publicAddress } }))).toEqual([
+      404,
+      m.noPdfToFetch,
+    ]);
+    const stored = await t.ctx.db.select().from(keyShares);
+    expect(stored.filter((row) => row.sealedPdf !== null)).toHaveLength(0);
+    expect(stored.filter((row) => row.sealedShare !== null).map((row) => row.generation)).toEqual([
+      2, 2, 2, 2,
+    ]);
     const start = (user: TestUser, accessCode: string) =>
       call<{ id: number }>(user, 'startDtx', {
-        body: { symbol, accountAddress: result.publicAddress, accessCode, txType: dtxTypes.pause },
+        body: { symbol, accountAddress: result.publicAddress, accessCode, txType: dtxTypes.resume },
       });
     // alice's old code no longer opens anything.
-    expect(await failure(start(alice, oldCodes.get(emails.get(alice) as string) as string))).toEqual([
-      403,
-      m.accessCodeWrong,
-    ]);
-    const pause = (await start(dave, code(dave))).id;
+    expect(await failure(start(alice, old(alice)))).toEqual([403, m.accessCodeWrong]);
+    const resume = (await start(dave, code(dave))).id;
     const second = await call<{ txStatus: number }>(alice, 'approveDtx', {
-      body: { id: pause, accountAddress: result.publicAddress, accessCode: code(alice) },
+      body: { id: resume, accountAddress: result.publicAddress, accessCode: code(alice) },
     });
     expect(second.txStatus).toBe(dtxStatuses.pending);
-    expect(await token.getFunction('isPaused')()).toBe(false);
+    expect(await token.getFunction('isPaused')()).toBe(true);
     const third = await call<{ txStatus: number }>(carol, 'approveDtx', {
-      body: { id: pause, accountAddress: result.publicAddress, accessCode: code(carol) },
+      body: { id: resume, accountAddress: result.publicAddress, accessCode: code(carol) },
     });
     expect(third.txStatus).toBe(dtxStatuses.done);
-    expect(await token.getFunction('isPaused')()).toBe(true);
+    expect(await token.getFunction('isPaused')()).toBe(false);
     const page = await call<{ totalRows: number; transactions: { tx: { txTypeName: string } }[] }>(
       dave,
       'listDtx',
@@ -573,7 +645,106 @@ describe('sharded keys and distributed transactions', () => {
       },
     );
     expect(page.totalRows).toBe(1);
-    expect(page.transactions[0]?.tx.txTypeName).toBe('Pause trading');
+    expect(page.transactions[0]?.tx.txTypeName).toBe('Resume trading');
+  });
+
+  it('a reshard that is never activated is cancelled by a current signer; the key is untouched', async () => {
+    const recipients = [alice, dave].map((user) => emails.get(user)).join('\n');
+    const { id } = await call<{ id: number }>(bob, 'reshard', {
+      body: { accountAddress: result.publicAddress, accessCode: code(bob), minimum: 2, recipients },
+    });
+    await call(alice, 'approveDtx', {
+      body: { id, accountAddress: result.publicAddress, accessCode: code(alice) },
+    });
+    await call(carol, 'approveDtx', {
+      body: { id, accountAddress: result.publicAddress, accessCode: code(carol) },
+    });
+    expect(
+      await failure(
+        call(carol, 'cancelReshard', {
+          body: { accountAddress: result.publicAddress, accessCode: code(bob) },
+        }),
+      ),
+    ).toEqual([403, m.accessCodeWrong]);
+    const status = await call<ShardedKeyStatus>(carol, 'cancelReshard', {
+      body: { accountAddress: result.publicAddress, accessCode: code(carol) },
+    });
+    expect(status).toMatchObject({ active: true, reshardPending: false, minimum: 3, total: 4 });
+    const shares = await t.ctx.db.select().from(keyShares);
+    expect(shares.filter((row) => row.generation === 3)).toHaveLength(0);
+    expect(
+      await failure(
+        call(carol, 'cancelReshard', {
+          body: { accountAddress: result.publicAddress, accessCode: code(carol) },
+        }),
+      ),
+    ).toEqual([409, m.noReshardPending]);
+    // The 3-of-4 codes still sign.
+    const pause = (
+      await call<{ id: number }>(dave, 'startDtx', {
+        body: {
+          symbol,
+          accountAddress: result.publicAddress,
+          accessCode: code(dave),
+          txType: dtxTypes.pause,
+        },
+      })
+    ).id;
+    await call(alice, 'approveDtx', {
+      body: { id: pause, accountAddress: result.publicAddress, accessCode: code(alice) },
+    });
+    const done = await call<{ txStatus: number }>(bob, 'approveDtx', {
+      body: { id: pause, accountAddress: result.publicAddress, accessCode: code(bob) },
+    });
+    expect(done.txStatus).toBe(dtxStatuses.done);
+    expect(await token.getFunction('isPaused')()).toBe(true);
+  });
+
+  it('a pending transaction expires after DTX_TTL: its approval share is wiped and a new one can start', async () => {
+    process.env.DTX_TTL = '1s';
+    let expiring: number;
+    try {
+      expiring = (
+        await call<{ id: number }>(dave, 'startDtx', {
+          body: {
+            symbol,
+            accountAddress: result.publicAddress,
+            accessCode: code(dave),
+            txType: dtxTypes.resume,
+          },
+        })
+      ).id;
+    } finally {
+      delete process.env.DTX_TTL;
+    }
+    const listed = await call<{ transactions: { tx: { txId: number; expiresOn: string | null } }[] }>(
+      alice,
+      'pendingDtx',
+    );
+    const expiresOn = listed.transactions.find((row) => row.tx.txId === expiring)?.tx.expiresOn;
+    expect(expiresOn).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(
+      await failure(
+        call(alice, 'approveDtx', {
+          body: { id: expiring, accountAddress: result.publicAddress, accessCode: code(alice) },
+        }),
+      ),
+    ).toEqual([409, dtxMessages.expired]);
+    const approvals = await t.ctx.db.select().from(dtxApprovals).where(eq(dtxApprovals.dtxId, expiring));
+    expect(approvals.map((row) => row.sealedShare)).toEqual([null]);
+    expect((await call<{ transactions: unknown[] }>(alice, 'pendingDtx')).transactions).toHaveLength(0);
+    const next = await call<{ id: number }>(alice, 'startDtx', {
+      body: {
+        symbol,
+        accountAddress: result.publicAddress,
+        accessCode: code(alice),
+        txType: dtxTypes.resume,
+      },
+    });
+    await call(carol, 'cancelDtx', {
+      body: { id: next.id, accountAddress: result.publicAddress, accessCode: code(carol) },
+    });
   });
 
   it('locks a signer out of the key for 15 minutes after 5 wrong access codes', async () => {

@@ -23,6 +23,7 @@ function toPendingTx(tx: DtxListItem): PendingTx {
     currentApprovers: tx.currentApprovers,
     requiredApprovers: tx.requiredApprovers,
     token: tx.token ? { symbol: tx.token.symbol, name: tx.token.name } : null,
+    expiresOn: tx.expiresOn,
   };
 }
 
@@ -75,7 +76,8 @@ export function PendingTransactionsMenu() {
           notify({ text: transactionMessages.approved, state: 'success', data: { id: String(answer.id) } });
         if (answer.info) {
           setReshardInfo(answer.info);
-          navigate(routeTo.ConfirmResharding());
+          // The key in the address: a reload of the page loads the reshard from the server.
+          navigate(`${routeTo.ConfirmResharding()}?key=${answer.info.publicAddress}`);
         }
       } else {
         await api.call('cancelDtx', { body });

@@ -1,20 +1,75 @@
-import { shardingMessages } from '@tranche/api';
-import { Alert, Card } from '@tranche/ui-kit';
+import { type ShardedKeyResult, shardingMessages } from '@tranche/api';
+import { Alert, Card, Text } from '@tranche/ui-kit';
 import { useAtom } from 'jotai';
 import { useEffect, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { api } from '../../../app/api.ts';
 import { routeTo } from '../../../app/paths.ts';
+import { ErrorAlert } from '../../forms/index.ts';
 import { reshardInfoAtom, shardingReturnMs } from '../atoms.ts';
 import { ShareVerification } from './ShareVerification.tsx';
 
+type Loaded = { result: ShardedKeyResult; opened: string[] };
+
 /**
- * Sharding confirmation (part 2): the new shares of a completed reshard, from shared state. Without them it goes
- * to NewTokenDraft; after activation it shows success and goes there after 4 s.
+ * The reshard of a key (its address in `?key=`), loaded from the server: who the new signers are and who opened
+ * their PDF (GET /sharding/{address}), and the signed-in signer's own PDF (GET /sharding/{address}/share) beside
+ * any PDFs this screen received from the completing approval. A reload loses nothing.
+ */
+async function loadReshard(address: string, inMemory: ShardedKeyResult | null): Promise<Loaded> {
+  const status = await api.call('getShardedKey', { params: { address } });
+  const pdfs = new Map(
+    (inMemory?.publicAddress === address ? inMemory.shares : []).map((share) => [share.emailAddress, share]),
+  );
+  const mine = await api.call('myShardPdf', { params: { address } }).catch(() => null);
+  if (mine) pdfs.set(mine.emailAddress, mine);
+  return {
+    result: {
+      publicAddress: status.publicAddress,
+      name: status.name,
+      minimum: status.minimum,
+      total: status.total,
+      shares: status.signers.map(
+        (signer) =>
+          pdfs.get(signer.emailAddress) ?? {
+            profileName: signer.profileName,
+            emailAddress: signer.emailAddress,
+            pdf: '',
+          },
+      ),
+    },
+    opened: status.signers.filter((signer) => signer.opened).map((signer) => signer.emailAddress),
+  };
+}
+
+/**
+ * Sharding confirmation (part 2): the new signers of a reshard open their PDFs and activate the new generation.
+ * Without a key it goes to NewTokenDraft; after activation it shows success and goes there after 4 s.
  */
 export function ConfirmReshardingPage() {
   const [info, setInfo] = useAtom(reshardInfoAtom);
+  const [params] = useSearchParams();
+  const address = params.get('key') ?? info?.publicAddress ?? null;
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const [activated, setActivated] = useState<string | null>(null);
   const navigate = useNavigate();
+
+  useEffect(() => {
+    if (address === null || activated !== null) return;
+    let live = true;
+    loadReshard(address, info).then(
+      (next) => {
+        if (live) setLoaded(next);
+      },
+      (failure: unknown) => {
+        if (live) setError(failure);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [address, info, activated]);
 
   useEffect(() => {
     if (activated === null) return;
@@ -32,16 +87,25 @@ export function ConfirmReshardingPage() {
       </Card>
     );
   }
-  if (!info) return <Navigate to={routeTo.NewTokenDraft()} replace />;
+  if (address === null) return <Navigate to={routeTo.NewTokenDraft()} replace />;
   return (
     <Card title="Sharding confirmation" titleLevel={1}>
-      <ShareVerification
-        result={info}
-        onActivated={() => {
-          setActivated(info.publicAddress);
-          setInfo(null);
-        }}
-      />
+      <ErrorAlert error={error} onDismiss={() => setError(null)} />
+      {loaded === null ? (
+        error ? null : (
+          <Text>Loading the reshard…</Text>
+        )
+      ) : (
+        <ShareVerification
+          key={loaded.opened.join(',')}
+          result={loaded.result}
+          initiallyOpened={loaded.opened}
+          onActivated={() => {
+            setActivated(loaded.result.publicAddress);
+            setInfo(null);
+          }}
+        />
+      )}
     </Card>
   );
 }

@@ -23,6 +23,8 @@ export type ShareVerificationProps = {
   result: ShardedKeyResult;
   /** Called once the key is active. */
   onActivated: () => void;
+  /** Signers (email addresses) the server recorded as having opened their PDF already. */
+  initiallyOpened?: string[];
 };
 
 /**
@@ -30,8 +32,8 @@ export type ShareVerificationProps = {
  * password mailed to them (the server checks the password and records the opening); Activate Key is enabled once
  * every signer opened theirs and asks for an access code.
  */
-export function ShareVerification({ result, onActivated }: ShareVerificationProps) {
-  const [opened, setOpened] = useState<Set<string>>(new Set());
+export function ShareVerification({ result, onActivated, initiallyOpened = [] }: ShareVerificationProps) {
+  const [opened, setOpened] = useState<Set<string>>(() => new Set(initiallyOpened));
   const [viewing, setViewing] = useState<ShardPdf | null>(null);
   const [recordError, setRecordError] = useState<string | null>(null);
   const [commitOpen, setCommitOpen] = useState(false);
@@ -112,16 +114,20 @@ export function ShareVerification({ result, onActivated }: ShareVerificationProp
                 )}
               </TableCell>
               <TableCell>
-                <Button
-                  size="small"
-                  variant="secondary"
-                  onClick={() => {
-                    setRecordError(null);
-                    setViewing(share);
-                  }}
-                >
-                  Open PDF of {share.profileName}
-                </Button>
+                {share.pdf === '' ? (
+                  <Text>{shardingMessages.pdfOnOwnLogin(share.profileName)}</Text>
+                ) : (
+                  <Button
+                    size="small"
+                    variant="secondary"
+                    onClick={() => {
+                      setRecordError(null);
+                      setViewing(share);
+                    }}
+                  >
+                    Open PDF of {share.profileName}
+                  </Button>
+                )}
               </TableCell>
             </TableRow>
           ))}

@@ -1,0 +1,38 @@
+/**
+ * Crash points: the step boundaries of the durable flows, named in code. A test sets TRANCHE_CRASH_AT to one of
+ * these names and the server process exits there at once (as if it lost power), then restarts on the same
+ * database and chain and checks the outcome (see server/src/jobs/crash.test.ts). A production process refuses to
+ * start with it set.
+ */
+export const crashPoints = {
+  /** Distributed transaction execution (a token call of a sharded key). */
+  dtx: [
+    'dtx:approved', // the last approval is committed: shares out of the database, the job adopted
+    'dtx:recorded', // the signed transaction and its hash are recorded, not broadcast
+    'dtx:broadcast', // broadcast, no receipt seen yet
+    'dtx:settled', // the receipt is recorded on the job transaction, the dtx not finished yet
+  ],
+  /** Reshard: the new generation is stored, then activated. */
+  reshard: [
+    'reshard:approved', // the last approval is committed, new shares not stored yet
+    'reshard:stored', // the new generation and its mails are stored (old generation still signs)
+    'reshard:activated', // generations switched, old material erased
+  ],
+  /** One batch of a draft deployment. */
+  draft: ['draft:marked', 'draft:recorded', 'draft:broadcast'],
+} as const;
+
+export type CrashPoint = (typeof crashPoints)[keyof typeof crashPoints][number];
+
+const crashAt = process.env.TRANCHE_CRASH_AT;
+if (crashAt && process.env.NODE_ENV === 'production') {
+  throw new Error('TRANCHE_CRASH_AT is a test hook: a production server refuses to start with it');
+}
+
+/** Exits the process here when a test asked to crash at this point (TRANCHE_CRASH_AT). */
+export function crashPoint(name: string): void {
+  if (crashAt !== undefined && crashAt === name) {
+    process.stderr.write(`crash point ${name}\n`);
+    process.exit(86);
+  }
+}

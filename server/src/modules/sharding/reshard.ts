@@ -1,0 +1,176 @@
+import {
+  type cancelReshardRequestSchema,
+  shardingMessages as m,
+  type ShardedKeyResult,
+  type ShardedKeyStatus,
+  type ShardPdf,
+} from '@tranche/api';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { decryptSecret, decryptSecretText, encryptSecret } from '../../crypto/aesGcm.ts';
+import { HttpError } from '../../errors.ts';
+import { crashPoint } from '../../jobs/crashPoints.ts';
+import { type JobHandler, type JobRunner, PermanentJobError } from '../../jobs/runner.ts';
+import { jobs } from '../../jobs/schema.ts';
+import type { Database } from '../../db/database.ts';
+import { pdfBinding, wipe } from './keyMaterial.ts';
+import {
+  dropPendingGeneration,
+  findKeyByAddress,
+  insertPendingGeneration,
+  listSigners,
+  type ShardedKeyRow,
+} from './repository.ts';
+import {
+  issueShares,
+  keyStatus,
+  type Recipient,
+  requireKey,
+  requireSetUpRight,
+  requireSigner,
+  setUpGeneration,
+  unlockShare,
+} from './service.ts';
+
+type Ctx = Pick<AppContext, 'db' | 'masterKey' | 'mailer' | 'passwordHashing' | 'publicUrl'>;
+
+/** The job kind of the durable mail outbox (password mails of new shares). */
+export const shareMailJobKind = 'sharding.mail';
+/** Tries of one mail before it is given up (the runner's default attempts; 1 s, 2 s, 4 s, 8 s apart). */
+const mailAttempts = 5;
+
+function mailBinding(to: string, keyId: number, generation: number): string {
+  return `mail:${to}:${keyId}:${generation}`;
+}
+
+/**
+ * Stores a reshard (run by the dtx module with the rebuilt key, which the caller wipes): the new signers' shares,
+ * sealed as at creation, with their locked PDFs, as the key's pending generation; their password mails queued in the
+ * durable outbox; the reshard transaction finished, all in one database transaction. The current generation keeps
+ * signing until the new one is activated. Answers the new PDFs (each signer can fetch theirs again until then).
+ */
+export async function storeReshard(
+  ctx: Ctx,
+  runner: JobRunner,
+  key: ShardedKeyRow,
+  privateKey: Uint8Array,
+  change: {
+    minimum: number;
+    recipients: Recipient[];
+    requestedBy: string;
+    finish: (tx: Database) => Promise<void>;
+  },
+): Promise<ShardedKeyResult> {
+  const generation = key.generation + 1;
+  const issued = await issueShares(ctx, {
+    privateKey,
+    address: key.address,
+    name: key.name,
+    minimum: change.minimum,
+    generation,
+    recipients: change.recipients,
+    createdBy: change.requestedBy,
+  });
+  const stored = await insertPendingGeneration(
+    ctx.db,
+    key,
+    { threshold: change.minimum, total: change.recipients.length },
+    issued.rows.map((row) => ({ ...row, keyId: key.id })),
+    async (tx) => {
+      for (const mail of issued.mails) {
+        await runner.enqueue(
+          shareMailJobKind,
+          {
+            to: mail.to,
+            subject: mail.subject,
+            keyId: key.id,
+            generation,
+            sealed: encryptSecret(ctx.masterKey, mail.text, mailBinding(mail.to, key.id, generation)),
+          },
+          tx,
+        );
+      }
+      await change.finish(tx);
+    },
+  );
+  if (!stored) throw new HttpError(409, m.reshardAwaitingActivation);
+  crashPoint('reshard:stored');
+  return {
+    publicAddress: key.address,
+    name: key.name,
+    minimum: change.minimum,
+    total: change.recipients.length,
+    shares: issued.pdfs,
+  };
+}
+
+/**
+ * Sends one queued password mail. A refused mail is tried again by the job runner (the share waits, nothing is
+ * lost); once sent, or given up, its sealed text is erased from the database.
+ */
+export function createShareMailHandler(ctx: Pick<AppContext, 'db' | 'masterKey' | 'mailer'>): JobHandler {
+  return async (job) => {
+    const payload = job.payload as {
+      to: string;
+      subject: string;
+      keyId: number;
+      generation: number;
+      sealed?: string;
+    };
+    if (!payload.sealed) return;
+    const erase = async (state: string) => {
+      const { sealed: _sealed, ...rest } = payload;
+      await ctx.db
+        .update(jobs)
+        .set({ payload: { ...rest, [state]: new Date().toISOString() } })
+        .where(eq(jobs.id, job.id));
+    };
+    const text = decryptSecretText(
+      ctx.masterKey,
+      payload.sealed,
+      mailBinding(payload.to, payload.keyId, payload.generation),
+    );
+    try {
+      await ctx.mailer.send({ to: payload.to, subject: payload.subject, text });
+    } catch (error) {
+      if (job.attempts < mailAttempts) throw error;
+      await erase('givenUpOn');
+      throw new PermanentJobError(`The mail to ${payload.to} could not be sent: ${(error as Error).message}`);
+    }
+    await erase('sentOn');
+  };
+}
+
+/** GET /sharding/{address}: the signers of the generation being set up (or the current one) and who opened. */
+export async function getKeyStatus(ctx: Ctx, accountId: number, address: string): Promise<ShardedKeyStatus> {
+  const key = await requireKey(ctx, address);
+  await requireSetUpRight(ctx, key, accountId);
+  return keyStatus(ctx, key);
+}
+
+/** GET /sharding/{address}/share: the caller's own locked PDF of the generation waiting for activation. */
+export async function myShardPdf(ctx: Ctx, accountId: number, address: string): Promise<ShardPdf> {
+  const key = await requireKey(ctx, address);
+  const generation = setUpGeneration(key);
+  if (generation === undefined) throw new HttpError(404, m.noPdfToFetch);
+  const signer = (await listSigners(ctx.db, key.id, generation)).find((row) => row.accountId === accountId);
+  if (!signer?.sealedPdf) throw new HttpError(404, m.noPdfToFetch);
+  const pdf = decryptSecret(ctx.masterKey, signer.sealedPdf, pdfBinding(key.address, generation, accountId));
+  return { profileName: signer.profileName, emailAddress: signer.emailAddress, pdf: pdf.toString('base64') };
+}
+
+/** DELETE /sharding/reshard: a current signer, with their access code, drops a reshard not activated yet. */
+export async function cancelReshard(
+  ctx: Ctx,
+  accountId: number,
+  request: z.output<typeof cancelReshardRequestSchema>,
+): Promise<ShardedKeyStatus> {
+  const key = await requireKey(ctx, request.accountAddress);
+  const share = await requireSigner(ctx, key, accountId);
+  if (key.pendingThreshold === null) throw new HttpError(409, m.noReshardPending);
+  wipe(await unlockShare(ctx, key, share, accountId, request.accessCode, async () => String(accountId)));
+  if (!(await dropPendingGeneration(ctx.db, key, shareMailJobKind)))
+    throw new HttpError(409, m.noReshardPending);
+  return keyStatus(ctx, (await findKeyByAddress(ctx.db, key.address)) as ShardedKeyRow);
+}
