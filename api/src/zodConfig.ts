@@ -4,4 +4,4 @@ import { z } from 'zod';
 // zod compiles object parsers with `new Function` unless told not to, and even its probe for that is reported as
 // a CSP violation, so in a browser it parses without compiling. This module is imported first by index.ts: the
 // setting must come before any schema is built. The server keeps the compiled parsers.
-if (typeof document !== 'undefined') z.config({ jitless: true });
+if ('document' in globalThis) z.config({ jitless: true });

@@ -185,6 +185,7 @@ beforeAll(async () => {
     },
     () => ({ accountId: owner.accountId, shareId: share?.id ?? 0, sealedShare: null }),
   );
+  if ('pending' in dtx) throw new Error(`the key has a pending transaction already (${dtx.pending.id})`);
   resource.dtxId = dtx.id;
 }, 180_000);
 

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { ApiError, createApiClient, dtxStatuses, dtxTypes, type ShardedKeyResult } from '@tranche/api';
+import { ApiError, createApiClient, dtxStatuses, type ShardedKeyResult } from '@tranche/api';
 import type { DevChain } from '@tranche/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { parseEther } from 'ethers';
