@@ -161,6 +161,7 @@ const fieldExamples: Record<string, unknown> = {
   confirmationCode: '482913',
   passwordResetCode: '482913',
   pdfPassword: 'Kx7-pq2-Lm9',
+  signature: `0x${'5a'.repeat(64)}1b`,
 };
 
 /** An example value for a JSON schema (the field's own example when the name has one). */

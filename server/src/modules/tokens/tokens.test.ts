@@ -32,7 +32,10 @@ let token: Contract;
 let issuer: ApiClient;
 let stranger: ApiClient;
 
-async function account(login: string, keys: { address: string; key: string }[]): Promise<string> {
+async function account(
+  login: string,
+  keys: { address: string; key: string }[],
+): Promise<{ jwt: string; accountId: number }> {
   const row = await insertAccount(t.ctx.db, {
     loginName: login,
     emailAddress: login,
@@ -45,7 +48,10 @@ async function account(login: string, keys: { address: string; key: string }[]):
   for (const { address, key } of keys) {
     await registerCredential(t.ctx.db, t.ctx.masterKey, row.id, { publicKey: address, privateKey: key });
   }
-  return t.ctx.sessions.issue({ accountId: row.id, sessionVersion: row.sessionVersion });
+  return {
+    jwt: await t.ctx.sessions.issue({ accountId: row.id, sessionVersion: row.sessionVersion }),
+    accountId: row.id,
+  };
 }
 
 /** Waits until the transaction is mined and the indexer has read its block. */
@@ -75,12 +81,14 @@ beforeAll(async () => {
   const strangerToken = await account('stranger@example.com', [wallets.outsider]);
   const client = (jwt: string) =>
     createApiClient({ baseUrl: `http://127.0.0.1:${port}`, getToken: () => jwt });
-  issuer = client(issuerToken);
-  stranger = client(strangerToken);
+  issuer = client(issuerToken.jwt);
+  stranger = client(strangerToken.jwt);
   token = await deployTestToken(t.ctx.db, wallets, setup, { symbol: 'ACME', name: 'Acme Preferred' });
-  await insertProject(t.ctx.db, { projectCode: 'DRAFTY', projectName: 'Drafty token' });
+  // Drafts are listed to the account that created them only (the access module).
+  const mine = { accountId: issuerToken.accountId };
+  await insertProject(t.ctx.db, { projectCode: 'DRAFTY', projectName: 'Drafty token', ...mine });
   for (let i = 1; i <= 12; i++) {
-    await insertProject(t.ctx.db, { projectCode: `ZZ${i}`, projectName: `Filler ${i}` });
+    await insertProject(t.ctx.db, { projectCode: `ZZ${i}`, projectName: `Filler ${i}`, ...mine });
   }
 });
 afterAll(async () => {
