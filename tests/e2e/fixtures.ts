@@ -101,13 +101,17 @@ export const test = base.extend<{ baseURL: string }, { server: RunningServer }>(
   },
   // Every test fails on a browser console error, an uncaught page error or a Content-Security-Policy violation.
   // A failed request's status line ("Failed to load resource: ... status of 4xx") is an answer a test may
-  // expect (a wrong password, a refused call), not an error of the page, and is not counted.
+  // expect (a wrong password, a refused call), not an error of the page, and is not counted. Nor is an API call
+  // the page cancelled itself (a newer request replaced it: Chromium logs 'net::ERR_FAILED' for the aborted fetch);
+  // an API call that really fails shows its error in the page, where the tests look for it.
   page: async ({ page }, use) => {
     const problems: string[] = [];
     page.on('console', (message) => {
       if (message.type() !== 'error') return;
       const text = message.text();
       if (/^Failed to load resource: the server responded with a status of 4\d\d\b/.test(text)) return;
+      const cancelled = /^Failed to load resource: net::ERR_(FAILED|ABORTED)$/.test(text);
+      if (cancelled && new URL(message.location().url, 'http://x').pathname.startsWith('/api/')) return;
       problems.push(`console error: ${text}`);
     });
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));

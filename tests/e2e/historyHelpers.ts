@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect } from '@playwright/test';
+import { addressOf } from '../../server/src/modules/tokens/testing.ts';
 
 /**
  * Test helpers for the journeys of transaction history, balance report and local pages: raw JSON-RPC on the
@@ -25,9 +26,17 @@ export async function chainRpcUrl(request: APIRequestContext, baseUrl: string): 
   return config.data.rpcUrl;
 }
 
-/** A fresh address the chain lets us send from (impersonated) with 100 ETH: no nonce shared with anyone. */
+/** Private keys of the senders made below, so that a test account can register the key it records for. */
+const senderKeys = new Map<string, string>();
+
+/**
+ * A fresh address the chain lets us send from (impersonated) with 100 ETH: no nonce shared with anyone. Its key is
+ * kept, so that {@link recordTransaction} can register it: an account records only addresses it controls.
+ */
 export async function fundedSender(rpcUrl: string): Promise<string> {
-  const address = `0x${randomBytes(20).toString('hex')}`;
+  const key = `0x${randomBytes(32).toString('hex')}`;
+  const address = addressOf(key).toLowerCase();
+  senderKeys.set(address, key);
   await rpc(rpcUrl, 'anvil_impersonateAccount', [address]);
   await rpc(rpcUrl, 'anvil_setBalance', [address, '0x56bc75e2d63100000']);
   return address;
@@ -101,6 +110,7 @@ export async function recordTransaction(
   token: string,
   input: { hash: string; from: string; txType: number; contractAddress?: string },
 ): Promise<void> {
+  await registerSenderKey(request, baseUrl, token, input.from);
   await apiPost(request, baseUrl, token, '/account/transactions', {
     transactionHash: input.hash,
     contractAddress: input.contractAddress ?? '',
@@ -108,6 +118,22 @@ export async function recordTransaction(
     txType: input.txType,
   });
   await apiPost(request, baseUrl, token, '/transactions/hash', { transactionHash: input.hash });
+}
+
+const registeredSenders = new Set<string>();
+
+/** Registers the key of a sender made by {@link fundedSender} to the session's account, once per account. */
+async function registerSenderKey(
+  request: APIRequestContext,
+  baseUrl: string,
+  token: string,
+  address: string,
+): Promise<void> {
+  const key = senderKeys.get(address.toLowerCase());
+  const once = `${baseUrl} ${token} ${address.toLowerCase()}`;
+  if (!key || registeredSenders.has(once)) return;
+  await apiPost(request, baseUrl, token, '/credentials', { publicKey: address, privateKey: key });
+  registeredSenders.add(once);
 }
 
 export async function recordReceipt(
