@@ -11,7 +11,7 @@ export type SecurityOptions = {
 
 /**
  * The console's policy: scripts, styles, fonts, images and workers from this origin only (vanilla-extract emits
- * CSS files; no inline script or style), nothing may frame it, no plugins, no <base>.
+ * CSS files; no inline script; inline <style> elements only, for Radix's scroll lock), nothing may frame it, no plugins, no <base>.
  */
 export function consoleCsp(options: SecurityOptions): Record<string, string[]> {
   return {
@@ -19,6 +19,10 @@ export function consoleCsp(options: SecurityOptions): Record<string, string[]> {
     'script-src': ["'self'"],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'"],
+    // Radix's scroll lock (react-remove-scroll, under every Dialog) injects one <style> element while a dialog is
+    // open; style elements may therefore be inline. Style attributes in markup stay refused (style-src), and
+    // scripts stay strictly from this origin.
+    'style-src-elem': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...options.connectSources],
