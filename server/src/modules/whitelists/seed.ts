@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { demoLogin } from '../../seed.ts';
 import { findAccountByLogin } from '../accounts/repository.ts';
 import { findCredentialByAddress } from '../credentials/repository.ts';
+import { registerCredential } from '../credentials/service.ts';
 import { sendSigned } from '../rbac/chainCalls.ts';
 import { listSchemes } from '../rbac/repository.ts';
 import { createRbacService, rightsOf } from '../rbac/service.ts';
@@ -17,7 +18,7 @@ export const demoChainKey: string = devAccountKeys[0];
 
 /**
  * Local mode: gives the demo account (when it exists) a default security scheme and whitelist on the dev chain,
- * and grants its dev account (registered to nobody) OP, L1 and L2, so a new user's first draft can use them at once. Each step is
+ * registers its key, and grants it OP, L1 and L2, so a new user's first draft can use them at once. Each step is
  * skipped when already done, so an interrupted seed completes at the next start. Answers the addresses.
  */
 export async function seedLocalSecurity(
@@ -28,11 +29,13 @@ export async function seedLocalSecurity(
   const wallet = new Wallet(demoChainKey);
   const address = wallet.address.toLowerCase();
 
-  // The demo key stays a local development account, registered to nobody, so that every local user may sign with
-  // it as with any dev account nobody registered (the access module's signingKey); a dev key an account registers
-  // is that account's alone. When an account registered it anyway, the seed leaves the chain alone.
   const credential = await findCredentialByAddress(ctx.db, address);
-  if (credential && credential.accountId !== demo.id) return undefined;
+  if (!credential)
+    await registerCredential(ctx.db, ctx.masterKey, demo.id, {
+      publicKey: address,
+      privateKey: demoChainKey,
+    });
+  else if (credential.accountId !== demo.id) return undefined;
 
   const rbac = createRbacService(ctx);
   let scheme = (await listSchemes(ctx.db, ctx.chain.chainId)).find(
