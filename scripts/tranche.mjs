@@ -209,6 +209,7 @@ function test() {
   };
 
   step('lint', 'pnpm', ['exec', 'biome', 'check', '.']);
+  step('lint: dependency rules', 'pnpm', ['run', 'lint:deps']);
   step('typecheck', 'pnpm', ['-r', '--if-present', 'typecheck']);
   step('unit, contract and server tests', 'pnpm', [
     'exec',

@@ -30,7 +30,7 @@ test('the logged-in shell (navigation, wallet strip, menus) has no accessibility
     .getByRole('navigation', { name: 'Main' })
     .getByRole('button', { name: /My Account/ })
     .click();
-  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Sign Out' })).toBeVisible();
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

@@ -115,7 +115,7 @@ test('a protected page sends a visitor to Login and back there after login; Sign
   await nav(page)
     .getByRole('button', { name: /My Account/ })
     .click();
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/Login$/);
   expect(await page.evaluate(() => localStorage.getItem('jwt'))).toBe('null');
   await page.goto('/Tokens');
@@ -142,7 +142,7 @@ test('forgot password: the mailed code sets a new password; the mailed link work
   await nav(page)
     .getByRole('button', { name: /My Account/ })
     .click();
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
 
   // The reset page reached from the link in a second mail.
   const second = await request.post(`${server.url}/api/forgotPassword`, {

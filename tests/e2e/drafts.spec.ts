@@ -52,6 +52,9 @@ test('New Token: 20 investors as bulk text, save, deploy, progress, token info; 
   await expect(page.getByLabel('Whitelist')).toHaveValue(whitelist.address);
   await expect(page.getByLabel('Currency')).toHaveValue('EUR');
   await expect(page.getByLabel('Exchange rate')).toHaveValue('1');
+  await expect(page.getByLabel('Smart contract')).not.toHaveValue('');
+  const codebase = (await page.getByLabel('Smart contract').locator('option:checked').textContent()) ?? '';
+  expect(codebase).toMatch(/^\d+ - \S/);
   const save = page.getByRole('button', { name: 'Save' });
   await expect(save).toBeDisabled();
 
@@ -106,6 +109,10 @@ test('New Token: 20 investors as bulk text, save, deploy, progress, token info; 
   await dialog.getByRole('button', { name: 'Select Account' }).click();
   await expect(page).toHaveURL(new RegExp(`/ViewTokenDraft\\?token=${symbol}$`));
   await expect(page.getByText('Total supply:')).toBeVisible();
+  // The Summary names the smart contract as 'id - description' beside the (not yet known) contract address.
+  await expect(page.getByText(codebase, { exact: true })).toBeVisible();
+  await expect(page.getByText('Contract address:')).toBeVisible();
+  await expect(page.getByText('Not deployed yet')).toBeVisible();
   const total = investors.reduce((sum, i) => sum + i.amount, 0);
   await expect(page.getByText(String(total), { exact: true })).toBeVisible();
   await expect(page.getByLabel('Token owner')).toHaveValue(new RegExp(devAccount0, 'i'));

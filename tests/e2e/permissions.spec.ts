@@ -52,6 +52,10 @@ test('deploy a scheme with the wallet, grant OP, L1 and L2, see them on-chain; a
   await page.getByRole('tab', { name: 'Permission schemes' }).click();
   await page.getByRole('button', { name: 'Edit Journey scheme' }).click();
   await expect(page.getByRole('tab', { name: 'Journey scheme' })).toBeVisible();
+  // Edit mode: the smart contract reads 'id - description', read-only.
+  const smartContract = page.getByRole('textbox', { name: 'Smart contract' });
+  await expect(smartContract).toHaveValue(/^\d+ - \S/);
+  await expect(smartContract).not.toBeEditable();
   await checkRights(page, owner);
   const op = page.getByRole('switch', { name: 'Security Manager (OP)' });
   const l1 = page.getByRole('switch', { name: 'Access Level #1 (L1)' });

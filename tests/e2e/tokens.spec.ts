@@ -375,7 +375,10 @@ test('controller operations, removing the controller, and a wallet without right
   await confirm(page);
   await mined(page);
   await expect(page.getByText('Not controllable')).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'Controller' })).toHaveCount(0);
+  // The owner still sees the Controller tab; it says why it is disabled (part 1, section 6).
+  await page.getByRole('tab', { name: 'Controller' }).click();
+  await expect(page.getByText('The token is not controllable')).toBeVisible();
+  await expect(page.getByText('This screen is disabled because the project has no controller')).toBeVisible();
 
   await connectAs(page, nobody);
   await expect(page.getByText('Your wallet address is not allowed to issue new tokens')).toBeVisible();

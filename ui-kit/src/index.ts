@@ -72,6 +72,7 @@ export {
   type ConfirmDialogProps,
   confirmDialogTones,
 } from './ConfirmDialog/ConfirmDialog.tsx';
+export * as DropdownMenu from './DropdownMenu/DropdownMenu.tsx';
 export * as Popover from './Popover/Popover.tsx';
 export * as Tabs from './Tabs/Tabs.tsx';
 export { Tooltip, type TooltipProps, tooltipSides } from './Tooltip/Tooltip.tsx';

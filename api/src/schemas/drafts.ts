@@ -294,9 +294,7 @@ export function parseBulkInvestors(text: string, existing: readonly string[] = [
 }
 
 /** CSV of an investor table: a header row, then address,amount rows. */
-export function investorsToCsv(rows: readonly { address: string; amount: number | string }[]): string {
-  return ['publicAddress,investmentAmount', ...rows.map((r) => `${r.address},${r.amount}`)].join('\n');
-}
+export const investorCsvHeader = ['publicAddress', 'investmentAmount'] as const;
 
 /** A CSV file to bulk text: drops a header row whose second column is not a number; otherwise like bulk text. */
 export function csvToBulkText(csv: string): string {

@@ -29,13 +29,35 @@ export function wholeAmountSchema(messages: {
     );
 }
 
-/** A token amount (decimals 0). */
-export const tokenAmountSchema = wholeAmountSchema({
-  required: m.amountRequired,
-  invalid: m.amountInvalid,
-  tooLow: m.amountTooLow,
-  tooLarge: m.amountTooLarge,
-});
+export const tokenAmountSchema = z
+  .union([z.string(), z.number()], { error: m.amountRequired })
+  .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
+  .pipe(
+    z
+      .string()
+      .min(1, m.amountRequired)
+      .superRefine((text, context) => {
+        const problem = amountProblem(text);
+        if (problem) context.addIssue({ code: 'custom', message: problem });
+      })
+      .transform((text) => (wholeNumber.test(text) ? BigInt(text).toString() : text)),
+  );
+
+const wholeNumber = /^\d+$/;
+const decimalNumber = /^[-+]?(\d+\.?\d*|\.\d+)$/;
+
+/**
+ * The spec's order: not a number is 'invalid'; a number below 1 (-5, 0, 0.5) needs to be 'greater than zero';
+ * a number of 1 or more must still be whole digits (tokens have no decimals) and within the supply bound.
+ */
+function amountProblem(text: string): string | null {
+  if (!decimalNumber.test(text)) return m.amountInvalid;
+  const [whole = ''] = text.replace(/^\+/, '').split('.');
+  if (text.startsWith('-') || BigInt(whole === '' ? '0' : whole) < 1n) return m.amountTooLow;
+  if (!wholeNumber.test(text)) return m.amountInvalid;
+  if (BigInt(text) > maxTokenAmount) return m.amountTooLarge;
+  return null;
+}
 
 const symbol = z.string({ error: m.symbolRequired }).trim().min(1, m.symbolRequired).max(100);
 const accountAddress = requiredAddress(m.accountRequired, m.accountInvalid).transform((a) => a.toLowerCase());

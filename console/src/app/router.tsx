@@ -3,7 +3,7 @@ import { type RouteObject, createBrowserRouter } from 'react-router-dom';
 import { RequireAuth } from '../features/session/index.ts';
 import { NotFoundPage, RouteError } from '../features/shell/index.ts';
 import { AppLayout } from './AppLayout.tsx';
-import { paths } from './paths.ts';
+import { paths } from '../lib/paths.ts';
 
 /** Code-split per route: each page module loads when its route is first visited. */
 function page<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {

@@ -1,5 +1,4 @@
 import { apiErrors } from '@tranche/api';
-import type { AppContext } from '../context.ts';
 import { HttpError } from '../errors.ts';
 
 /** How many argon2 computations run at once, and how many may wait for a turn before the answer is 503. */
@@ -41,7 +40,7 @@ export function createHashingGate({ concurrency, queue }: HashingLimits): Hashin
 const gates = new WeakMap<object, HashingGate>();
 
 /** The one gate of an app (keyed by its database, which every module's context shares). */
-export function hashingGate(ctx: AppContext): HashingGate {
+export function hashingGate(ctx: { db: object; limits?: { hashing?: HashingLimits } }): HashingGate {
   let gate = gates.get(ctx.db);
   if (!gate) {
     gate = createHashingGate(ctx.limits?.hashing ?? defaultHashingLimits);

@@ -31,7 +31,7 @@ describe('NetworkStatus', () => {
     expect(onChangeWallet).toHaveBeenCalled();
   });
 
-  it('warns about an unregistered address with a How to fix this? tooltip', () => {
+  it('warns about an unregistered address with a How to fix this? tooltip', async () => {
     render(
       <NetworkStatus
         connection={{ networkName: 'Local', address }}
@@ -42,8 +42,9 @@ describe('NetworkStatus', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(
       `The address ${checksummed} is not registered in our platform.`,
     );
-    expect(screen.getByRole('button', { name: 'How to fix this?' })).toHaveAccessibleDescription(
-      howToFixText,
-    );
+    const howTo = screen.getByRole('button', { name: 'How to fix this?' });
+    howTo.focus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(howToFixText);
+    expect(howTo).toHaveAccessibleDescription(howToFixText);
   });
 });

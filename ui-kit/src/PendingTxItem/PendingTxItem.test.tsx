@@ -13,6 +13,8 @@ describe('PendingTxItem', () => {
     expect(item).toHaveTextContent('5 hours ago');
     expect(item).toHaveTextContent('BND30 Municipal bond 2030');
     expect(item).toHaveTextContent('Started by bob@example.com');
+    screen.getByText('3/3').focus();
+    await screen.findByRole('tooltip');
     expect(screen.getByText('3/3')).toHaveAccessibleDescription(
       'Signed by bob@example.com, carol@example.com and dave@example.com',
     );

@@ -1,45 +1,36 @@
-import { cloneElement, type ReactElement, type ReactNode, useEffect, useId, useState } from 'react';
+import * as RadixTooltip from '@radix-ui/react-tooltip';
+import type { ReactElement, ReactNode } from 'react';
+import { usePortalContainer } from '../ThemeRoot/ThemeRoot.tsx';
 import * as styles from './Tooltip.css.ts';
 
 export const tooltipSides = ['top', 'bottom'] as const;
 
 export type TooltipProps = {
   content: ReactNode;
-  /** One focusable element (button, link, focusable badge); it gets aria-describedby. */
-  children: ReactElement<{ 'aria-describedby'?: string }>;
+  /** One focusable element (button, link, focusable badge) that forwards its ref and props; it gets aria-describedby. */
+  children: ReactElement;
   side?: (typeof tooltipSides)[number];
   /** Force it open (stories, screenshots). */
   defaultOpen?: boolean;
 };
 
 /**
- * Shows on hover and keyboard focus, hides on leave, blur and Escape (WCAG 1.4.13).
+ * Radix's tooltip in the kit's style: shows on hover and keyboard focus, hides on leave, blur and Escape
+ * (WCAG 1.4.13), portals into the theme root and flips or shifts to stay inside the viewport.
  * Content is plain text: interactive content belongs in a Popover.
  */
 export function Tooltip({ content, children, side = 'top', defaultOpen = false }: TooltipProps) {
-  const [open, setOpen] = useState(defaultOpen);
-  const id = `tooltip${useId()}`;
-  useEffect(() => {
-    if (!open) return;
-    const handleKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('keydown', handleKey);
-    return () => document.removeEventListener('keydown', handleKey);
-  }, [open]);
+  const container = usePortalContainer();
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: hover listeners only mirror the focus behaviour of the child
-    <span
-      className={styles.anchor}
-      onMouseEnter={() => setOpen(true)}
-      onMouseLeave={() => setOpen(false)}
-      onFocus={() => setOpen(true)}
-      onBlur={() => setOpen(false)}
-    >
-      {cloneElement(children, { 'aria-describedby': id })}
-      <span id={id} role="tooltip" className={styles.tooltip({ side })} data-state={open ? 'open' : 'closed'}>
-        {content}
-      </span>
-    </span>
+    <RadixTooltip.Provider delayDuration={200} skipDelayDuration={300}>
+      <RadixTooltip.Root defaultOpen={defaultOpen}>
+        <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
+        <RadixTooltip.Portal container={container}>
+          <RadixTooltip.Content side={side} sideOffset={6} collisionPadding={8} className={styles.tooltip}>
+            {content}
+          </RadixTooltip.Content>
+        </RadixTooltip.Portal>
+      </RadixTooltip.Root>
+    </RadixTooltip.Provider>
   );
 }

@@ -1,5 +1,5 @@
 import { Alert } from '@tranche/ui-kit';
-import { describeError } from '../../app/api.ts';
+import { describeError } from '../../lib/api.ts';
 
 export type ErrorAlertProps = {
   error: unknown;

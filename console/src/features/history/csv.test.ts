@@ -1,20 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, transactionsCsv } from './csv.ts';
-
-describe('csvField', () => {
-  it('quotes commas, quotes and line breaks', () => {
-    expect(csvField('plain')).toBe('plain');
-    expect(csvField('a,b')).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField('two\nlines')).toBe('"two\nlines"');
-    expect(csvField(42)).toBe('42');
-  });
-  it('defuses spreadsheet formulas', () => {
-    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
-    expect(csvField('+1')).toBe("'+1");
-    expect(csvField('@cmd')).toBe("'@cmd");
-  });
-});
+import { transactionsCsv } from './csv.ts';
 
 describe('transactionsCsv', () => {
   it('writes a header and one line per transaction', () => {

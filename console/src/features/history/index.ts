@@ -2,7 +2,6 @@ export { ChainLink, type ChainLinkProps } from './components/ChainLink.tsx';
 export { RegularTransactionPage } from './components/RegularTransactionPage.tsx';
 export { ShardedTransactionPage } from './components/ShardedTransactionPage.tsx';
 export { TransactionHistoryPage } from './components/TransactionHistoryPage.tsx';
-export { type Load, useLoad } from './hooks/useLoad.ts';
 export { pageFromQuery, shownPageCount } from './pageQuery.ts';
 export {
   type MinedReceipt,

@@ -5,7 +5,7 @@ import {
   transactionMessages,
   transactionRecordMessages,
 } from '@tranche/api';
-import { api as defaultApi } from '../../app/api.ts';
+import { api as defaultApi } from '../../lib/api.ts';
 
 export type WalletTransactionRegistration = {
   /** What the transaction does (`txTypes` of @tranche/api). */

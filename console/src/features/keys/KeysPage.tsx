@@ -1,7 +1,7 @@
 import { keyMessages, keysFormSchema, type RegisterCredentialsRequest } from '@tranche/api';
 import { Alert, Button, Card, PasswordField, Stack, TextField } from '@tranche/ui-kit';
 import { useEffect, useState } from 'react';
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api.ts';
 import { ErrorAlert, useZodForm } from '../forms/index.ts';
 
 /** How long the success alert stays (part 2, section 9: register keys 2.5 s). */

@@ -1,7 +1,8 @@
 import type { Codebase } from '@tranche/api';
 import { Select, TxWizard } from '@tranche/ui-kit';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
-import { renderRouterLink } from '../../app/renderRouterLink.tsx';
+import { codebaseLabel } from '../../lib/codebases.ts';
+import { renderRouterLink } from '../../lib/renderRouterLink.tsx';
 import { useExplorerConfig, type WizardView } from './useDeployment.ts';
 
 /** The progress of a wallet-signed contract deployment; Go back on error or refusal. */
@@ -37,7 +38,7 @@ export function CodebaseField<Values extends FieldValues>({
         <Select
           label="Smart contract"
           placeholder="Select a smart contract"
-          options={codebases.map((c) => ({ value: String(c.id), label: `${c.id} - ${c.description}` }))}
+          options={codebases.map((c) => ({ value: String(c.id), label: codebaseLabel(c) }))}
           value={String(field.value ?? '')}
           onChange={field.onChange}
           error={error}

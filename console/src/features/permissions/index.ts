@@ -1,3 +1,3 @@
-export { PermissionsPage } from './PermissionsPage.tsx';
+export { PermissionsPage } from './components/PermissionsPage.tsx';
 export { reloadDelayMs, useDeployment, useExplorerConfig, type WizardView } from './useDeployment.ts';
 export { CodebaseField, DeploymentProgress } from './DeploymentParts.tsx';

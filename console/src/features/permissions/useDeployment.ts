@@ -5,7 +5,7 @@ import { useCallback, useState } from 'react';
 import { appConfigLoadableAtom } from '../config/index.ts';
 import { registerWalletTransaction } from '../history/index.ts';
 import { notifyAtom } from '../notifications/index.ts';
-import { PipelineError, type TxProgress, runTransactionPipeline } from '../transactions/pipeline.ts';
+import { PipelineError, type TxProgress, runTransactionPipeline } from '../transactions/index.ts';
 import { useWalletSigner } from '../wallet/index.ts';
 
 /** Reload after a deployment or an apply (part 1, section 9). */

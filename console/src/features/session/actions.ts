@@ -1,5 +1,4 @@
 import { atom } from 'jotai';
-import { walletAtom } from '../wallet/index.ts';
 import { authStateAtom, loginNoticeAtom, profileAtom, sessionAtom } from './atoms.ts';
 
 /** Starts a session with the token of POST /login. */
@@ -9,10 +8,9 @@ export const startSessionAtom = atom(null, (_get, set, token: string) => {
   set(authStateAtom, 'in');
 });
 
-/** Sign Out, a failed check or an expired session: clears the stored session and the wallet state. */
+/** Sign Out, a failed check or an expired session: clears the stored session (the app clears the wallet state on 'out'). */
 export const endSessionAtom = atom(null, (_get, set, notice: string | null = null) => {
   set(sessionAtom, null);
-  set(walletAtom, null);
   set(profileAtom, null);
   set(loginNoticeAtom, notice);
   set(authStateAtom, 'out');

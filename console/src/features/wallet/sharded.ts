@@ -1,6 +1,6 @@
 import { walletMessages } from '@tranche/api';
 import { getAddress } from 'ethers';
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api.ts';
 import { type WalletConnector, WalletError, providerIds } from './types.ts';
 
 /**

@@ -1,1 +1,2 @@
-export { WhitelistsPage, saveChunk } from './WhitelistsPage.tsx';
+export { saveChunk } from './components/NewAddressTab.tsx';
+export { WhitelistsPage } from './components/WhitelistsPage.tsx';

@@ -1,10 +1,8 @@
 import {
   type ApproveDtxResponse,
-  type DtxStatus,
   type dtxActionRequestSchema,
   dtxMessages as m,
   dtxStatuses,
-  dtxStatusNames,
 } from '@tranche/api';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -12,6 +10,7 @@ import { HttpError } from '../../errors.ts';
 import type { JobRow, JobRunner } from '../../jobs/runner.ts';
 import { approvalBinding, sealApprovalShare, wipe } from '../sharding/keyMaterial.ts';
 import { requireKey, requireSigner, unlockShare } from '../sharding/service.ts';
+import { answer } from './answer.ts';
 import { executeApproved } from './execute.ts';
 import { addApproval, expireDue, findDtx, finishDtx, listApprovals } from './repository.ts';
 import { profileNameOf } from './start.ts';
@@ -20,23 +19,6 @@ type ActionRequest = z.output<typeof dtxActionRequestSchema>;
 
 /** The job kind that runs (and, after a crash, settles) an approved distributed transaction. */
 export const dtxJobKind = 'dtx.execute';
-
-export function answer(
-  id: number,
-  status: DtxStatus,
-  txHash: string | null,
-  info?: ApproveDtxResponse['info'],
-  errorMessage?: string,
-): ApproveDtxResponse {
-  return {
-    id,
-    txStatus: status,
-    txStatusName: dtxStatusNames[status],
-    txHash,
-    ...(info ? { info } : {}),
-    ...(errorMessage ? { errorMessage } : {}),
-  };
-}
 
 /**
  * The shared preamble of approve and abort: the transaction (404), its key (another key's: 400), the caller's share

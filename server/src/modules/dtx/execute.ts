@@ -25,7 +25,7 @@ import type { ShardedKeyRow } from '../sharding/repository.ts';
 import { storeReshard } from '../sharding/reshard.ts';
 import { resolveRecipients } from '../sharding/service.ts';
 import { createTransactionsService, recordUserTransaction } from '../transactions/service.ts';
-import { answer } from './actions.ts';
+import { answer } from './answer.ts';
 import { type DtxRow, findDtx, findDtxDetail, finishDtx, listApprovals } from './repository.ts';
 import { profileNameOf } from './start.ts';
 import { chainErrorLines, tokenCall, userTxTypes } from './tokenCall.ts';

@@ -15,7 +15,7 @@ import {
   TextField,
 } from '@tranche/ui-kit';
 import { type FormEvent, useRef, useState } from 'react';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 import { ChainLink } from '../../history/index.ts';
 
 type Result =

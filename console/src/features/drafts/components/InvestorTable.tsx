@@ -1,4 +1,4 @@
-import { type Draft, investorsToCsv } from '@tranche/api';
+import { type Draft, investorCsvHeader } from '@tranche/api';
 import {
   Button,
   Stack,
@@ -11,7 +11,8 @@ import {
   TextLink,
 } from '@tranche/ui-kit';
 import { useExplorer } from '../../config/index.ts';
-import { downloadText } from '../csv.ts';
+import { toCsv } from '../../../lib/csv.ts';
+import { downloadText } from '../../../lib/download.ts';
 import { investorStatusText } from '../progress.ts';
 
 export type InvestorTableProps = { draft: Draft };
@@ -22,8 +23,9 @@ export function InvestorTable({ draft }: InvestorTableProps) {
   const handleExport = () =>
     downloadText(
       `${draft.symbol}-investors.csv`,
-      investorsToCsv(
-        draft.investors.map((i) => ({ address: i.investorAddress, amount: i.investmentAmount })),
+      toCsv(
+        investorCsvHeader,
+        draft.investors.map((i) => [i.investorAddress, i.investmentAmount]),
       ),
     );
   return (

@@ -1,8 +1,9 @@
-import { csvToBulkText, investorsToCsv, parseBulkInvestors, type TokenDraftForm } from '@tranche/api';
+import { csvToBulkText, investorCsvHeader, parseBulkInvestors, type TokenDraftForm } from '@tranche/api';
 import { Alert, Button, Inline, Stack, Text, TextArea, TextField } from '@tranche/ui-kit';
 import { type ChangeEvent, useState } from 'react';
 import { type FieldErrors, type UseFormReturn, useFieldArray } from 'react-hook-form';
-import { downloadText } from '../csv.ts';
+import { readCsvRows, toCsv } from '../../../lib/csv.ts';
+import { downloadText } from '../../../lib/download.ts';
 
 export type InvestorsEditorProps = {
   form: UseFormReturn<TokenDraftForm, unknown, unknown>;
@@ -43,7 +44,9 @@ export function InvestorsEditor({ form }: InvestorsEditorProps) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    const text = csvToBulkText(await file.text());
+    // papaparse reads the file (quotes, separators); the first two columns are address and amount.
+    const rows = readCsvRows(await file.text());
+    const text = csvToBulkText(rows.map((row) => row.slice(0, 2).join(',')).join('\n'));
     setBulkText(text);
     handleAddBulk(text);
   };
@@ -52,8 +55,8 @@ export function InvestorsEditor({ form }: InvestorsEditorProps) {
     const rows = form
       .getValues('investors')
       .filter((row) => row.publicAddress.trim() !== '')
-      .map((row) => ({ address: row.publicAddress.trim(), amount: row.investmentAmount.trim() }));
-    downloadText(`${form.getValues('symbol') || 'investors'}.csv`, investorsToCsv(rows));
+      .map((row) => [row.publicAddress.trim(), row.investmentAmount.trim()]);
+    downloadText(`${form.getValues('symbol') || 'investors'}.csv`, toCsv(investorCsvHeader, rows));
   };
 
   return (

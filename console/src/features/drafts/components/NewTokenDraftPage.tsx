@@ -24,8 +24,8 @@ import {
 import { useEffect, useState } from 'react';
 import { Controller, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { api } from '../../../app/api.ts';
-import { routeTo } from '../../../app/paths.ts';
+import { api } from '../../../lib/api.ts';
+import { routeTo } from '../../../lib/paths.ts';
 import { ErrorAlert, useZodForm } from '../../forms/index.ts';
 import { isWalletConnected, useSelectWallet, useWallet } from '../../wallet/index.ts';
 import { useTokenCodebases, useWhitelists } from '../api.ts';

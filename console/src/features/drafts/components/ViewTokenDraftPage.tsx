@@ -14,11 +14,12 @@ import {
 } from '@tranche/ui-kit';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { api } from '../../../app/api.ts';
-import { routeTo } from '../../../app/paths.ts';
+import { api } from '../../../lib/api.ts';
+import { codebaseLabelOf } from '../../../lib/codebases.ts';
+import { routeTo } from '../../../lib/paths.ts';
 import { ErrorAlert } from '../../forms/index.ts';
 import { isWalletConnected, useSelectWallet, useWallet } from '../../wallet/index.ts';
-import { fetchDraft, useDraft } from '../api.ts';
+import { fetchDraft, useDraft, useTokenCodebases } from '../api.ts';
 import {
   deployPhase,
   draftPollMs,
@@ -50,6 +51,7 @@ export function ViewTokenDraftPage() {
   const [search] = useSearchParams();
   const symbol = (search.get('token') ?? '').toUpperCase();
   const loaded = useDraft(symbol);
+  const codebases = useTokenCodebases();
   const [draft, setDraft] = useState<Draft | undefined>(undefined);
   const navigate = useNavigate();
   const wallet = useWallet();
@@ -186,7 +188,8 @@ export function ViewTokenDraftPage() {
               <Row label="Currency" value={draft.currency} />
               <Row label="Exchange rate" value={draft.exchangeRate} />
               <Row label="Whitelist" value={`${draft.whitelistName} (${draft.whitelistAddress})`} />
-              <Row label="Smart contract" value={draft.contractAddress ?? 'Not deployed yet'} />
+              <Row label="Smart contract" value={codebaseLabelOf(codebases.data, draft.codebaseId)} />
+              <Row label="Contract address" value={draft.contractAddress ?? 'Not deployed yet'} />
               <TextField
                 label="Token owner"
                 placeholder="0x..."

@@ -1,6 +1,6 @@
 import { Text, TextLink } from '@tranche/ui-kit';
 import type { ReactNode } from 'react';
-import { renderRouterLink } from '../../../app/renderRouterLink.tsx';
+import { renderRouterLink } from '../../../lib/renderRouterLink.tsx';
 import { useExplorer } from '../../config/index.ts';
 
 export type ChainLinkProps = {

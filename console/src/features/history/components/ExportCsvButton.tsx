@@ -1,7 +1,8 @@
 import type { AccountTransaction } from '@tranche/api';
 import { Button, Stack } from '@tranche/ui-kit';
 import { useState } from 'react';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
+import { downloadText } from '../../../lib/download.ts';
 import { ErrorAlert } from '../../forms/index.ts';
 import { transactionsCsv } from '../csv.ts';
 
@@ -16,17 +17,6 @@ export async function fetchAllTransactions(): Promise<AccountTransaction[]> {
   return rows;
 }
 
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = name;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 export function ExportCsvButton() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -35,7 +25,7 @@ export function ExportCsvButton() {
     setError(null);
     try {
       const rows = await fetchAllTransactions();
-      download(`my-transactions-${new Date().toISOString().slice(0, 10)}.csv`, transactionsCsv(rows));
+      downloadText(`my-transactions-${new Date().toISOString().slice(0, 10)}.csv`, transactionsCsv(rows));
     } catch (failure) {
       setError(failure);
     } finally {

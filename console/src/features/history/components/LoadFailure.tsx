@@ -1,7 +1,7 @@
 import { ApiError, apiErrors, transactionMessages } from '@tranche/api';
 import { Alert, Button, Stack, Text } from '@tranche/ui-kit';
 import { useNavigate } from 'react-router-dom';
-import { routeTo } from '../../../app/paths.ts';
+import { routeTo } from '../../../lib/paths.ts';
 import { ChainLink } from './ChainLink.tsx';
 
 export function BackButton() {

@@ -21,9 +21,9 @@ import {
 } from '@tranche/ui-kit';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { api } from '../../../app/api.ts';
-import { routeTo } from '../../../app/paths.ts';
-import { useLoad } from '../hooks/useLoad.ts';
+import { api } from '../../../lib/api.ts';
+import { routeTo } from '../../../lib/paths.ts';
+import { useLoad } from '../../../lib/useLoad.ts';
 import { ChainLink } from './ChainLink.tsx';
 import { BackButton, isNotFound, LoadFailure, TransactionNotFound } from './LoadFailure.tsx';
 

@@ -18,9 +18,9 @@ import {
   TableRow,
 } from '@tranche/ui-kit';
 import { useNavigate } from 'react-router-dom';
-import { routeTo } from '../../../app/paths.ts';
-import { renderRouterLink } from '../../../app/renderRouterLink.tsx';
-import type { Load } from '../hooks/useLoad.ts';
+import { routeTo } from '../../../lib/paths.ts';
+import { renderRouterLink } from '../../../lib/renderRouterLink.tsx';
+import type { Load } from '../../../lib/useLoad.ts';
 import { shownPageCount } from '../pageQuery.ts';
 import { ChainLink } from './ChainLink.tsx';
 import { ExportCsvButton } from './ExportCsvButton.tsx';
@@ -31,9 +31,17 @@ export function formatDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
 }
 
+/** Part 2, section 3: relatedAssetClassId 1, 2 or 3 (token, whitelist, security scheme) give a contract link. */
+export function hasContractLink(
+  row: Pick<AccountTransaction, 'relatedAssetClassId' | 'contractAddress'>,
+): boolean {
+  const linked: readonly number[] = [assetClasses.token, assetClasses.whitelist, assetClasses.securityScheme];
+  return Boolean(row.contractAddress) && linked.includes(row.relatedAssetClassId);
+}
+
 function ContractCell({ row }: { row: AccountTransaction }) {
-  if (!row.contractAddress) return null;
-  const named = row.relatedAssetClassId !== assetClasses.none && row.relatedAssetClassName !== '';
+  if (!hasContractLink(row) || !row.contractAddress) return row.relatedAssetClassName || null;
+  const named = row.relatedAssetClassName !== '';
   return (
     <StopClick>
       <ChainLink kind="address" value={row.contractAddress}>

@@ -16,8 +16,8 @@ import {
 } from '@tranche/ui-kit';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { api } from '../../../app/api.ts';
-import { useLoad } from '../hooks/useLoad.ts';
+import { api } from '../../../lib/api.ts';
+import { useLoad } from '../../../lib/useLoad.ts';
 import { ChainLink } from './ChainLink.tsx';
 import { BackButton, isNotFound, LoadFailure } from './LoadFailure.tsx';
 import { formatDate } from './RegularTransactionsTab.tsx';

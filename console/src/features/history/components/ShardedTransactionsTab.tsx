@@ -13,9 +13,9 @@ import {
   TableRow,
 } from '@tranche/ui-kit';
 import { useNavigate } from 'react-router-dom';
-import { routeTo } from '../../../app/paths.ts';
-import { renderRouterLink } from '../../../app/renderRouterLink.tsx';
-import type { Load } from '../hooks/useLoad.ts';
+import { routeTo } from '../../../lib/paths.ts';
+import { renderRouterLink } from '../../../lib/renderRouterLink.tsx';
+import type { Load } from '../../../lib/useLoad.ts';
 import { shownPageCount } from '../pageQuery.ts';
 import { ChainLink } from './ChainLink.tsx';
 import { formatDate } from './RegularTransactionsTab.tsx';

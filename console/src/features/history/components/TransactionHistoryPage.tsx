@@ -1,7 +1,7 @@
 import { Card, Tabs } from '@tranche/ui-kit';
 import { useSearchParams } from 'react-router-dom';
-import { api } from '../../../app/api.ts';
-import { useLoad } from '../hooks/useLoad.ts';
+import { api } from '../../../lib/api.ts';
+import { useLoad } from '../../../lib/useLoad.ts';
 import { pageFromQuery } from '../pageQuery.ts';
 import { RegularTransactionsTab } from './RegularTransactionsTab.tsx';
 import { ShardedTransactionsTab } from './ShardedTransactionsTab.tsx';

@@ -1,8 +1,8 @@
 import { loadErrorMessages } from '@tranche/api';
 import { Box, Card, EmptyState, Heading, Spinner, Stack, Text } from '@tranche/ui-kit';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 import { ErrorAlert } from '../../forms/index.ts';
-import { useLoad } from '../../history/index.ts';
+import { useLoad } from '../../../lib/useLoad.ts';
 
 /** /local/mail: the mail the server kept in its local outbox (no SMTP configured), newest first. */
 export function LocalMailPage() {

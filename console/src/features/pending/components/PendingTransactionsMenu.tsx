@@ -3,8 +3,8 @@ import { AccessCodeDialog, type PendingTx, PendingTxMenu } from '@tranche/ui-kit
 import { useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api, describeError } from '../../../app/api.ts';
-import { routeTo } from '../../../app/paths.ts';
+import { api, describeError } from '../../../lib/api.ts';
+import { routeTo } from '../../../lib/paths.ts';
 import { notifyAtom } from '../../notifications/index.ts';
 import { reshardInfoAtom } from '../../sharding/index.ts';
 

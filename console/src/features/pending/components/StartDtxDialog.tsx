@@ -2,7 +2,7 @@ import { transactionMessages } from '@tranche/api';
 import { AccessCodeDialog } from '@tranche/ui-kit';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { api, describeError } from '../../../app/api.ts';
+import { api, describeError } from '../../../lib/api.ts';
 import { notifyAtom } from '../../notifications/index.ts';
 
 /** A token operation of a sharded account: txType 1 pause, 2 resume, 3 redeem, 4 issue (part 1, section 4). */

@@ -3,9 +3,9 @@ import { Alert, Button, Card, PasswordField, Stack, TextField, TextLink } from '
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api } from '../../../app/api.ts';
-import { paths } from '../../../app/paths.ts';
-import { renderRouterLink } from '../../../app/renderRouterLink.tsx';
+import { api } from '../../../lib/api.ts';
+import { paths } from '../../../lib/paths.ts';
+import { renderRouterLink } from '../../../lib/renderRouterLink.tsx';
 import { ErrorAlert, useZodForm } from '../../forms/index.ts';
 import { startSessionAtom } from '../actions.ts';
 import { loginNoticeAtom } from '../atoms.ts';

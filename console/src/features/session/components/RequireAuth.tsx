@@ -3,8 +3,8 @@ import { Spinner } from '@tranche/ui-kit';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { api } from '../../../app/api.ts';
-import { paths } from '../../../app/paths.ts';
+import { api } from '../../../lib/api.ts';
+import { paths } from '../../../lib/paths.ts';
 import { endSessionAtom } from '../actions.ts';
 import { authStateAtom, profileAtom, sessionAtom } from '../atoms.ts';
 

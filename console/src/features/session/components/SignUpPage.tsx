@@ -1,17 +1,12 @@
-import {
-  type ConfirmAccountRequest,
-  type SignUpForm,
-  confirmAccountRequestSchema,
-  signUpFormSchema,
-} from '@tranche/api';
-import { Alert, Button, Card, PasswordField, Stack, Text, TextField, TextLink } from '@tranche/ui-kit';
+import { confirmAccountRequestSchema, signUpFormSchema } from '@tranche/api';
+import { Alert, Button, Card, PasswordField, Stack, TextField, TextLink } from '@tranche/ui-kit';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api } from '../../../app/api.ts';
-import { paths } from '../../../app/paths.ts';
-import { renderRouterLink } from '../../../app/renderRouterLink.tsx';
-import { ErrorAlert, useZodForm } from '../../forms/index.ts';
+import { api } from '../../../lib/api.ts';
+import { paths } from '../../../lib/paths.ts';
+import { renderRouterLink } from '../../../lib/renderRouterLink.tsx';
+import { ErrorAlert, StepForm, useSubmitForm } from '../../forms/index.ts';
 import { startSessionAtom } from '../actions.ts';
 
 type Step =
@@ -37,14 +32,10 @@ export function SignUpPage() {
 }
 
 function SignUpFormStep({ onDone }: { onDone: (login: Credentials) => void }) {
-  const [error, setError] = useState<unknown>(null);
-  const form = useZodForm(signUpFormSchema, {
-    defaultValues: { emailAddress: '', password: '', passwordRetype: '', profileName: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const handleSignUp = form.handleSubmit(async (values: SignUpForm) => {
-    setError(null);
-    try {
+  const { form, error, clearError, handleSubmit } = useSubmitForm(
+    signUpFormSchema,
+    { defaultValues: { emailAddress: '', password: '', passwordRetype: '', profileName: '' } },
+    async (values) => {
       await api.call('createAccount', {
         body: {
           loginName: values.emailAddress,
@@ -54,79 +45,79 @@ function SignUpFormStep({ onDone }: { onDone: (login: Credentials) => void }) {
         },
       });
       onDone({ loginName: values.emailAddress, password: values.password });
-    } catch (failure) {
-      setError(failure);
-    }
-  });
+    },
+  );
+  const { errors, isSubmitting } = form.formState;
   return (
-    <form onSubmit={handleSignUp} noValidate aria-label="Sign up">
-      <Stack space="medium">
-        <ErrorAlert error={error} onDismiss={() => setError(null)} />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.emailAddress?.message}
-          {...form.register('emailAddress')}
-        />
-        <PasswordField
-          label="Password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
-        <PasswordField
-          label="Re-type password"
-          autoComplete="new-password"
-          error={errors.passwordRetype?.message}
-          {...form.register('passwordRetype')}
-        />
-        <TextField
-          label="Profile name"
-          autoComplete="organization"
-          error={errors.profileName?.message}
-          {...form.register('profileName')}
-        />
-        <Button type="submit" loading={isSubmitting}>
-          Sign up
-        </Button>
+    <StepForm
+      label="Sign up"
+      error={error}
+      onDismissError={clearError}
+      onSubmit={handleSubmit}
+      submitLabel="Sign up"
+      submitting={isSubmitting}
+      footer={
         <TextLink href={paths.login} renderLink={renderRouterLink}>
           I have an account already
         </TextLink>
-      </Stack>
-    </form>
+      }
+    >
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.emailAddress?.message}
+        {...form.register('emailAddress')}
+      />
+      <PasswordField
+        label="Password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <PasswordField
+        label="Re-type password"
+        autoComplete="new-password"
+        error={errors.passwordRetype?.message}
+        {...form.register('passwordRetype')}
+      />
+      <TextField
+        label="Profile name"
+        autoComplete="organization"
+        error={errors.profileName?.message}
+        {...form.register('profileName')}
+      />
+    </StepForm>
   );
 }
 
 function ConfirmStep({ onDone }: { onDone: () => void }) {
-  const [error, setError] = useState<unknown>(null);
-  const form = useZodForm(confirmAccountRequestSchema, { defaultValues: { confirmationCode: '' } });
-  const { errors, isSubmitting } = form.formState;
-  const handleConfirm = form.handleSubmit(async (values: ConfirmAccountRequest) => {
-    setError(null);
-    try {
+  const { form, error, clearError, handleSubmit } = useSubmitForm(
+    confirmAccountRequestSchema,
+    { defaultValues: { confirmationCode: '' } },
+    async (values) => {
       await api.call('confirmAccount', { body: values });
       onDone();
-    } catch (failure) {
-      setError(failure);
-    }
-  });
+    },
+  );
+  const { errors, isSubmitting } = form.formState;
   return (
-    <form onSubmit={handleConfirm} noValidate aria-label="Confirm your account">
-      <Stack space="medium">
-        <Text>We sent a confirmation code to your email address. Enter it to confirm your account.</Text>
-        <ErrorAlert error={error} onDismiss={() => setError(null)} />
-        <TextField
-          label="Confirmation code"
-          autoComplete="one-time-code"
-          error={errors.confirmationCode?.message}
-          {...form.register('confirmationCode')}
-        />
-        <Button type="submit" loading={isSubmitting}>
-          Confirm
-        </Button>
-      </Stack>
-    </form>
+    <StepForm
+      label="Confirm your account"
+      intro="We sent a confirmation code to your email address. Enter it to confirm your account."
+      error={error}
+      onDismissError={clearError}
+      onSubmit={handleSubmit}
+      submitLabel="Confirm"
+      submitting={isSubmitting}
+    >
+      <TextField
+        label="Confirmation code"
+        autoComplete="one-time-code"
+        error={errors.confirmationCode?.message}
+        {...form.register('confirmationCode')}
+      />
+    </StepForm>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { isPublicPath, paths } from '../../../app/paths.ts';
+import { isPublicPath, paths } from '../../../lib/paths.ts';
 
 /** Where to go after login: the protected page the user was sent away from, else NewTokenDraft. */
 export function useReturnTo(): string {

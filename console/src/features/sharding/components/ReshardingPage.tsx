@@ -19,7 +19,7 @@ import {
   TextField,
 } from '@tranche/ui-kit';
 import { useCallback, useEffect, useState } from 'react';
-import { api, describeError } from '../../../app/api.ts';
+import { api, describeError } from '../../../lib/api.ts';
 import { ErrorAlert, useZodForm } from '../../forms/index.ts';
 import { shardingAlertMs } from '../atoms.ts';
 

@@ -14,7 +14,7 @@ import {
 } from '@tranche/ui-kit';
 import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 import { ErrorAlert, useZodForm } from '../../forms/index.ts';
 import { isWalletConnected, useSelectWallet, useWallet } from '../../wallet/index.ts';
 import { shardingReturnMs } from '../atoms.ts';

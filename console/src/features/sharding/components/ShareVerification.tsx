@@ -16,7 +16,7 @@ import {
   Text,
 } from '@tranche/ui-kit';
 import { type FormEvent, useRef, useState } from 'react';
-import { api, describeError } from '../../../app/api.ts';
+import { api, describeError } from '../../../lib/api.ts';
 import { ErrorAlert } from '../../forms/index.ts';
 
 export type ShareVerificationProps = {

@@ -57,28 +57,6 @@ export const search = style({
 
 export const searchLandmark = style({ display: 'contents' });
 
-export const menu = style({
-  display: 'flex',
-  flexDirection: 'column',
-  minWidth: '12rem',
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-});
-
-export const menuItem = style([
-  link,
-  {
-    display: 'block',
-    width: '100%',
-    textAlign: 'left',
-    background: 'none',
-    border: 'none',
-    font: 'inherit',
-    cursor: 'pointer',
-  },
-]);
-
 export const menuTrigger = style([
   link,
   { background: 'none', border: 'none', font: 'inherit', cursor: 'pointer' },

@@ -1,11 +1,10 @@
-import { Button, Popover, TextField } from '@tranche/ui-kit';
+import { Button, DropdownMenu, TextField } from '@tranche/ui-kit';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
-import { api } from '../../../app/api.ts';
-import { paths, routeTo } from '../../../app/paths.ts';
-import { endSessionAtom } from '../../session/actions.ts';
-import { authStateAtom } from '../../session/atoms.ts';
+import { api } from '../../../lib/api.ts';
+import { paths, routeTo } from '../../../lib/paths.ts';
+import { authStateAtom, endSessionAtom } from '../../session/index.ts';
 import * as styles from './NavBar.css.ts';
 
 const mainLinks = [
@@ -47,10 +46,7 @@ export function NavBar({ pending }: NavBarProps) {
                 </li>
               ))}
               <li>
-                <MenuPopover
-                  label="Reports"
-                  items={[{ to: paths.addrBalance, label: 'Balance by Partition' }]}
-                />
+                <NavMenu label="Reports" items={[{ to: paths.addrBalance, label: 'Balance by Partition' }]} />
               </li>
             </ul>
             <SearchBox />
@@ -101,7 +97,8 @@ function SearchBox() {
 
 type MenuItem = { to: string; label: string };
 
-function MenuPopover({
+/** A menu button (arrow keys, type-ahead, Escape) whose items are router links, plus extra commands. */
+function NavMenu({
   label,
   items,
   children,
@@ -110,27 +107,18 @@ function MenuPopover({
   items: readonly MenuItem[];
   children?: React.ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger asChild>
-        <button type="button" className={styles.menuTrigger} aria-haspopup="true">
-          {label} ▾
-        </button>
-      </Popover.Trigger>
-      <Popover.Content aria-label={label}>
-        <ul className={styles.menu}>
-          {items.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} className={styles.menuItem} onClick={() => setOpen(false)}>
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-          {children}
-        </ul>
-      </Popover.Content>
-    </Popover.Root>
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className={styles.menuTrigger}>{label} ▾</DropdownMenu.Trigger>
+      <DropdownMenu.Content aria-label={label}>
+        {items.map((item) => (
+          <DropdownMenu.Item key={item.to} asChild>
+            <NavLink to={item.to}>{item.label}</NavLink>
+          </DropdownMenu.Item>
+        ))}
+        {children}
+      </DropdownMenu.Content>
+    </DropdownMenu.Root>
   );
 }
 
@@ -145,12 +133,8 @@ function AccountMenu() {
     navigate(paths.login);
   };
   return (
-    <MenuPopover label="My Account" items={accountLinks}>
-      <li>
-        <button type="button" className={styles.menuItem} onClick={handleSignOut}>
-          Sign Out
-        </button>
-      </li>
-    </MenuPopover>
+    <NavMenu label="My Account" items={accountLinks}>
+      <DropdownMenu.Item onSelect={handleSignOut}>Sign Out</DropdownMenu.Item>
+    </NavMenu>
   );
 }

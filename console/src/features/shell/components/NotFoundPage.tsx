@@ -1,6 +1,6 @@
 import { Card, EmptyState, TextLink } from '@tranche/ui-kit';
-import { paths } from '../../../app/paths.ts';
-import { renderRouterLink } from '../../../app/renderRouterLink.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { renderRouterLink } from '../../../lib/renderRouterLink.tsx';
 
 export function NotFoundPage() {
   return (

@@ -23,7 +23,7 @@ import {
   TextField,
 } from '@tranche/ui-kit';
 import { useState } from 'react';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 import { ErrorAlert, useZodForm } from '../../forms/index.ts';
 import { useSelectWallet } from '../../wallet/index.ts';
 import { orderOf, type ServerOrder, sortingOf } from '../serverPaging.ts';

@@ -6,7 +6,7 @@ import {
   txTypes,
 } from '@tranche/api';
 import { Button, Card, Inline, Stack, TextArea, TextField } from '@tranche/ui-kit';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 import { useZodForm } from '../../forms/index.ts';
 import { commentBytes, type DisabledReason, ReasonAlert } from './shared.tsx';
 import type { TokenOps } from './types.ts';
@@ -87,14 +87,14 @@ export function ControllerTab({ ops }: { ops: TokenOps }) {
     }),
   );
 
-  const removeReason: DisabledReason = !token.isControllable
-    ? { title: m.notControllableTitle, text: m.noController }
-    : !rights.isOwner
-      ? { title: m.insufficientPermissionsTitle, text: m.notAllowedToRemoveController }
-      : null;
+  const removeReason: DisabledReason = !rights.isOwner
+    ? { title: m.insufficientPermissionsTitle, text: m.notAllowedToRemoveController }
+    : null;
 
   const te = transfer.formState.errors;
   const re = redeem.formState.errors;
+  // A token without a controller: the whole screen is disabled ('The token is not controllable').
+  if (!token.isControllable) return <ReasonAlert reason={reason} />;
   return (
     <Stack space="large">
       <ReasonAlert reason={reason} />

@@ -14,7 +14,7 @@ import {
   TextField,
 } from '@tranche/ui-kit';
 import { encodeBytes32String } from 'ethers';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 import { useZodForm } from '../../forms/index.ts';
 import { type DisabledReason, documentHashBytes, ReasonAlert } from './shared.tsx';
 import type { TokenOps } from './types.ts';

@@ -19,7 +19,7 @@ import {
   Stack,
 } from '@tranche/ui-kit';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 import { ErrorAlert } from '../../forms/index.ts';
 import {
   allHolders,
@@ -30,6 +30,7 @@ import {
   type ServerOrder,
   sortingOf,
 } from '../serverPaging.ts';
+import { downloadText } from '../../../lib/download.ts';
 import { holdersCsv } from './shared.tsx';
 import type { TokenOps } from './types.ts';
 
@@ -99,12 +100,7 @@ export function HoldersTab({ ops }: { ops: TokenOps }) {
           query: { ...pageRequest, pageSize: exportPageSize, ...order },
         }),
       );
-      const url = URL.createObjectURL(new Blob([holdersCsv(rows)], { type: 'text/csv' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `${token.projectCode}-${partition}-holders.csv`;
-      link.click();
-      URL.revokeObjectURL(url);
+      downloadText(`${token.projectCode}-${partition}-holders.csv`, holdersCsv(rows));
     } catch (error) {
       setExportError(error);
     }

@@ -6,10 +6,12 @@ import {
   tokenScreenTexts,
   txTypes,
 } from '@tranche/api';
-import { Button, Card, Inline, Select, Stack, TextArea, TextField } from '@tranche/ui-kit';
+import { Button, Card, Inline, Stack, TextField } from '@tranche/ui-kit';
 import { useEffect, useState } from 'react';
-import { api } from '../../../app/api.ts';
+import { FormProvider } from 'react-hook-form';
+import { api } from '../../../lib/api.ts';
 import { ErrorAlert, useZodForm } from '../../forms/index.ts';
+import { AmountPartitionCommentFields } from './PartitionCommentFields.tsx';
 import { commentBytes, partitionBytes } from './shared.tsx';
 import type { TokenOps } from './types.ts';
 
@@ -96,42 +98,33 @@ export function IssueForm({ ops, onCancel }: { ops: TokenOps; onCancel: () => vo
     <Card title="Issue tokens">
       <Stack>
         <ErrorAlert error={loadError} prefix="Could not load the partitions due to the following error" />
-        <form onSubmit={handleSubmit} noValidate aria-label="Issue tokens">
-          <Stack>
-            <TextField
-              label="Amount"
-              inputMode="numeric"
-              {...form.register('amount')}
-              error={errors.amount?.message}
-            />
-            <TextField label="Token holder" {...form.register('holder')} error={errors.holder?.message} />
-            <Select
-              label="Partition"
-              placeholder="Select a partition"
-              options={options}
-              value={form.watch('partition') ?? ''}
-              onChange={(value) => form.setValue('partition', value, { shouldValidate: true })}
-              error={errors.partition?.message}
-            />
-            <TextArea
-              label="Comments"
-              rows={4}
-              {...form.register('comments')}
-              error={errors.comments?.message}
-            />
-            <Inline space="small">
-              <Button type="submit" loading={form.formState.isSubmitting}>
-                Issue
-              </Button>
-              <Button variant="secondary" onClick={() => setCreating((open) => !open)}>
-                Create new partition
-              </Button>
-              <Button variant="ghost" onClick={onCancel}>
-                {tokenScreenTexts.goBack}
-              </Button>
-            </Inline>
-          </Stack>
-        </form>
+        <FormProvider {...form}>
+          <form onSubmit={handleSubmit} noValidate aria-label="Issue tokens">
+            <Stack>
+              <AmountPartitionCommentFields
+                partitions={options}
+                between={
+                  <TextField
+                    label="Token holder"
+                    {...form.register('holder')}
+                    error={errors.holder?.message}
+                  />
+                }
+              />
+              <Inline space="small">
+                <Button type="submit" loading={form.formState.isSubmitting}>
+                  Issue
+                </Button>
+                <Button variant="secondary" onClick={() => setCreating((open) => !open)}>
+                  Create new partition
+                </Button>
+                <Button variant="ghost" onClick={onCancel}>
+                  {tokenScreenTexts.goBack}
+                </Button>
+              </Inline>
+            </Stack>
+          </form>
+        </FormProvider>
         {creating ? (
           <form onSubmit={handleCreatePartition} noValidate aria-label="Create new partition">
             <Stack>
@@ -163,7 +156,6 @@ export function IssueForm({ ops, onCancel }: { ops: TokenOps; onCancel: () => vo
 export function RedeemForm({ ops, onCancel }: { ops: TokenOps; onCancel: () => void }) {
   const { token } = ops;
   const form = useZodForm(redeemFormSchema, { defaultValues: { amount: '', partition: '', comments: '' } });
-  const errors = form.formState.errors;
   const handleSubmit = form.handleSubmit(async (values) => {
     if (ops.distribute) {
       ops.distribute(3, {
@@ -194,38 +186,23 @@ export function RedeemForm({ ops, onCancel }: { ops: TokenOps; onCancel: () => v
   });
   return (
     <Card title="Redeem tokens">
-      <form onSubmit={handleSubmit} noValidate aria-label="Redeem tokens">
-        <Stack>
-          <TextField
-            label="Amount"
-            inputMode="numeric"
-            {...form.register('amount')}
-            error={errors.amount?.message}
-          />
-          <Select
-            label="Partition"
-            placeholder="Select a partition"
-            options={token.partitions.map((p) => ({ value: p.name, label: p.name }))}
-            value={form.watch('partition') ?? ''}
-            onChange={(value) => form.setValue('partition', value, { shouldValidate: true })}
-            error={errors.partition?.message}
-          />
-          <TextArea
-            label="Comments"
-            rows={4}
-            {...form.register('comments')}
-            error={errors.comments?.message}
-          />
-          <Inline space="small">
-            <Button type="submit" loading={form.formState.isSubmitting}>
-              Redeem
-            </Button>
-            <Button variant="ghost" onClick={onCancel}>
-              {tokenScreenTexts.goBack}
-            </Button>
-          </Inline>
-        </Stack>
-      </form>
+      <FormProvider {...form}>
+        <form onSubmit={handleSubmit} noValidate aria-label="Redeem tokens">
+          <Stack>
+            <AmountPartitionCommentFields
+              partitions={token.partitions.map((p) => ({ value: p.name, label: p.name }))}
+            />
+            <Inline space="small">
+              <Button type="submit" loading={form.formState.isSubmitting}>
+                Redeem
+              </Button>
+              <Button variant="ghost" onClick={onCancel}>
+                {tokenScreenTexts.goBack}
+              </Button>
+            </Inline>
+          </Stack>
+        </form>
+      </FormProvider>
     </Card>
   );
 }

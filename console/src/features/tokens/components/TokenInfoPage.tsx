@@ -22,7 +22,7 @@ import {
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { renderRouterLink } from '../../../app/renderRouterLink.tsx';
+import { renderRouterLink } from '../../../lib/renderRouterLink.tsx';
 import { ErrorAlert } from '../../forms/index.ts';
 import { useExplorerConfig } from '../../permissions/index.ts';
 import { type DtxRequest, StartDtxDialog } from '../../pending/index.ts';
@@ -94,13 +94,16 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
         : !rights.canIssue
           ? { title: m.insufficientPermissionsTitle, text: m.notAllowedToIssue }
           : null;
+  // Redeem follows Issue (part 1, section 4): a connected wallet, an issuable and unpaused token, the right.
   const redeemReason: DisabledReason = !rights.connected
     ? notConnected
-    : token.isPaused
-      ? paused
-      : !rights.canRedeem
-        ? { title: m.insufficientPermissionsTitle, text: m.notAllowedToRedeem }
-        : null;
+    : token.isIssuable === false
+      ? { title: m.insufficientPermissionsTitle, text: m.notIssuable }
+      : token.isPaused
+        ? paused
+        : !rights.canRedeem
+          ? { title: m.insufficientPermissionsTitle, text: m.notAllowedToRedeem }
+          : null;
   const pauseReason: DisabledReason = !rights.connected
     ? notConnected
     : !rights.canPause
@@ -109,7 +112,8 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
           text: token.isPaused ? m.notAllowedToResume : m.notAllowedToPause,
         }
       : null;
-  const showController = rights.connected && token.isControllable && (rights.isOwner || rights.isController);
+  // Visible to the owner or the controller; a non-controllable token's tab says why it is disabled.
+  const showController = rights.connected && (rights.isOwner || rights.isController);
 
   const handleContinue = () => {
     tx.setView(null);

@@ -23,9 +23,9 @@ import {
 } from '@tranche/ui-kit';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { api } from '../../../app/api.ts';
-import { routeTo } from '../../../app/paths.ts';
-import { renderRouterLink } from '../../../app/renderRouterLink.tsx';
+import { api } from '../../../lib/api.ts';
+import { routeTo } from '../../../lib/paths.ts';
+import { renderRouterLink } from '../../../lib/renderRouterLink.tsx';
 import { ErrorAlert } from '../../forms/index.ts';
 
 /** Where a token row leads: a draft (status 1) to ViewTokenDraft, otherwise TokenInfo. */
@@ -130,7 +130,7 @@ export function TokensPage() {
             <Pagination
               page={page}
               totalPages={load.data.totalPages}
-              hrefForPage={(n) => routeTo.Tokens({ page: n, term: term || undefined })}
+              hrefForPage={(n) => routeTo.Tokens({ page: n, term })}
               renderLink={renderRouterLink}
             />
           ) : null}

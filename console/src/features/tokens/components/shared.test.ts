@@ -22,6 +22,6 @@ describe('token helpers', () => {
       holdersCsv([
         { holderAddress: '0xa', legalName: 'Doe, "J"', balance: '10', verificationTransactionHash: null },
       ]),
-    ).toBe('holderAddress,legalName,balance,verificationTransactionHash\n0xa,"Doe, ""J""",10,\n');
+    ).toBe('holderAddress,legalName,balance,verificationTransactionHash\r\n0xa,"Doe, ""J""",10,\r\n');
   });
 });

@@ -1,4 +1,5 @@
 import { Alert, Text } from '@tranche/ui-kit';
+import { toCsv } from '../../../lib/csv.ts';
 import { encodeBytes32String, isHexString, toUtf8Bytes, zeroPadValue } from 'ethers';
 import type { ReactNode } from 'react';
 
@@ -63,14 +64,8 @@ export function holdersCsv(
     verificationTransactionHash: string | null;
   }[],
 ): string {
-  const cell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-  const lines = [['holderAddress', 'legalName', 'balance', 'verificationTransactionHash'].join(',')];
-  for (const row of rows) {
-    lines.push(
-      [row.holderAddress, row.legalName ?? '', row.balance, row.verificationTransactionHash ?? '']
-        .map(cell)
-        .join(','),
-    );
-  }
-  return `${lines.join('\n')}\n`;
+  return toCsv(
+    ['holderAddress', 'legalName', 'balance', 'verificationTransactionHash'],
+    rows.map((row) => [row.holderAddress, row.legalName, row.balance, row.verificationTransactionHash]),
+  );
 }

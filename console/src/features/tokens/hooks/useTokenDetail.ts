@@ -1,6 +1,6 @@
 import type { ProjectDetail } from '@tranche/api';
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 
 export type TokenLoad =
   | { status: 'loading' }

@@ -3,10 +3,10 @@ import type { TxWizardState } from '@tranche/ui-kit';
 import { Interface, type InterfaceAbi } from 'ethers';
 import { useSetAtom } from 'jotai';
 import { useCallback, useMemo, useState } from 'react';
-import { describeError } from '../../../app/api.ts';
+import { describeError } from '../../../lib/api.ts';
 import { registerWalletTransaction } from '../../history/index.ts';
 import { notifyAtom } from '../../notifications/index.ts';
-import { PipelineError, type TxProgress, runTransactionPipeline } from '../../transactions/pipeline.ts';
+import { PipelineError, type TxProgress, runTransactionPipeline } from '../../transactions/index.ts';
 import { useWalletSigner } from '../../wallet/index.ts';
 
 export type WizardView = { state: TxWizardState; hash?: string; blockNumber?: number; errorMessage?: string };

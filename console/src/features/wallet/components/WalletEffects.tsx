@@ -1,6 +1,6 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 import { walletAtom, walletConnectorAtom, walletRegisteredAtom } from '../atoms.ts';
 import { networkName } from '../networks.ts';
 

@@ -1,5 +1,5 @@
-/** Offers `text` as a file download. */
-export function downloadText(fileName: string, text: string, type = 'text/csv'): void {
+/** Offers `text` as a file download (CSV unless told otherwise). */
+export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');
   link.href = url;

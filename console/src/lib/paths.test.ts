@@ -5,6 +5,9 @@ describe('routes', () => {
   it('builds the spec links for tokens search pages', () => {
     expect(routeTo.Tokens({ page: 2, term: 'ACME bond' })).toBe('/Tokens?page=2&term=ACME+bond');
     expect(routeTo.Tokens()).toBe('/Tokens');
+    expect(routeTo.Tokens({ page: 3, term: '' })).toBe('/Tokens?page=3&term=');
+    expect(routeTo.Tokens({ page: 3 })).toBe('/Tokens?page=3&term=');
+    expect(routeTo.Tokens({ term: 'ACME' })).toBe('/Tokens?term=ACME');
     expect(routeTo.TokenInfo('ACME')).toBe('/TokenInfo?token=ACME');
   });
 

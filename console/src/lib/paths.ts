@@ -50,7 +50,11 @@ function withQuery(path: string, query: Record<string, string | number | undefin
 export const routeTo = {
   Login: () => paths.login,
   NewTokenDraft: () => paths.newToken,
-  Tokens: (query: { term?: string; page?: number } = {}) => withQuery(paths.tokens, query),
+  /** A page link keeps `term=` even when blank (/Tokens?page={n}&term={text}). */
+  Tokens: ({ term, page }: { term?: string; page?: number } = {}) =>
+    page === undefined
+      ? withQuery(paths.tokens, { term })
+      : `${paths.tokens}?${new URLSearchParams({ page: String(page), term: term ?? '' })}`,
   ViewTokenDraft: (token: string) => withQuery(paths.viewTokenDraft, { token }),
   TokenInfo: (token: string) => withQuery(paths.tokenInfo, { token }),
   ViewTransaction: (id: string | number) => withQuery(paths.viewTransaction, { id }),

@@ -1,0 +1,256 @@
+import {
+  type WhitelistErrorItem,
+  type WhitelistListItem,
+  addressPattern,
+  defaultTemplate,
+  whitelistMessages,
+} from '@tranche/api';
+import {
+  Alert,
+  Button,
+  Select,
+  Spinner,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+  TextArea,
+  TextField,
+} from '@tranche/ui-kit';
+import { useState } from 'react';
+import { api } from '../../../lib/api.ts';
+import { ErrorAlert } from '../../forms/index.ts';
+import { isWalletConnected, useSelectWallet, useWallet } from '../../wallet/index.ts';
+
+/** Addresses per POST /whitelist/bulk from the console (the server batches each into transactions). */
+export const saveChunk = 1000;
+
+type QueuedAddress = { targetAddress: string; legalName: string; contactDetails: Record<string, string> };
+type FieldErrors = Partial<Record<string, string>>;
+
+/** Tab 'New Address': enqueue addresses with the template's fields, then Save them with the wallet. */
+export function NewAddressTab({ whitelists }: { whitelists: WhitelistListItem[] }) {
+  const wallet = useWallet();
+  const selectWallet = useSelectWallet();
+  const [whitelist, setWhitelist] = useState('');
+  const [publicAddress, setPublicAddress] = useState('');
+  const [template, setTemplate] = useState<string>(defaultTemplate.name);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [queue, setQueue] = useState<QueuedAddress[]>([]);
+  const [saving, setSaving] = useState(false);
+  const [progress, setProgress] = useState<string | null>(null);
+  const [saved, setSaved] = useState<number | null>(null);
+  const [failure, setFailure] = useState<{ message: string; items: WhitelistErrorItem[] } | null>(null);
+  const [error, setError] = useState<unknown>(null);
+
+  const enqueue = (event: React.FormEvent) => {
+    event.preventDefault();
+    const next: FieldErrors = {};
+    const address = publicAddress.trim();
+    if (!whitelist) next.whitelist = whitelistMessages.whitelistRequired;
+    else if (!addressPattern.test(whitelist)) next.whitelist = whitelistMessages.whitelistInvalid;
+    if (!address) next.publicAddress = whitelistMessages.publicAddressRequired;
+    else if (!addressPattern.test(address)) next.publicAddress = whitelistMessages.publicAddressInvalid;
+    if (!template) next.template = whitelistMessages.templateRequired;
+    else {
+      for (const field of defaultTemplate.fields) {
+        if (field.required && !(fields[field.name] ?? '').trim())
+          next[field.name] = whitelistMessages.templateFieldRequired(field.title);
+      }
+    }
+    setFieldErrors(next);
+    if (Object.keys(next).length > 0) return;
+    const targetAddress = address.toLowerCase();
+    const contactDetails: Record<string, string> = {};
+    for (const field of defaultTemplate.fields) {
+      const value = (fields[field.name] ?? '').trim();
+      if (field.name !== 'legalName' && value) contactDetails[field.name] = value;
+    }
+    setQueue((current) => [
+      ...current.filter((entry) => entry.targetAddress !== targetAddress),
+      { targetAddress, legalName: (fields.legalName ?? '').trim(), contactDetails },
+    ]);
+    setPublicAddress('');
+    setFields({});
+    setSaved(null);
+  };
+
+  const save = async () => {
+    setError(null);
+    setFailure(null);
+    setSaved(null);
+    if (queue.length === 0) {
+      setError(new Error(whitelistMessages.addressesRequired));
+      return;
+    }
+    if (!isWalletConnected(wallet)) {
+      setError(new Error(whitelistMessages.notConnected));
+      return;
+    }
+    setSaving(true);
+    try {
+      const chosen = whitelists.find((w) => w.address === whitelist);
+      const asset = chosen
+        ? (await api.call('getSchemeAsset', { params: { contractAddress: chosen.scheme } })).asset
+        : undefined;
+      const failed: WhitelistErrorItem[] = [];
+      let done = 0;
+      for (let i = 0; i < queue.length; i += saveChunk) {
+        const chunk = queue.slice(i, i + saveChunk);
+        setProgress(`Saving ${Math.min(i + chunk.length, queue.length)} of ${queue.length} addresses`);
+        const answer = await api.call('whitelistBulk', {
+          body: {
+            txMode: 2,
+            accountAddress: wallet.address,
+            whitelistAddress: whitelist,
+            asset,
+            addresses: chunk,
+          },
+        });
+        failed.push(...answer.errorMessages);
+        done += answer.saved + answer.unchanged;
+      }
+      if (failed.length > 0) {
+        const failedAddresses = new Set(failed.map((item) => item.legend));
+        setQueue((current) => current.filter((entry) => failedAddresses.has(entry.targetAddress)));
+        setFailure({
+          message: `${failed.length} of ${queue.length} addresses were not saved.`,
+          items: failed,
+        });
+      } else {
+        setQueue([]);
+      }
+      setSaved(done);
+    } catch (failed) {
+      setError(failed);
+    } finally {
+      setSaving(false);
+      setProgress(null);
+    }
+  };
+
+  return (
+    <Stack space="medium">
+      <form onSubmit={enqueue} noValidate aria-label="New Address">
+        <Stack space="medium">
+          <Select
+            label="Whitelist"
+            placeholder="Select a whitelist"
+            options={whitelists.map((w) => ({ value: w.address, label: w.name }))}
+            value={whitelist}
+            onChange={setWhitelist}
+            error={fieldErrors.whitelist}
+          />
+          <TextField
+            label="Public address"
+            placeholder="0x..."
+            value={publicAddress}
+            onChange={(event) => setPublicAddress(event.target.value)}
+            error={fieldErrors.publicAddress}
+          />
+          <Select
+            label="Template"
+            placeholder="Select a template"
+            options={[{ value: defaultTemplate.name, label: defaultTemplate.name }]}
+            value={template}
+            onChange={setTemplate}
+            error={fieldErrors.template}
+          />
+          {template
+            ? defaultTemplate.fields.map((field) =>
+                field.type === 'textarea' ? (
+                  <TextArea
+                    key={field.name}
+                    label={field.label}
+                    rows={4}
+                    value={fields[field.name] ?? ''}
+                    onChange={(event) =>
+                      setFields((current) => ({ ...current, [field.name]: event.target.value }))
+                    }
+                    error={fieldErrors[field.name]}
+                  />
+                ) : (
+                  <TextField
+                    key={field.name}
+                    label={field.label}
+                    value={fields[field.name] ?? ''}
+                    onChange={(event) =>
+                      setFields((current) => ({ ...current, [field.name]: event.target.value }))
+                    }
+                    error={fieldErrors[field.name]}
+                  />
+                ),
+              )
+            : null}
+          <div>
+            <Button type="submit" variant="secondary">
+              Enqueue
+            </Button>
+          </div>
+        </Stack>
+      </form>
+      <ErrorAlert error={error} onDismiss={() => setError(null)} />
+      {error instanceof Error && error.message === whitelistMessages.notConnected ? (
+        <div>
+          <Button variant="secondary" onClick={() => void selectWallet()}>
+            Connect
+          </Button>
+        </div>
+      ) : null}
+      {failure ? (
+        <Alert tone="danger" title={whitelistMessages.saveFailed}>
+          <Stack space="small">
+            <span>{failure.message}</span>
+            <ul aria-label="Addresses not saved">
+              {failure.items.slice(0, 50).map((item) => (
+                <li key={item.legend}>
+                  {item.legend}: {item.reason}
+                </li>
+              ))}
+            </ul>
+          </Stack>
+        </Alert>
+      ) : null}
+      {saved !== null && !failure ? <Alert tone="success">{`${saved} addresses saved`}</Alert> : null}
+      {progress ? <Spinner label={progress} /> : null}
+      <Table caption="Pending changes">
+        <TableHead>
+          <TableRow>
+            <TableHeaderCell>Public address</TableHeaderCell>
+            <TableHeaderCell>Legal name</TableHeaderCell>
+            <TableHeaderCell>Options</TableHeaderCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {queue.map((entry) => (
+            <TableRow key={entry.targetAddress}>
+              <TableCell>{entry.targetAddress}</TableCell>
+              <TableCell>{entry.legalName}</TableCell>
+              <TableCell>
+                <Button
+                  size="small"
+                  variant="secondary"
+                  aria-label={`Remove ${entry.targetAddress}`}
+                  onClick={() =>
+                    setQueue((current) => current.filter((e) => e.targetAddress !== entry.targetAddress))
+                  }
+                >
+                  Remove
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <div>
+        <Button disabled={queue.length === 0 || saving} loading={saving} onClick={() => void save()}>
+          Save
+        </Button>
+      </div>
+    </Stack>
+  );
+}
