@@ -164,6 +164,8 @@ export const whitelistMessages = {
   templateRequired: 'Please select a template and enter the contact details',
   templateFieldRequired: (title: string) =>
     `The ${title} of the contact is required. Please enter a valid value and try again`,
+  // ours
+  templateDateInvalid: (title: string) => `The ${title} should be a date (YYYY-MM-DD)`,
   whitelistInvalid: 'The address of the whitelist is invalid',
   publicAddressInvalid: 'The public address specified is invalid',
   addressesRequired: 'Please specify one or more addresses to whitelabel',

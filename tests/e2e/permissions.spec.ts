@@ -106,3 +106,28 @@ test('deploy a scheme with the wallet, grant OP, L1 and L2, see them on-chain; a
   await expect(op).toBeDisabled();
   await expect(l2).toBeDisabled();
 });
+
+test("a scheme whose registration fails says 'Failed to register the scheme' with the reason", async ({
+  page,
+  request,
+  server,
+}) => {
+  const account = await createAccount(request, server.url);
+  await loginInBrowser(page, account.email, account.password);
+  await page.goto('/Permissions');
+  // The deployment is mined; recording the new scheme on the platform then fails.
+  await page.route('**/api/rbac/register', (route) =>
+    route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { statusCode: 409, message: 'The platform is busy' } }),
+    }),
+  );
+  await page.getByRole('textbox', { name: 'Name' }).fill('Unregistered scheme');
+  await page.getByRole('textbox', { name: 'Owner' }).fill(stranger);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await chooseDevAccount(page, stranger);
+  await expect(page.getByText('Failed to register the scheme: The platform is busy')).toBeVisible({
+    timeout: 30_000,
+  });
+});

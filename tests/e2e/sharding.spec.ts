@@ -260,6 +260,8 @@ test('abort path: a resume started from TokenInfo with the sharded key is cancel
   await codeDialog.getByLabel('Access code').fill(codes.get(alice.email) as string);
   await codeDialog.getByRole('button', { name: 'Start' }).click();
   await expect(page.getByText(/is waiting for the other signers/)).toBeVisible();
+  // The start-transaction alert hides by itself after 6000 ms (part 1, section 9).
+  await expect(page.getByText(/is waiting for the other signers/)).toBeHidden({ timeout: 15_000 });
   expect(await isPaused()).toBe(true);
 
   const carolPage = await signIn(browser, carol);

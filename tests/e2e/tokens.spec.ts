@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { devAccountKeys } from '../../contracts/src/index.ts';
-import { addressOf, randomAddress, verifyMissing } from '../../server/src/modules/tokens/testing.ts';
+import {
+  addressOf,
+  callToken,
+  randomAddress,
+  verifyMissing,
+} from '../../server/src/modules/tokens/testing.ts';
 import { expect, test } from './fixtures.ts';
 import { createAccount, loginInBrowser } from './helpers.ts';
 
@@ -214,6 +219,7 @@ test('holders of a partition: server order across pages with cursors, sorting, C
 
 test('issues into a new partition, shows holders and balance, redeems, pauses and resumes', async ({
   page,
+  server,
 }) => {
   test.setTimeout(150_000);
   await loginInBrowser(page, account.email, account.password);
@@ -287,6 +293,30 @@ test('issues into a new partition, shows holders and balance, redeems, pauses an
   await mined(page);
   await expect(page.getByRole('button', { name: 'Pause trading' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Issue', exact: true })).toBeEnabled();
+
+  // A stale page: the owner pauses the token elsewhere (straight on the chain) while this page shows it active.
+  const token = (await page.evaluate(async (symbol) => {
+    const jwt = JSON.parse(localStorage.getItem('jwt') ?? '{}').token;
+    const answer = await fetch(`/api/projects/${symbol}`, { headers: { authorization: `Bearer ${jwt}` } });
+    return ((await answer.json()) as { data: { contractAddress: string } }).data;
+  }, opsSymbol)) as { contractAddress: string };
+  const { rpcUrl } = (await (await fetch(`${server.url}/api/config`)).json()).data as { rpcUrl: string };
+  const ownerKey = devAccountKeys[0] as string;
+  await callToken(rpcUrl, ownerKey, token.contractAddress, 'pause');
+  await page.getByRole('button', { name: 'Pause trading' }).click();
+  await confirm(page);
+  await expect(page.getByRole('alert').filter({ hasText: 'Already paused' })).toContainText(
+    'Trading on this token is paused already',
+  );
+  // The page reloads the token: it now offers Resume; resuming elsewhere first makes that one stale too.
+  await expect(page.getByRole('button', { name: 'Resume trading' })).toBeVisible();
+  await callToken(rpcUrl, ownerKey, token.contractAddress, 'unPause');
+  await page.getByRole('button', { name: 'Resume trading' }).click();
+  await confirm(page);
+  await expect(page.getByRole('alert').filter({ hasText: 'Already unpaused' })).toContainText(
+    'Token trading is active already',
+  );
+  await expect(page.getByRole('button', { name: 'Pause trading' })).toBeVisible();
 });
 
 test('documents and operators', async ({ page }) => {

@@ -89,3 +89,33 @@ test('without any browser wallet the selector says so', async ({ page, request, 
     dialog.getByText('Non-Ethereum browser detected. No instance of Web3 found in runtime.'),
   ).toBeVisible();
 });
+
+test('an operation left without a wallet, and a failed registration check, say so (part 1, section 8)', async ({
+  page,
+  request,
+  server,
+}) => {
+  const account = await createAccount(request, server.url);
+  await loginInBrowser(page, account.email, account.password);
+  await page.goto('/Permissions');
+  await page.getByRole('textbox', { name: 'Name' }).fill('No wallet scheme');
+  await page.getByRole('textbox', { name: 'Owner' }).fill(devAccount1);
+  await page.getByRole('button', { name: 'Save' }).click();
+  // The selector opens; the user closes it without choosing a wallet.
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('Connect to the network!')).toBeVisible();
+  await expect(page.getByText('You are not connected to the Ethereum network').first()).toBeVisible();
+
+  // The platform cannot be asked whether the address is registered: the page says so instead of staying silent.
+  await page.route('**/api/credentials/check/**', (route) => route.abort('failed'));
+  const strip = page.getByRole('region', { name: 'Wallet' });
+  await strip.getByRole('button', { name: 'Not connected' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Local development account').check();
+  await dialog.getByRole('button', { name: 'Connect' }).click();
+  await dialog.getByLabel(new RegExp(devAccount1)).check();
+  await dialog.getByRole('button', { name: 'Select Account' }).click();
+  await expect(strip).toContainText(`Connected to Local as ${devAccount1}`);
+  await expect(page.getByText('Failed to check the wallet address you selected.')).toBeVisible();
+});

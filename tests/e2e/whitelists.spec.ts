@@ -97,6 +97,13 @@ test('deploy a whitelist, enqueue three addresses, save, and see them verified w
 
   await page.getByRole('tab', { name: 'All whitelists' }).click();
   await expect(page.getByRole('cell', { name: 'Journey investors' })).toBeVisible();
+  // /Whitelists?term= opens All whitelists searched for the term; typing keeps the term in the address.
+  await page.goto('/Whitelists?term=journey');
+  await expect(page.getByRole('tab', { name: 'All whitelists' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('cell', { name: 'Journey investors' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search' }).fill('nothing like it');
+  await expect(page).toHaveURL(/term=nothing\+like\+it/);
+  await expect(page.getByText('No whitelist matches nothing like it')).toBeVisible();
 
   await page.getByRole('tab', { name: 'New Address' }).click();
   const form = page.getByRole('form', { name: 'New Address' });
@@ -111,10 +118,23 @@ test('deploy a whitelist, enqueue three addresses, save, and see them verified w
   await form.getByRole('button', { name: 'Enqueue' }).click();
   await expect(form.getByText('The public address specified is invalid')).toBeVisible();
   for (const [i, investor] of investors.entries()) {
+    // The last investor is entered with a template that has a date and a bool field (part 2, section 3).
+    const accredited = i === investors.length - 1;
+    if (accredited) await form.getByLabel('Template').selectOption('Accredited Investor Template');
     await form.getByRole('textbox', { name: 'Public address' }).fill(investor);
     await form.getByRole('textbox', { name: 'Legal name' }).fill(`Investor ${i + 1}`);
     await form.getByRole('textbox', { name: 'Email address' }).fill(`investor${i + 1}@example.com`);
     await form.getByRole('textbox', { name: 'Notes' }).fill('Passport checked');
+    if (accredited) {
+      await form.getByRole('button', { name: 'Enqueue' }).click();
+      await expect(
+        form.getByText(
+          'The accreditation date of the contact is required. Please enter a valid value and try again',
+        ),
+      ).toBeVisible();
+      await form.getByLabel('Accreditation date').fill('2026-03-31');
+      await form.getByRole('checkbox', { name: 'Professional investor' }).check();
+    }
     await form.getByRole('button', { name: 'Enqueue' }).click();
   }
   const pending = page.getByRole('table', { name: 'Pending changes' });

@@ -153,6 +153,19 @@ export const verifiedAddressPageSchema = z.object({
 });
 export type VerifiedAddressPage = z.infer<typeof verifiedAddressPageSchema>;
 
+/** The field types a whitelist template may use (part 2, section 3: text, and date and bool besides). */
+export type TemplateFieldType = 'text' | 'textarea' | 'date' | 'bool';
+export type TemplateField = {
+  /** The key in `contactDetails` (legalName is the record's own column). */
+  readonly name: string;
+  /** The words in 'The {title} is required …'. */
+  readonly title: string;
+  readonly label: string;
+  readonly type: TemplateFieldType;
+  readonly required: boolean;
+};
+export type WhitelistTemplate = { readonly name: string; readonly fields: readonly TemplateField[] };
+
 /** The Default Template of the New Address tab (part 2, section 3). */
 export const defaultTemplate = {
   name: 'Default Template',
@@ -162,4 +175,57 @@ export const defaultTemplate = {
     { name: 'phoneNumber', title: 'phone number', label: 'Phone number', type: 'text', required: false },
     { name: 'comments', title: 'notes', label: 'Notes', type: 'textarea', required: false },
   ],
-} as const;
+} as const satisfies WhitelistTemplate;
+
+/** Ours: a template that uses the date and bool field types (an accredited investor's verification). */
+export const accreditedInvestorTemplate = {
+  name: 'Accredited Investor Template',
+  fields: [
+    { name: 'legalName', title: 'legal name', label: 'Legal name', type: 'text', required: true },
+    { name: 'emailAddress', title: 'email address', label: 'Email address', type: 'text', required: true },
+    {
+      name: 'accreditedOn',
+      title: 'accreditation date',
+      label: 'Accreditation date',
+      type: 'date',
+      required: true,
+    },
+    {
+      name: 'professionalInvestor',
+      title: 'professional investor',
+      label: 'Professional investor',
+      type: 'bool',
+      required: false,
+    },
+    { name: 'comments', title: 'notes', label: 'Notes', type: 'textarea', required: false },
+  ],
+} as const satisfies WhitelistTemplate;
+
+export const whitelistTemplates: readonly WhitelistTemplate[] = [defaultTemplate, accreditedInvestorTemplate];
+
+/** A value typed into a template field: text for text, textarea and date fields, true or false for bool fields. */
+export type TemplateValue = string | boolean;
+
+/**
+ * The message for a template field's value, or undefined when it is fine: a required text or date field must
+ * not be blank; a date is a real calendar day written YYYY-MM-DD (what a date input gives).
+ */
+export function templateFieldError(
+  field: TemplateField,
+  value: TemplateValue | undefined,
+): string | undefined {
+  if (field.type === 'bool') return undefined;
+  const text = typeof value === 'string' ? value.trim() : '';
+  if (!text) return field.required ? whitelistMessages.templateFieldRequired(field.title) : undefined;
+  if (field.type === 'date' && !isCalendarDay(text))
+    return whitelistMessages.templateDateInvalid(field.title);
+  return undefined;
+}
+
+function isCalendarDay(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}

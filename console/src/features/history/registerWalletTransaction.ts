@@ -16,6 +16,8 @@ export type WalletTransactionRegistration = {
   contractAddress?: string;
   /** Called once the contract of a deployment is known (e.g. POST /rbac/register). */
   onContract?: (contractAddress: string) => Promise<void> | void;
+  /** What `onContract` registers ('scheme', 'whitelist'): its failure reads 'Failed to register the scheme: …'. */
+  contractKind?: string;
   /**
    * The wallet that signs: asked once per wallet (the server remembers it) to sign the Sign-In with Ethereum
    * message that proves the wallet is the account's, when the server does not know it yet.
@@ -102,7 +104,11 @@ export function registerWalletTransaction(registration: WalletTransactionRegistr
             body: { transactionHash: receipt.hash, contractAddress, isUpdate: true },
           }),
         );
-        await registration.onContract?.(contractAddress);
+        const { onContract } = registration;
+        if (onContract)
+          await attempt(registration.contractKind ?? 'contract', async () => {
+            await onContract(contractAddress);
+          });
       }
     },
   };

@@ -46,6 +46,8 @@ export function useDeployment() {
     async (options: {
       build: (accountAddress: string) => Promise<{ from: string; data: string }>;
       register: (contractAddress: string, transactionHash: string) => Promise<void>;
+      /** What `register` registers ('scheme', 'whitelist'), for 'Failed to register the …'. */
+      kind: string;
     }): Promise<string | null> => {
       const { signer, wallet } = await getSigner();
       setView({ state: 'submitting' });
@@ -55,6 +57,7 @@ export function useDeployment() {
         txType: txTypes.contractDeployment,
         publicAddress: wallet.address,
         signer,
+        contractKind: options.kind,
         onContract: async (contractAddress) => {
           await options.register(contractAddress, deploymentHash);
           deployed = contractAddress;

@@ -159,6 +159,22 @@ export async function verifyMissing(
   }
 }
 
+/** Sends a no-argument token call (`pause`, `unPause`) straight to the chain, as another tab or tool would. */
+export async function callToken(
+  rpcUrl: string,
+  privateKey: string,
+  token: string,
+  method: string,
+): Promise<void> {
+  const provider = new JsonRpcProvider(rpcUrl, undefined, { staticNetwork: true, pollingInterval: 50 });
+  try {
+    const contract = new Contract(token, securityTokenArtifact.abi, new Wallet(privateKey, provider));
+    await (await contract.getFunction(method)()).wait();
+  } finally {
+    provider.destroy();
+  }
+}
+
 /**
  * For whole-stack tests on a shared Anvil chain: fresh keys (funded, so no nonce is shared with anyone) deploy a
  * scheme, a whitelist and a token outside the platform; the token issues 100 to a holder, who sends 30 to another

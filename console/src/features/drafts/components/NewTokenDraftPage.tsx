@@ -25,6 +25,7 @@ import { useEffect, useState } from 'react';
 import { Controller, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../../lib/api.ts';
+import { codebaseLabel } from '../../../lib/codebases.ts';
 import { routeTo } from '../../../lib/paths.ts';
 import { ErrorAlert, useZodForm } from '../../forms/index.ts';
 import { isWalletConnected, useSelectWallet, useWallet } from '../../wallet/index.ts';
@@ -185,7 +186,7 @@ export function NewTokenDraftPage() {
                       placeholder={codebases.loading ? 'Loading...' : 'Choose a smart contract'}
                       options={(codebases.data ?? []).map((c) => ({
                         value: String(c.id),
-                        label: c.description,
+                        label: codebaseLabel(c),
                       }))}
                       value={field.value}
                       onChange={field.onChange}

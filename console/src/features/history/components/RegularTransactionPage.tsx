@@ -23,6 +23,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../../../lib/api.ts';
 import { routeTo } from '../../../lib/paths.ts';
+import { cachedTransaction, cacheTransaction } from '../../../lib/receiptCache.ts';
 import { useLoad } from '../../../lib/useLoad.ts';
 import { ChainLink } from './ChainLink.tsx';
 import { BackButton, isNotFound, LoadFailure, TransactionNotFound } from './LoadFailure.tsx';
@@ -126,16 +127,47 @@ function ReceiptRows({ detail }: { detail: TransactionDetail }) {
   );
 }
 
+function TransactionDetails({ detail }: { detail: TransactionDetail }) {
+  return (
+    <Stack space="medium">
+      <Tabs.Root defaultValue="transaction">
+        <Tabs.List aria-label="Transaction details">
+          <Tabs.Trigger value="transaction">Transaction</Tabs.Trigger>
+          <Tabs.Trigger value="receipt">Receipt</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="transaction">
+          <TransactionRows detail={detail} />
+        </Tabs.Content>
+        <Tabs.Content value="receipt">
+          <ReceiptRows detail={detail} />
+        </Tabs.Content>
+      </Tabs.Root>
+      <div>
+        <BackButton />
+      </div>
+    </Stack>
+  );
+}
+
 /** /ViewRegularTransaction?hash={hash} (part 2, section 2). */
 export function RegularTransactionPage() {
   const [searchParams] = useSearchParams();
   const hash = (searchParams.get('hash') ?? '').trim();
   const { state } = useLoad(
-    async (signal) => (hash ? api.call('getTransaction', { params: { hash }, signal }) : null),
+    async (signal) => {
+      if (!hash) return null;
+      const detail = await api.call('getTransaction', { params: { hash }, signal });
+      cacheTransaction(detail);
+      return detail;
+    },
     [hash],
   );
+  // The locally cached receipt shows at once (and when the server cannot be reached); the server's answer,
+  // with today's confirmations, replaces it.
+  const cached = hash && state.status !== 'ready' ? cachedTransaction(hash) : null;
   let body: ReactNode;
   if (!hash) body = <TransactionNotFound />;
+  else if (cached) body = <TransactionDetails detail={cached} />;
   else if (state.status === 'loading') body = <Spinner label="Loading the transaction" />;
   else if (state.status === 'error')
     body = isNotFound(state.error) ? (
@@ -144,26 +176,7 @@ export function RegularTransactionPage() {
       <LoadFailure error={state.error} />
     );
   else if (state.data === null) body = <TransactionNotFound hash={hash} />;
-  else
-    body = (
-      <Stack space="medium">
-        <Tabs.Root defaultValue="transaction">
-          <Tabs.List aria-label="Transaction details">
-            <Tabs.Trigger value="transaction">Transaction</Tabs.Trigger>
-            <Tabs.Trigger value="receipt">Receipt</Tabs.Trigger>
-          </Tabs.List>
-          <Tabs.Content value="transaction">
-            <TransactionRows detail={state.data} />
-          </Tabs.Content>
-          <Tabs.Content value="receipt">
-            <ReceiptRows detail={state.data} />
-          </Tabs.Content>
-        </Tabs.Root>
-        <div>
-          <BackButton />
-        </div>
-      </Stack>
-    );
+  else body = <TransactionDetails detail={state.data} />;
   return (
     <Card title="Transaction" titleLevel={1} actions={<OtherHashForm current={hash} />}>
       <Stack space="medium">

@@ -1,7 +1,7 @@
 import { transactionMessages } from '@tranche/api';
-import { AccessCodeDialog } from '@tranche/ui-kit';
+import { AccessCodeDialog, Alert } from '@tranche/ui-kit';
 import { useSetAtom } from 'jotai';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api, describeError } from '../../../lib/api.ts';
 import { notifyAtom } from '../../notifications/index.ts';
 
@@ -22,15 +22,25 @@ export type StartDtxDialogProps = {
   onStarted?: (id: number) => void;
 };
 
+/** How long the alert of a started distributed transaction stays on screen (part 1, section 9). */
+export const startAlertMs = 6000;
+
 /**
  * For TokenInfo with a sharded key selected as wallet: instead of signing, the operation starts a distributed
  * transaction with the user's access code; the user's approval counts and the other signers approve from the
- * pending dropdown. A failure reads 'Failed to start the distributed transaction.' with the server's reason.
+ * pending dropdown. A failure reads 'Failed to start the distributed transaction.' with the server's reason; a start
+ * shows an alert that hides after {@link startAlertMs}.
  */
 export function StartDtxDialog({ request, onClose, onStarted }: StartDtxDialogProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
   const notify = useSetAtom(notifyAtom);
+  const [started, setStarted] = useState<number | null>(null);
+  useEffect(() => {
+    if (started === null) return;
+    const timer = setTimeout(() => setStarted(null), startAlertMs);
+    return () => clearTimeout(timer);
+  }, [started]);
 
   const start = async (accessCode: string) => {
     if (!request) return;
@@ -40,8 +50,9 @@ export function StartDtxDialog({ request, onClose, onStarted }: StartDtxDialogPr
       const { id } = await api.call('startDtx', {
         body: { ...request, txData: request.txData ?? {}, accessCode },
       });
+      setStarted(id);
       notify({
-        text: `Transaction #${id} is waiting for the other signers`,
+        text: `Distributed transaction #${id} started`,
         state: 'info',
         data: { id: String(id) },
       });
@@ -55,18 +66,25 @@ export function StartDtxDialog({ request, onClose, onStarted }: StartDtxDialogPr
   };
 
   return (
-    <AccessCodeDialog
-      open={request !== null}
-      onOpenChange={(open) => {
-        if (!open) {
-          setError(undefined);
-          onClose();
-        }
-      }}
-      onSubmit={(code) => void start(code)}
-      busy={busy}
-      error={error}
-      confirmLabel="Start"
-    />
+    <>
+      {started !== null ? (
+        <Alert tone="primary" title="Transaction started">
+          {`Transaction #${started} is waiting for the other signers`}
+        </Alert>
+      ) : null}
+      <AccessCodeDialog
+        open={request !== null}
+        onOpenChange={(open) => {
+          if (!open) {
+            setError(undefined);
+            onClose();
+          }
+        }}
+        onSubmit={(code) => void start(code)}
+        busy={busy}
+        error={error}
+        confirmLabel="Start"
+      />
+    </>
   );
 }

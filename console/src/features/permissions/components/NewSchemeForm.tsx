@@ -42,6 +42,7 @@ export function NewSchemeForm({ onDeployed }: { onDeployed: () => Promise<void> 
               body: { txMode: 1, accountAddress, ...values },
             })
           ).txData,
+        kind: 'scheme',
         register: async (securitySchemeAddress, transactionHash) => {
           await api.call('registerScheme', {
             body: {

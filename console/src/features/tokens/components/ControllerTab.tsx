@@ -37,7 +37,7 @@ export function ControllerTab({ ops }: { ops: TokenOps }) {
       text: `Transfer ${values.amount} tokens from ${values.fromAddress} to ${values.toAddress}?`,
       onConfirm: () =>
         void (ops.useServer
-          ? ops.submit((accountAddress) =>
+          ? ops.submit(txTypes.forceTransfer, (accountAddress) =>
               api.call('forceTransfer', {
                 body: {
                   symbol: token.projectCode,
@@ -66,7 +66,7 @@ export function ControllerTab({ ops }: { ops: TokenOps }) {
       text: `Redeem ${values.amount} tokens from ${values.fromAddress}?`,
       onConfirm: () =>
         void (ops.useServer
-          ? ops.submit((accountAddress) =>
+          ? ops.submit(txTypes.controllerRedeem, (accountAddress) =>
               api.call('controllerRedeem', {
                 body: {
                   symbol: token.projectCode,

@@ -30,7 +30,7 @@ export function DocumentsTab({ ops }: { ops: TokenOps }) {
 
   const handleAdd = form.handleSubmit(async (values) => {
     if (ops.useServer) {
-      await ops.submit((accountAddress) =>
+      await ops.submit(txTypes.addDocument, (accountAddress) =>
         api.call('addDocument', {
           body: { symbol: token.projectCode, accountAddress, txMode: 2, ...values },
         }),
@@ -50,7 +50,7 @@ export function DocumentsTab({ ops }: { ops: TokenOps }) {
       text: `Remove the document ${document.title}?`,
       onConfirm: () =>
         void (ops.useServer
-          ? ops.submit((accountAddress) =>
+          ? ops.submit(txTypes.removeDocument, (accountAddress) =>
               api.call('removeDocument', {
                 body: { symbol: token.projectCode, accountAddress, txMode: 2, title: document.title },
               }),

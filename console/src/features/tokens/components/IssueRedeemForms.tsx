@@ -57,7 +57,7 @@ export function IssueForm({ ops, onCancel }: { ops: TokenOps; onCancel: () => vo
         additionalData: values.comments,
       });
     } else if (ops.useServer) {
-      await ops.submit((accountAddress) =>
+      await ops.submit(txTypes.tokenIssue, (accountAddress) =>
         api.call('issueTokens', {
           body: {
             symbol: token.projectCode,
@@ -164,7 +164,7 @@ export function RedeemForm({ ops, onCancel }: { ops: TokenOps; onCancel: () => v
         additionalData: values.comments,
       });
     } else if (ops.useServer) {
-      await ops.submit((accountAddress) =>
+      await ops.submit(txTypes.tokenRedeem, (accountAddress) =>
         api.call('redeemTokens', {
           body: {
             symbol: token.projectCode,

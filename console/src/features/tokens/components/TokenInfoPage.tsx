@@ -2,7 +2,6 @@ import {
   loadErrorMessages,
   tokenOperationMessages as m,
   tokenScreenTexts,
-  txTypes,
   walletMessages,
 } from '@tranche/api';
 import {
@@ -37,6 +36,7 @@ import { HoldersTab } from './HoldersTab.tsx';
 import { IssueForm, RedeemForm } from './IssueRedeemForms.tsx';
 import { OperatorsTab } from './OperatorsTab.tsx';
 import { type DisabledReason, ReasonAlert, SummaryRow } from './shared.tsx';
+import { TradingToggle } from './TradingToggle.tsx';
 import type { TokenOps } from './types.ts';
 
 type Dialog = { title: string; text: string; onConfirm: () => void };
@@ -62,6 +62,7 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
   const [useServer, setUseServer] = useState(false);
   const [panel, setPanel] = useState<'none' | 'issue' | 'redeem'>('none');
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [stale, setStale] = useState<DisabledReason>(null);
   const wallet = useWallet();
   const [dtxRequest, setDtxRequest] = useState<DtxRequest | null>(null);
   const distribute =
@@ -150,6 +151,14 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
           <Badge tone="danger">{tokenScreenTexts.pausedBadge}</Badge>
         </Inline>
       ) : null}
+      <StartDtxDialog
+        request={dtxRequest}
+        onClose={() => setDtxRequest(null)}
+        onStarted={() => {
+          setDtxRequest(null);
+          setPanel('none');
+        }}
+      />
       <Card
         title="Summary"
         actions={
@@ -160,37 +169,18 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
             <Button variant="secondary" disabled={redeemReason !== null} onClick={() => setPanel('redeem')}>
               Redeem
             </Button>
-            {token.isPaused ? (
-              <Button
-                variant="secondary"
-                disabled={pauseReason !== null}
-                onClick={() =>
-                  setDialog({
-                    title: 'Resume trading',
-                    text: 'Holders will be able to transfer their tokens again. Continue?',
-                    onConfirm: () =>
-                      distribute ? distribute(2) : void tx.sign(txTypes.resumeTrading, 'unPause', []),
-                  })
-                }
-              >
-                Resume trading
-              </Button>
-            ) : (
-              <Button
-                variant="danger"
-                disabled={pauseReason !== null}
-                onClick={() =>
-                  setDialog({
-                    title: 'Pause trading',
-                    text: 'Nobody will be able to issue, redeem or transfer this token until trading resumes. Continue?',
-                    onConfirm: () =>
-                      distribute ? distribute(1) : void tx.sign(txTypes.pauseTrading, 'pause', []),
-                  })
-                }
-              >
-                Pause trading
-              </Button>
-            )}
+            <TradingToggle
+              isPaused={token.isPaused === true}
+              disabled={pauseReason !== null}
+              contract={rights.contract}
+              sign={tx.sign}
+              distribute={distribute}
+              confirm={setDialog}
+              onStale={(reason) => {
+                setStale(reason);
+                if (reason) void reload();
+              }}
+            />
           </Inline>
         }
       >
@@ -223,6 +213,7 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
           <SummaryRow label="Token status">{token.isPaused ? 'Paused' : 'Active'}</SummaryRow>
         </Stack>
       </Card>
+      <ReasonAlert reason={stale} />
       <ReasonAlert reason={issueReason} />
       {issueReason?.text !== redeemReason?.text ? <ReasonAlert reason={redeemReason} /> : null}
       {pauseReason && pauseReason.text !== issueReason?.text ? <ReasonAlert reason={pauseReason} /> : null}
@@ -277,14 +268,6 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
           const action = dialog?.onConfirm;
           setDialog(null);
           action?.();
-        }}
-      />
-      <StartDtxDialog
-        request={dtxRequest}
-        onClose={() => setDtxRequest(null)}
-        onStarted={() => {
-          setDtxRequest(null);
-          setPanel('none');
         }}
       />
     </Stack>

@@ -8,7 +8,10 @@ export type TokenOps = {
   /** Sign with the connected wallet through the transaction pipeline. */
   sign: (txType: TxType, method: string, args: unknown[]) => Promise<boolean>;
   /** Submit through the server with the caller's registered key (txMode 2). */
-  submit: (call: (accountAddress: string) => Promise<{ transactionHash: string }>) => Promise<boolean>;
+  submit: (
+    txType: TxType,
+    call: (accountAddress: string) => Promise<{ transactionHash: string }>,
+  ) => Promise<boolean>;
   /** True when the user chose to have the server sign with the registered key. */
   useServer: boolean;
   /**

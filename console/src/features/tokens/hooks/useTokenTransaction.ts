@@ -1,4 +1,4 @@
-import type { TxType } from '@tranche/api';
+import { type TxType, loadErrorMessages, txTypes } from '@tranche/api';
 import type { TxWizardState } from '@tranche/ui-kit';
 import { Interface, type InterfaceAbi } from 'ethers';
 import { useSetAtom } from 'jotai';
@@ -22,6 +22,23 @@ function toWizard(progress: TxProgress): WizardView {
     default:
       return { state: progress.state, errorMessage: progress.message };
   }
+}
+
+/** The action named in 'Could not … due to the following error' (part 1, section 8) for each operation's failure. */
+const failureActions: Partial<Record<TxType, string>> = {
+  [txTypes.removeDocument]: 'delete the document',
+  [txTypes.forceTransfer]: 'transfer the tokens',
+  [txTypes.tokenRedeem]: 'redeem the tokens',
+  [txTypes.controllerRedeem]: 'redeem the tokens',
+  [txTypes.addDocument]: 'attach the document',
+  [txTypes.removeController]: 'remove the controller',
+};
+
+/** A failure's text with the spec's lead where the operation has one. */
+export function failureText(txType: TxType, error: unknown): string {
+  const { message } = describeError(error);
+  const action = failureActions[txType];
+  return action ? `${loadErrorMessages.couldNot(action)}: ${message}` : message;
 }
 
 /**
@@ -60,7 +77,7 @@ export function useTokenTransaction(contractAddress: string | null, abi: readonl
         return true;
       } catch (error) {
         if (!(error instanceof PipelineError))
-          setView({ state: 'error', errorMessage: describeError(error).message });
+          setView({ state: 'error', errorMessage: failureText(txType, error) });
         return false;
       }
     },
@@ -68,7 +85,10 @@ export function useTokenTransaction(contractAddress: string | null, abi: readonl
   );
 
   const submit = useCallback(
-    async (call: (accountAddress: string) => Promise<{ transactionHash: string }>): Promise<boolean> => {
+    async (
+      txType: TxType,
+      call: (accountAddress: string) => Promise<{ transactionHash: string }>,
+    ): Promise<boolean> => {
       try {
         const { signer, wallet } = await getSigner();
         setView({ state: 'submitting' });
@@ -79,7 +99,7 @@ export function useTokenTransaction(contractAddress: string | null, abi: readonl
         if (receipt) setView({ state: 'mined', hash: transactionHash, blockNumber: receipt.blockNumber });
         return true;
       } catch (error) {
-        setView({ state: 'error', errorMessage: describeError(error).message });
+        setView({ state: 'error', errorMessage: failureText(txType, error) });
         return false;
       }
     },

@@ -1,6 +1,8 @@
+import { walletMessages } from '@tranche/api';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { api } from '../../../lib/api.ts';
+import { notifyAtom } from '../../notifications/index.ts';
 import { walletAtom, walletConnectorAtom, walletRegisteredAtom } from '../atoms.ts';
 import { networkName } from '../networks.ts';
 
@@ -31,6 +33,7 @@ export function WalletEventsEffect() {
 export function WalletRegistrationEffect() {
   const wallet = useAtomValue(walletAtom);
   const [, setRegistered] = useAtom(walletRegisteredAtom);
+  const notify = useSetAtom(notifyAtom);
   const address = wallet?.address;
   const kind = wallet?.kind;
   useEffect(() => {
@@ -41,9 +44,11 @@ export function WalletRegistrationEffect() {
       .call('checkCredentials', { params: { address }, signal: controller.signal })
       .then((registered) => setRegistered(registered === true))
       .catch(() => {
-        if (!controller.signal.aborted) setRegistered(null);
+        if (controller.signal.aborted) return;
+        setRegistered(null);
+        notify({ text: walletMessages.checkFailed, state: 'error' });
       });
     return () => controller.abort();
-  }, [address, kind, setRegistered]);
+  }, [address, kind, setRegistered, notify]);
   return null;
 }

@@ -2,6 +2,7 @@ import { walletMessages } from '@tranche/api';
 import type { Signer } from 'ethers';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useCallback } from 'react';
+import { notifyAtom } from '../../notifications/index.ts';
 import { walletAtom, walletConnectorAtom } from '../atoms.ts';
 import { openWalletSelectorAtom } from '../selection.ts';
 import { WalletError, type WalletState, isWalletConnected } from '../types.ts';
@@ -27,7 +28,12 @@ export function useWalletSigner(): () => Promise<{ signer: Signer; wallet: Walle
     let wallet = store.get(walletAtom);
     if (!isWalletConnected(wallet)) wallet = await selectWallet();
     const connector = store.get(walletConnectorAtom);
-    if (!isWalletConnected(wallet) || !connector) throw new WalletError(walletMessages.pleaseConnectDot);
+    if (!isWalletConnected(wallet) || !connector) {
+      // Part 1, section 8: the user went back without a wallet: 'You are not connected to the Ethereum network'
+      // with the toast 'Connect to the network!'.
+      store.set(notifyAtom, { text: walletMessages.connectToast, state: 'warning' });
+      throw new WalletError(walletMessages.notConnectedToNetwork);
+    }
     if (!connector.getSigner) throw new WalletError(walletMessages.pleaseConnectDot);
     return { signer: await connector.getSigner(wallet.address), wallet };
   }, [store, selectWallet]);

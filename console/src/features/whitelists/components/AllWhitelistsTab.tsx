@@ -10,10 +10,22 @@ import {
   TableHeaderCell,
   TableRow,
   Text,
+  TextField,
 } from '@tranche/ui-kit';
+import { useSearchParams } from 'react-router-dom';
 import { ErrorAlert } from '../../forms/index.ts';
 
-/** Tab 'All whitelists': the registered whitelists with their scheme. */
+/** The whitelists whose name or address contains `term` (any case); all of them for a blank term. */
+export function matchWhitelists(whitelists: WhitelistListItem[], term: string): WhitelistListItem[] {
+  const needle = term.trim().toLowerCase();
+  if (!needle) return whitelists;
+  return whitelists.filter(
+    (whitelist) =>
+      whitelist.name.toLowerCase().includes(needle) || whitelist.address.toLowerCase().includes(needle),
+  );
+}
+
+/** Tab 'All whitelists': the registered whitelists with their scheme, narrowed by `?term=` (part 2: /Whitelists). */
 export function AllWhitelistsTab({
   whitelists,
   error,
@@ -21,17 +33,35 @@ export function AllWhitelistsTab({
   whitelists: WhitelistListItem[] | null;
   error: unknown;
 }) {
+  const [search, setSearch] = useSearchParams();
+  const term = search.get('term') ?? '';
   return (
     <Stack space="medium">
+      <TextField
+        label="Search"
+        type="search"
+        placeholder="Name or address"
+        value={term}
+        onChange={(event) => {
+          const next = new URLSearchParams(search);
+          next.set('term', event.target.value);
+          setSearch(next, { replace: true });
+        }}
+      />
       <ErrorAlert error={error} />
       {whitelists === null && !error ? <Spinner label="Loading the whitelists" /> : null}
-      {whitelists ? <WhitelistTable whitelists={whitelists} /> : null}
+      {whitelists ? (
+        <WhitelistTable
+          whitelists={matchWhitelists(whitelists, term)}
+          empty={term.trim() ? `No whitelist matches ${term.trim()}` : 'No whitelists yet'}
+        />
+      ) : null}
     </Stack>
   );
 }
 
-function WhitelistTable({ whitelists }: { whitelists: WhitelistListItem[] }) {
-  if (whitelists.length === 0) return <Text>No whitelists yet</Text>;
+function WhitelistTable({ whitelists, empty }: { whitelists: WhitelistListItem[]; empty: string }) {
+  if (whitelists.length === 0) return <Text>{empty}</Text>;
   return (
     <Table caption="All whitelists">
       <TableHead>

@@ -1,9 +1,12 @@
 import {
   type WhitelistErrorItem,
   type WhitelistListItem,
+  type TemplateValue,
   addressPattern,
   defaultTemplate,
+  templateFieldError,
   whitelistMessages,
+  whitelistTemplates,
 } from '@tranche/api';
 import {
   Alert,
@@ -17,18 +20,22 @@ import {
   TableHead,
   TableHeaderCell,
   TableRow,
-  TextArea,
   TextField,
 } from '@tranche/ui-kit';
 import { useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { ErrorAlert } from '../../forms/index.ts';
 import { isWalletConnected, useSelectWallet, useWallet } from '../../wallet/index.ts';
+import { TemplateFields } from './TemplateFields.tsx';
 
 /** Addresses per POST /whitelist/bulk from the console (the server batches each into transactions). */
 export const saveChunk = 1000;
 
-type QueuedAddress = { targetAddress: string; legalName: string; contactDetails: Record<string, string> };
+type QueuedAddress = {
+  targetAddress: string;
+  legalName: string;
+  contactDetails: Record<string, TemplateValue>;
+};
 type FieldErrors = Partial<Record<string, string>>;
 
 /** Tab 'New Address': enqueue addresses with the template's fields, then Save them with the wallet. */
@@ -38,7 +45,8 @@ export function NewAddressTab({ whitelists }: { whitelists: WhitelistListItem[] 
   const [whitelist, setWhitelist] = useState('');
   const [publicAddress, setPublicAddress] = useState('');
   const [template, setTemplate] = useState<string>(defaultTemplate.name);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const [fields, setFields] = useState<Record<string, TemplateValue>>({});
+  const chosenTemplate = whitelistTemplates.find((t) => t.name === template);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [queue, setQueue] = useState<QueuedAddress[]>([]);
   const [saving, setSaving] = useState(false);
@@ -55,24 +63,26 @@ export function NewAddressTab({ whitelists }: { whitelists: WhitelistListItem[] 
     else if (!addressPattern.test(whitelist)) next.whitelist = whitelistMessages.whitelistInvalid;
     if (!address) next.publicAddress = whitelistMessages.publicAddressRequired;
     else if (!addressPattern.test(address)) next.publicAddress = whitelistMessages.publicAddressInvalid;
-    if (!template) next.template = whitelistMessages.templateRequired;
+    if (!chosenTemplate) next.template = whitelistMessages.templateRequired;
     else {
-      for (const field of defaultTemplate.fields) {
-        if (field.required && !(fields[field.name] ?? '').trim())
-          next[field.name] = whitelistMessages.templateFieldRequired(field.title);
+      for (const field of chosenTemplate.fields) {
+        const message = templateFieldError(field, fields[field.name]);
+        if (message) next[field.name] = message;
       }
     }
     setFieldErrors(next);
-    if (Object.keys(next).length > 0) return;
+    if (Object.keys(next).length > 0 || !chosenTemplate) return;
     const targetAddress = address.toLowerCase();
-    const contactDetails: Record<string, string> = {};
-    for (const field of defaultTemplate.fields) {
-      const value = (fields[field.name] ?? '').trim();
-      if (field.name !== 'legalName' && value) contactDetails[field.name] = value;
+    const contactDetails: Record<string, TemplateValue> = {};
+    for (const field of chosenTemplate.fields) {
+      const raw = fields[field.name];
+      const value = typeof raw === 'string' ? raw.trim() : raw;
+      if (field.name !== 'legalName' && value !== undefined && value !== '')
+        contactDetails[field.name] = value;
     }
     setQueue((current) => [
       ...current.filter((entry) => entry.targetAddress !== targetAddress),
-      { targetAddress, legalName: (fields.legalName ?? '').trim(), contactDetails },
+      { targetAddress, legalName: String(fields.legalName ?? '').trim(), contactDetails },
     ]);
     setPublicAddress('');
     setFields({});
@@ -155,37 +165,22 @@ export function NewAddressTab({ whitelists }: { whitelists: WhitelistListItem[] 
           <Select
             label="Template"
             placeholder="Select a template"
-            options={[{ value: defaultTemplate.name, label: defaultTemplate.name }]}
+            options={whitelistTemplates.map((t) => ({ value: t.name, label: t.name }))}
             value={template}
-            onChange={setTemplate}
+            onChange={(name) => {
+              setTemplate(name);
+              setFieldErrors({});
+            }}
             error={fieldErrors.template}
           />
-          {template
-            ? defaultTemplate.fields.map((field) =>
-                field.type === 'textarea' ? (
-                  <TextArea
-                    key={field.name}
-                    label={field.label}
-                    rows={4}
-                    value={fields[field.name] ?? ''}
-                    onChange={(event) =>
-                      setFields((current) => ({ ...current, [field.name]: event.target.value }))
-                    }
-                    error={fieldErrors[field.name]}
-                  />
-                ) : (
-                  <TextField
-                    key={field.name}
-                    label={field.label}
-                    value={fields[field.name] ?? ''}
-                    onChange={(event) =>
-                      setFields((current) => ({ ...current, [field.name]: event.target.value }))
-                    }
-                    error={fieldErrors[field.name]}
-                  />
-                ),
-              )
-            : null}
+          {chosenTemplate ? (
+            <TemplateFields
+              template={chosenTemplate}
+              values={fields}
+              errors={fieldErrors}
+              onChange={(name, value) => setFields((current) => ({ ...current, [name]: value }))}
+            />
+          ) : null}
           <div>
             <Button type="submit" variant="secondary">
               Enqueue

@@ -39,6 +39,7 @@ export function NewWhitelistTab({ onDeployed }: { onDeployed: () => Promise<void
       const contract = await deploy({
         build: async (accountAddress) =>
           (await api.call('whitelistDeployTx', { body: { txMode: 1, accountAddress, ...values } })).txData,
+        kind: 'whitelist',
         register: async (whitelistAddress, transactionHash) => {
           await api.call('registerWhitelist', {
             body: {

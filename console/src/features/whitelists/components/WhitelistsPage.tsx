@@ -11,11 +11,14 @@ import { VerifiedAddressesTab } from './VerifiedAddressesTab.tsx';
 export const whitelistTabs = ['deploy', 'list', 'address', 'verified'] as const;
 export type WhitelistTab = (typeof whitelistTabs)[number];
 
-/** The tab of `?tab=`; without one, a `page` means the Verified Addresses list, else New Whitelist. */
+/**
+ * The tab of `?tab=`; without one, a `page` means the Verified Addresses list, a `term` the All whitelists list
+ * searched for it, else New Whitelist.
+ */
 export function parseWhitelistTab(search: URLSearchParams): WhitelistTab {
   const value = search.get('tab');
   const tab = whitelistTabs.find((id) => id === value);
-  return tab ?? (search.get('page') ? 'verified' : 'deploy');
+  return tab ?? (search.get('page') ? 'verified' : search.has('term') ? 'list' : 'deploy');
 }
 
 /** Whitelists (part 2): New Whitelist, All whitelists, New Address, Verified Addresses. */
