@@ -191,7 +191,32 @@ function readJson(file) {
   }
 }
 
-function test() {
+/** Runs a command with each output line prefixed by `[label] `; resolves with its exit status. */
+function runLabelled(label, command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], ...options });
+    const forward = (stream, out) => {
+      let rest = '';
+      stream.on('data', (chunk) => {
+        const lines = (rest + chunk.toString()).split('\n');
+        rest = lines.pop() ?? '';
+        for (const line of lines) out.write(`[${label}] ${line}\n`);
+      });
+      stream.on('end', () => {
+        if (rest) out.write(`[${label}] ${rest}\n`);
+      });
+    };
+    forward(child.stdout, process.stdout);
+    forward(child.stderr, process.stderr);
+    child.on('error', (error) => {
+      process.stderr.write(`[${label}] ${command} could not run: ${error.message}\n`);
+      resolve(1);
+    });
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+async function test() {
   const started = Date.now();
   log('Runtime: node --version');
   must('node', ['--version']);
@@ -207,23 +232,42 @@ function test() {
     steps.push({ name, status, seconds: Math.round((Date.now() - t0) / 1000) });
     return status;
   };
+  const labelledStep = async (label, name, command, args, options) => {
+    log(`${name}: ${command} ${args.join(' ')} (output lines start with [${label}])`);
+    const t0 = Date.now();
+    const status = await runLabelled(label, command, args, options);
+    steps.push({ name, status, seconds: Math.round((Date.now() - t0) / 1000) });
+    return status;
+  };
 
-  step('lint', 'pnpm', ['exec', 'biome', 'check', '.']);
-  step('lint: dependency rules', 'pnpm', ['run', 'lint:deps']);
+  step('lint', 'pnpm', ['run', 'lint']);
   step('typecheck', 'pnpm', ['-r', '--if-present', 'typecheck']);
-  step('unit, contract and server tests', 'pnpm', [
-    'exec',
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${path.join(reports, 'vitest.json')}`,
-  ]);
-  step('console build', 'pnpm', ['--filter', '@tranche/console', 'build']);
-  step('storybook build', 'pnpm', ['run', 'build-storybook']);
-  step('browser tests', 'pnpm', ['exec', 'playwright', 'test'], {
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'playwright.json') },
-  });
+  // Two lanes side by side (each test owns its chain, database and ports, so they share nothing): the Vitest
+  // projects, and the builds the browser tests need followed by the browser tests. Most of either lane's time
+  // is spent waiting for chains, databases and servers, so on two cores they overlap well.
+  // TRANCHE_TEST_SERIAL=1 runs them one after the other instead.
+  const vitestLane = () =>
+    labelledStep('vitest', 'unit, contract and server tests', 'pnpm', [
+      'exec',
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${path.join(reports, 'vitest.json')}`,
+    ]);
+  const browserLane = async () => {
+    await labelledStep('build', 'console build', 'pnpm', ['--filter', '@tranche/console', 'build']);
+    await labelledStep('storybook', 'storybook build', 'pnpm', ['run', 'build-storybook']);
+    await labelledStep('browser', 'browser tests', 'pnpm', ['exec', 'playwright', 'test'], {
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'playwright.json') },
+    });
+  };
+  if (process.env.TRANCHE_TEST_SERIAL === '1') {
+    await vitestLane();
+    await browserLane();
+  } else {
+    await Promise.all([vitestLane(), browserLane()]);
+  }
 
   const vitest = readJson(path.join(reports, 'vitest.json'));
   const playwright = readJson(path.join(reports, 'playwright.json'));
@@ -253,4 +297,4 @@ if (!(command in commands)) {
   process.stderr.write('usage: node scripts/tranche.mjs setup|start|test|exec COMMAND...\n');
   process.exit(2);
 }
-if (onProjectRuntime()) commands[command]();
+if (onProjectRuntime()) await commands[command]();

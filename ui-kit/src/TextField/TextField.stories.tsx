@@ -38,3 +38,15 @@ export const Form: Story = {
     </Stack>
   ),
 };
+/** A whitelist template's date field (part 2, section 3): the browser's date input, YYYY-MM-DD. */
+export const DateField: Story = {
+  args: { type: 'date', label: 'Accreditation date', defaultValue: '2026-03-31', placeholder: undefined },
+};
+export const DateFieldWithError: Story = {
+  args: {
+    type: 'date',
+    label: 'Accreditation date',
+    placeholder: undefined,
+    error: 'The accreditation date of the contact is required. Please enter a valid value and try again',
+  },
+};
