@@ -15,14 +15,15 @@ import { createAccount, loginInBrowser } from './helpers.ts';
 
 const kB = 1000;
 /**
- * Initial JavaScript, gzip bytes, per route: a ratchet a little above what the build reaches today (206 kB for /Login
- * after the input and access messages of issue 16 joined the API schemas; /Tokens below 190 kB), so that a heavy
- * import added to these routes (ethers alone is ~90 kB) fails here. Issue 19 asks for 90 kB and 150 kB; react-dom (68 kB), zod with the
- * API schemas the client checks answers with (40 kB) and react-router (37 kB) alone exceed 90 kB.
+ * Initial JavaScript, gzip bytes, per route: a ratchet a little above what the build reaches today (182 kB for /Login
+ * and 187 kB for /Tokens, once the logged-in navigation, its Radix menus and the wallet strip's tooltip became a chunk
+ * of their own), so that a heavy import added to these routes (ethers alone is ~90 kB) fails here. Issue 19 asks for
+ * 90 kB and 150 kB; react-dom (68 kB), zod with the API schemas the client checks answers with (40 kB) and
+ * react-router (37 kB) alone exceed 90 kB.
  */
 const budgets: Partial<Record<keyof typeof routeModules, number>> = {
-  '/Login': 210 * kB,
-  '/Tokens': 195 * kB,
+  '/Login': 185 * kB,
+  '/Tokens': 190 * kB,
 };
 
 /** The heavy libraries each route needs to render (the token page encodes partitions and reads rights with ethers). */

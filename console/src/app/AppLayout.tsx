@@ -3,14 +3,13 @@ import { lazy, Suspense } from 'react';
 import { Notifications } from '../features/notifications/index.ts';
 import { authStateAtom } from '../features/session/index.ts';
 import { Layout } from '../features/shell/index.ts';
-import { HeaderStrip } from '../features/wallet/index.ts';
 
 const LoggedInParts = lazy(() => import('./LoggedInParts.tsx').then((m) => ({ default: m.LoggedInParts })));
 
 /** The shell with the app-wide pieces plugged in (wallet strip, pending transactions, notifications). */
 export function AppLayout() {
   const loggedIn = useAtomValue(authStateAtom) === 'in';
-  const part = (name: 'pending' | 'overlays') =>
+  const part = (name: 'strip' | 'pending' | 'overlays') =>
     loggedIn ? (
       <Suspense fallback={null}>
         <LoggedInParts part={name} />
@@ -18,7 +17,7 @@ export function AppLayout() {
     ) : null;
   return (
     <Layout
-      strip={loggedIn ? <HeaderStrip /> : null}
+      strip={part('strip')}
       pending={part('pending')}
       overlays={
         <>

@@ -60,16 +60,23 @@ export async function search(
   return paged(rows.map(toListItem), totalRows, page, projectsPageSize);
 }
 
-/** A deployed token with its contract (404 when unknown, 409 while a draft); deployed rows are cached. */
+/**
+ * A deployed token with its contract; deployed rows are cached. Unknown answers 404; a draft answers 409 'not
+ * deployed yet' to its creator (`viewer`) and 404 like an unknown symbol to anyone else, so that token routes
+ * do not tell other accounts which drafts exist (the access rule of `accessOf(ctx).project`).
+ */
 export async function requireDeployed(
   ctx: Pick<AppContext, 'db' | 'caches'>,
   symbol: string,
+  viewer?: { accountId: number },
 ): Promise<ProjectRow & { contractAddress: string }> {
   const row = await ctx.caches.deployedTokens.get(symbol.trim().toLowerCase(), () =>
     findProjectBySymbol(ctx.db, symbol),
   );
   if (!row) throw new HttpError(404, tokenOperationMessages.tokenNotFound(symbol));
   if (row.status !== projectStatus.deployed || !row.contractAddress) {
+    if (!viewer || row.accountId !== viewer.accountId)
+      throw new HttpError(404, tokenOperationMessages.tokenNotFound(symbol));
     throw new HttpError(409, tokenOperationMessages.tokenNotDeployed(row.projectCode));
   }
   return row as ProjectRow & { contractAddress: string };

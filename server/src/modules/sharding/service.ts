@@ -9,6 +9,7 @@ import {
   type shardOpenedRequestSchema,
 } from '@tranche/api';
 import argon2 from 'argon2';
+import { hashingGate } from '../../crypto/hashing.ts';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -96,7 +97,7 @@ export async function issueShares(
       const accessCode = newAccessCode();
       const password = newPdfPassword();
       const kdfSalt = newKdfParameters(ctx.passwordHashing);
-      const codeKey = await deriveShareKey(accessCode, kdfSalt);
+      const codeKey = await hashingGate(ctx).run(() => deriveShareKey(accessCode, kdfSalt));
       const sealedShare = sealShare(
         ctx.masterKey,
         codeKey,
@@ -120,7 +121,9 @@ export async function issueShares(
         sealedShare,
         kdfSalt,
         shareDigest: shareDigest(share),
-        pdfPasswordHash: await argon2.hash(password, { type: argon2.argon2id, ...ctx.passwordHashing }),
+        pdfPasswordHash: await hashingGate(ctx).run(() =>
+          argon2.hash(password, { type: argon2.argon2id, ...ctx.passwordHashing }),
+        ),
         // The PDF is locked with the mailed password, which the server does not keep.
         sealedPdf: encryptSecret(
           ctx.masterKey,
@@ -271,7 +274,7 @@ export async function unlockShare(
 ): Promise<Uint8Array> {
   await refuseWhileLocked(ctx, accountId, key.id);
   if (share.sealedShare === null) throw new HttpError(403, m.notSigner);
-  const codeKey = await deriveShareKey(accessCode, share.kdfSalt);
+  const codeKey = await hashingGate(ctx).run(() => deriveShareKey(accessCode, share.kdfSalt));
   let opened: Uint8Array | undefined;
   try {
     opened = openShare(
@@ -341,7 +344,7 @@ export async function recordOpened(
   const signers = await listSigners(ctx.db, key.id, setUpGeneration(key) ?? key.generation);
   const signer = signers.find((row) => row.emailAddress.toLowerCase() === request.emailAddress);
   if (!signer) throw new HttpError(400, m.pdfSignerUnknown);
-  if (!(await argon2.verify(signer.pdfPasswordHash, request.pdfPassword))) {
+  if (!(await hashingGate(ctx).run(() => argon2.verify(signer.pdfPasswordHash, request.pdfPassword)))) {
     return countWrong(ctx, accountId, key.id, m.pdfPasswordWrong);
   }
   await markOpened(ctx.db, signer.id);
@@ -372,7 +375,7 @@ export async function commitKey(
   );
   for (const candidate of candidates) {
     if (candidate.sealedShare === null) continue;
-    const codeKey = await deriveShareKey(request.accessCode, candidate.kdfSalt);
+    const codeKey = await hashingGate(ctx).run(() => deriveShareKey(request.accessCode, candidate.kdfSalt));
     const opened = openShare(
       ctx.masterKey,
       codeKey,

@@ -39,8 +39,8 @@ function revertReason(error: unknown): string {
 }
 
 /** Loads the token, its contract and the caller's key; the rights checks come after. */
-async function prepare(ctx: Ctx, symbol: string) {
-  const project = await requireDeployed(ctx, symbol);
+async function prepare(ctx: Ctx, symbol: string, caller: Caller) {
+  const project = await requireDeployed(ctx, symbol, caller);
   const token = new Contract(project.contractAddress, securityTokenArtifact.abi, ctx.chain.provider);
   return { project, token };
 }
@@ -88,7 +88,7 @@ export async function issue(
   caller: Caller,
   input: { symbol: string; holderAddress: string; amount: string; partition: string; additionalData: string },
 ) {
-  const { project, token } = await prepare(ctx, input.symbol);
+  const { project, token } = await prepare(ctx, input.symbol, caller);
   const partition = partitionBytes(input.partition);
   const [canIssue, issuable, paused] = (await Promise.all([
     token.getFunction('canIssue')(caller.accountAddress),
@@ -116,7 +116,7 @@ export async function redeem(
   caller: Caller,
   input: { symbol: string; amount: string; partition: string; additionalData: string },
 ) {
-  const { project, token } = await prepare(ctx, input.symbol);
+  const { project, token } = await prepare(ctx, input.symbol, caller);
   const partition = partitionBytes(input.partition);
   const [canRedeem, paused, balance] = (await Promise.all([
     token.getFunction('canRedeem')(caller.accountAddress),
@@ -149,7 +149,7 @@ export async function forceTransfer(
   caller: Caller,
   input: { symbol: string; fromAddress: string; toAddress: string; amount: string; additionalData: string },
 ) {
-  const { project, token } = await prepare(ctx, input.symbol);
+  const { project, token } = await prepare(ctx, input.symbol, caller);
   await requireController(token, caller);
   const balance = (await token.getFunction('balanceOf')(input.fromAddress)) as bigint;
   if (balance < BigInt(input.amount)) throw new HttpError(400, m.insufficientBalance);
@@ -170,7 +170,7 @@ export async function controllerRedeem(
   caller: Caller,
   input: { symbol: string; fromAddress: string; amount: string; additionalData: string },
 ) {
-  const { project, token } = await prepare(ctx, input.symbol);
+  const { project, token } = await prepare(ctx, input.symbol, caller);
   await requireController(token, caller);
   const balance = (await token.getFunction('balanceOf')(input.fromAddress)) as bigint;
   if (balance < BigInt(input.amount)) throw new HttpError(400, m.insufficientBalance);
@@ -192,7 +192,7 @@ export async function addDocument(
   caller: Caller,
   input: Required<Pick<AddDocumentRequest, 'symbol' | 'title' | 'uri'>> & { hash: string },
 ) {
-  const { project, token } = await prepare(ctx, input.symbol);
+  const { project, token } = await prepare(ctx, input.symbol, caller);
   await requireOwner(token, caller);
   return send(ctx, caller, project.contractAddress, txTypes.addDocument, 'setDocument', [
     documentName(input.title),
@@ -202,7 +202,7 @@ export async function addDocument(
 }
 
 export async function removeDocument(ctx: Ctx, caller: Caller, input: { symbol: string; title: string }) {
-  const { project, token } = await prepare(ctx, input.symbol);
+  const { project, token } = await prepare(ctx, input.symbol, caller);
   await requireOwner(token, caller);
   const name = documentName(input.title);
   const [uri] = (await token.getFunction('getDocument')(name)) as [string, string, bigint];

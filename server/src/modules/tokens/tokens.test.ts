@@ -255,6 +255,19 @@ describe('token operations (txMode 2)', () => {
       issuer.call('issueTokens', { body: { ...base(), ...body, symbol: 'DRAFTY' } }),
     );
     expect([draft.statusCode, draft.message]).toEqual([409, m.tokenNotDeployed('DRAFTY')]);
+    // Another account learns nothing of the draft: the same answer as for a symbol nobody has.
+    const hidden = await failureOf(
+      stranger.call('issueTokens', {
+        body: { ...base(), ...body, symbol: 'DRAFTY', accountAddress: wallets.outsider.address },
+      }),
+    );
+    const unknown = await failureOf(
+      stranger.call('issueTokens', {
+        body: { ...base(), ...body, symbol: 'NOSUCH', accountAddress: wallets.outsider.address },
+      }),
+    );
+    expect([hidden.statusCode, hidden.message]).toEqual([404, m.tokenNotFound('DRAFTY')]);
+    expect([unknown.statusCode, unknown.message]).toEqual([404, m.tokenNotFound('NOSUCH')]);
   });
 
   it('redeems the caller’s own tokens, refusing more than it holds', async () => {

@@ -1,25 +1,11 @@
-import { Button, DropdownMenu, TextField } from '@tranche/ui-kit';
-import { useAtomValue, useSetAtom } from 'jotai';
-import { type FormEvent, useState } from 'react';
-import { NavLink, useNavigate } from 'react-router-dom';
-import { api } from '../../../lib/api.ts';
-import { paths, routeTo } from '../../../lib/paths.ts';
-import { authStateAtom, endSessionAtom } from '../../session/index.ts';
+import { useAtomValue } from 'jotai';
+import { lazy, Suspense } from 'react';
+import { NavLink } from 'react-router-dom';
+import { paths } from '../../../lib/paths.ts';
+import { authStateAtom } from '../../session/index.ts';
 import * as styles from './NavBar.css.ts';
 
-const mainLinks = [
-  { to: paths.newToken, label: 'New Token' },
-  { to: paths.tokens, label: 'My Tokens' },
-  { to: paths.whitelists, label: 'Whitelists' },
-  { to: paths.permissions, label: 'Security' },
-] as const;
-
-const accountLinks = [
-  { to: paths.keys, label: 'My Keys' },
-  { to: paths.sharding, label: 'Sharded keys' },
-  { to: paths.resharding, label: 'Reshard key' },
-  { to: paths.transactionHistory, label: 'My transactions' },
-] as const;
+const LoggedInNav = lazy(() => import('./LoggedInNav.tsx').then((m) => ({ default: m.LoggedInNav })));
 
 export type NavBarProps = {
   /** The pending transactions dropdown, shown only when logged in. */
@@ -36,24 +22,9 @@ export function NavBar({ pending }: NavBarProps) {
           Tranche
         </NavLink>
         {loggedIn ? (
-          <>
-            <ul className={styles.links}>
-              {mainLinks.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} className={styles.link}>
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-              <li>
-                <NavMenu label="Reports" items={[{ to: paths.addrBalance, label: 'Balance by Partition' }]} />
-              </li>
-            </ul>
-            <SearchBox />
-            <span className={styles.spacer} />
-            {pending}
-            <AccountMenu />
-          </>
+          <Suspense fallback={<span className={styles.spacer} />}>
+            <LoggedInNav pending={pending} />
+          </Suspense>
         ) : (
           <>
             <span className={styles.spacer} />
@@ -64,77 +35,5 @@ export function NavBar({ pending }: NavBarProps) {
         )}
       </nav>
     </header>
-  );
-}
-
-function SearchBox() {
-  const [term, setTerm] = useState('');
-  const navigate = useNavigate();
-  const handleSearch = (event: FormEvent) => {
-    event.preventDefault();
-    const text = term.trim();
-    if (!text) return;
-    navigate(routeTo.Tokens({ term: text }));
-  };
-  return (
-    <search className={styles.searchLandmark}>
-      <form className={styles.search} onSubmit={handleSearch}>
-        <TextField
-          label="Search tokens"
-          labelHidden
-          type="search"
-          placeholder="Token name or symbol..."
-          value={term}
-          onChange={(event) => setTerm(event.target.value)}
-        />
-        <Button type="submit" variant="secondary">
-          Search
-        </Button>
-      </form>
-    </search>
-  );
-}
-
-type MenuItem = { to: string; label: string };
-
-/** A menu button (arrow keys, type-ahead, Escape) whose items are router links, plus extra commands. */
-function NavMenu({
-  label,
-  items,
-  children,
-}: {
-  label: string;
-  items: readonly MenuItem[];
-  children?: React.ReactNode;
-}) {
-  return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={styles.menuTrigger}>{label} ▾</DropdownMenu.Trigger>
-      <DropdownMenu.Content aria-label={label}>
-        {items.map((item) => (
-          <DropdownMenu.Item key={item.to} asChild>
-            <NavLink to={item.to}>{item.label}</NavLink>
-          </DropdownMenu.Item>
-        ))}
-        {children}
-      </DropdownMenu.Content>
-    </DropdownMenu.Root>
-  );
-}
-
-function AccountMenu() {
-  const endSession = useSetAtom(endSessionAtom);
-  const navigate = useNavigate();
-  const handleSignOut = () => {
-    // The server ends the session too (POST /logout reads the token before it is cleared below); the console
-    // signs out whatever it answers.
-    api.call('logout').catch(() => undefined);
-    endSession(null);
-    navigate(paths.login);
-  };
-  return (
-    <NavMenu label="My Account" items={accountLinks}>
-      <DropdownMenu.Item onSelect={handleSignOut}>Sign Out</DropdownMenu.Item>
-    </NavMenu>
   );
 }
