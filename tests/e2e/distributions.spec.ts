@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { devAccountKeys } from '../../contracts/src/index.ts';
 import { distributionChain } from '../../server/src/modules/distributions/testing.ts';
@@ -61,6 +62,14 @@ async function connectAs(page: Page, address: string): Promise<void> {
   await dialog.getByLabel(new RegExp(address, 'i')).check();
   await dialog.getByRole('button', { name: 'Select Account' }).click();
   await expect(page.getByRole('region', { name: 'Wallet' })).toContainText(address);
+}
+
+/** No WCAG 2.1 A/AA violations on the page as shown. */
+async function accessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 }
 
 async function mined(page: Page): Promise<void> {
@@ -186,6 +195,7 @@ test('a dividend pays by the record block: fund, claim in the console, push, rec
   expect(remainder).toBe(2n);
   await expect(table.getByRole('row', { name: /Rounding remainder/ })).toContainText('0.000002 tUSD');
   await expect(table.getByRole('row', { name: /Total funded/ })).toContainText('1000.000001 tUSD');
+  await accessible(page);
   await tab.getByRole('button', { name: 'Fund with my wallet' }).click();
   await mined(page);
   const card = tab.getByRole('region', { name: /^Distribution #\d+$/ });
@@ -204,6 +214,7 @@ test('a dividend pays by the record block: fund, claim in the console, push, rec
   await expect(page.getByRole('heading', { name: 'My distributions', level: 1 })).toBeVisible();
   const claim = page.getByRole('region', { name: new RegExp(`^${symbol} distribution #\\d+$`) });
   await expect(claim).toContainText('You are owed: 166.666666 tUSD');
+  await accessible(page);
   await claim.getByRole('button', { name: 'Claim' }).click();
   await expect(claim.getByRole('status')).toHaveText('Paid to your wallet.', { timeout: 60_000 });
   expect(await balanceOf(claimer)).toBe((before.get(claimer) ?? 0n) + share(claimer));
