@@ -517,6 +517,7 @@ export const distributionMessages = {
   pushTxMode: 'Pushing payments is submitted with txMode 2',
   reclaimTxMode: 'txMode must be 1 (build the transaction) or 2 (the server signs)',
   pushRunning: 'A push of this distribution is running already',
+  pushFailed: 'The push stopped with an error; push again to go on',
   /** On-chain refusals of the Distributor, worded for people (keys: revert reasons). */
   chainReasons: {
     'payment already claimed': 'This payment has been claimed already',

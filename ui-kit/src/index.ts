@@ -189,3 +189,16 @@ export {
   type DistributionProgressProps,
   formatUnits,
 } from './DistributionProgress/DistributionProgress.tsx';
+export {
+  DistributionHoldersTable,
+  type DistributionHoldersTableProps,
+  distributionHoldersTexts,
+  type HolderPayment,
+} from './DistributionHoldersTable/DistributionHoldersTable.tsx';
+export {
+  ClaimCard,
+  type ClaimCardProps,
+  type ClaimCardState,
+  claimCardStates,
+  claimCardTexts,
+} from './ClaimCard/ClaimCard.tsx';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { distributionMessages as m } from '../messages.ts';
-import { requiredAddress } from './fields.ts';
+import { addressPattern, requiredAddress } from './fields.ts';
 import { defaultTablePageSize, pageSizeSchema } from './holders.ts';
 import { pageNumberSchema, pagedSchema } from './projects.ts';
 import { wholeAmountSchema } from './tokens.ts';
@@ -199,3 +199,60 @@ export const openClaimSchema = z.object({
 });
 export type OpenClaim = z.output<typeof openClaimSchema>;
 export const claimsResponseSchema = z.array(openClaimSchema);
+
+/**
+ * The console's new-register form: an existing register, or a new one at a record block or a record date
+ * (a local date and time, as a datetime-local field gives it). Same messages as POST /snapshots.
+ */
+export const snapshotFormSchema = z
+  .object({
+    source: z.enum(['existing', 'block', 'date']),
+    snapshotId: z.string().optional().default(''),
+    blockNumber: z.string().optional().default(''),
+    date: z.string().optional().default(''),
+    /** A partition name; blank: all partitions. */
+    partition: z.string().optional().default(''),
+  })
+  .superRefine((form, issue) => {
+    if (form.source === 'existing' && !/^\d+$/.test(form.snapshotId))
+      issue.addIssue({ code: 'custom', message: m.snapshotNotFound, path: ['snapshotId'] });
+    if (form.source === 'block' && !/^\d+$/.test(form.blockNumber.trim()))
+      issue.addIssue({ code: 'custom', message: m.blockInvalid, path: ['blockNumber'] });
+    if (form.source === 'date' && Number.isNaN(Date.parse(form.date)))
+      issue.addIssue({ code: 'custom', message: m.dateInvalid, path: ['date'] });
+  });
+export type SnapshotForm = z.input<typeof snapshotFormSchema>;
+
+/** One address per line (or separated by commas or spaces); blank lines are ignored. */
+export function addressList(text: string): string[] {
+  return text
+    .split(/[\s,;]+/)
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+/**
+ * The console's distribution terms: the payment token, a total or a per-token amount (base units), the
+ * excluded addresses (one a line) and the claim deadline (local date and time). Same rules as POST /distributions.
+ */
+export const distributionFormSchema = z.object({
+  asset: address(m.assetRequired, m.assetInvalid),
+  basis: z.enum(['total', 'perToken']),
+  amount: baseUnitAmountSchema,
+  excluded: z
+    .string()
+    .optional()
+    .default('')
+    .transform(addressList)
+    .refine(
+      (list) => list.length <= 1000 && list.every((item) => addressPattern.test(item)),
+      m.excludedInvalid,
+    )
+    .transform((list) => list.map(lower)),
+  deadline: z
+    .string({ error: m.deadlineInvalid })
+    .refine((text) => !Number.isNaN(Date.parse(text)), m.deadlineInvalid)
+    .refine((text) => Date.parse(text) > Date.now(), m.deadlineInPast)
+    .transform((text) => new Date(text).toISOString()),
+});
+export type DistributionForm = z.input<typeof distributionFormSchema>;

@@ -30,6 +30,7 @@ const permissions = () => import('../routes/permissions.tsx');
 const whitelists = () => import('../routes/whitelists.tsx');
 const keys = () => import('../routes/keys.tsx');
 const sharding = () => import('../routes/sharding.tsx');
+const distributions = () => import('../routes/distributions.tsx');
 
 export const routeObjects: RouteObject[] = [
   {
@@ -52,6 +53,10 @@ export const routeObjects: RouteObject[] = [
           { path: paths.permissions, element: protectedPage(page(permissions, 'PermissionsRoute')) },
           { path: paths.addrBalance, element: protectedPage(page(balanceReport, 'AddrBalanceRoute')) },
           { path: paths.keys, element: protectedPage(page(keys, 'KeysRoute')) },
+          {
+            path: paths.myDistributions,
+            element: protectedPage(page(distributions, 'MyDistributionsRoute')),
+          },
           { path: paths.sharding, element: protectedPage(page(sharding, 'ShardingRoute')) },
           { path: paths.resharding, element: protectedPage(page(sharding, 'ReshardingRoute')) },
           { path: paths.confirmResharding, element: protectedPage(page(sharding, 'ConfirmReshardingRoute')) },

@@ -1,4 +1,5 @@
 import { ApiError, createApiClient } from '@tranche/api';
+import { downloadBlob } from './download.ts';
 
 /** What the API client asks of the session; the app installs it at start (`installApiSession`). */
 export type ApiSession = {
@@ -27,4 +28,12 @@ export function describeError(error: unknown, prefix?: string): { title: string;
   if (error instanceof ApiError) return { title: 'Validation error', message: error.message };
   const text = error instanceof Error ? error.message : String(error);
   return { title: 'Error', message: prefix ? `${prefix}: ${text}` : text };
+}
+
+/** Downloads a file answer of the API (a register's CSV or PDF) with the session's token. */
+export async function downloadFile(path: string, fileName: string): Promise<void> {
+  const token = session.getToken();
+  const response = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+  downloadBlob(fileName, await response.blob());
 }

@@ -19,6 +19,7 @@ export const paths = {
   viewTransaction: '/ViewTransaction',
   viewRegularTransaction: '/ViewRegularTransaction',
   transactionHistory: '/TransactionHistory',
+  myDistributions: '/Distributions',
   localAddress: '/local/address/:addr',
   localTx: '/local/tx/:addr',
   localBlock: '/local/block/:addr',

@@ -22,6 +22,7 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { renderRouterLink } from '../../../lib/renderRouterLink.tsx';
+import { DistributionsTab } from '../../distributions/index.ts';
 import { ErrorAlert } from '../../forms/index.ts';
 import { useExplorerConfig } from '../../permissions/index.ts';
 import { type DtxRequest, StartDtxDialog } from '../../pending/index.ts';
@@ -237,6 +238,7 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
           {showController ? <Tabs.Trigger value="controller">Controller</Tabs.Trigger> : null}
           <Tabs.Trigger value="operators">Operators</Tabs.Trigger>
           <Tabs.Trigger value="documents">Documents</Tabs.Trigger>
+          <Tabs.Trigger value="distributions">Distributions</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="holders">
           <HoldersTab ops={ops} />
@@ -254,6 +256,9 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
         </Tabs.Content>
         <Tabs.Content value="documents">
           <DocumentsTab ops={ops} />
+        </Tabs.Content>
+        <Tabs.Content value="distributions">
+          <DistributionsTab symbol={token.projectCode} partitions={token.partitions.map((p) => p.name)} />
         </Tabs.Content>
       </Tabs.Root>
       <ConfirmDialog

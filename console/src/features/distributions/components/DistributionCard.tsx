@@ -1,0 +1,125 @@
+import { type Distribution, distributionMessages as m } from '@tranche/api';
+import {
+  AddressText,
+  Button,
+  Card,
+  DistributionProgress,
+  formatClock,
+  formatDate,
+  Inline,
+  ProgressBar,
+  Stack,
+  Text,
+} from '@tranche/ui-kit';
+import { useState } from 'react';
+import { api } from '../../../lib/api.ts';
+import { ErrorAlert } from '../../forms/index.ts';
+import type { WalletCall } from '../hooks/useWalletTransactions.ts';
+
+export type DistributionActions = {
+  /** Sends the server-built calls from the wallet (fund, reclaim). */
+  sendFromWallet: (calls: () => Promise<WalletCall[]>) => void;
+  reload: () => void;
+};
+
+/** The wallet calls that fund a distribution: approve the payment token, then fund (POST .../fund/tx). */
+export async function fundCalls(distribution: Distribution): Promise<WalletCall[]> {
+  const { approveTx, fundTx } = await api.call('distributionFundTx', { params: { id: distribution.id } });
+  return [
+    { ...approveTx, label: `Approve ${distribution.assetSymbol} for the Distributor` },
+    { ...fundTx, label: 'Fund the distribution' },
+  ];
+}
+
+function pushProgress(job: NonNullable<Distribution['pushJob']>): { value: number; label: string } | null {
+  const progress = job.progress as { pushedHolders?: number; total?: number };
+  if (!progress.total) return null;
+  const pushed = progress.pushedHolders ?? 0;
+  return {
+    value: (pushed * 100) / progress.total,
+    label: `Push ${job.state}: ${pushed} of ${progress.total} holders paid by the push`,
+  };
+}
+
+/** One distribution: its terms, progress bars (funded, claimed, pushed) and the issuer's actions. */
+export function DistributionCard({
+  distribution: d,
+  actions,
+}: {
+  distribution: Distribution;
+  actions: DistributionActions;
+}) {
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const deadline = new Date(d.deadline);
+  const pushing = d.pushJob !== null && (d.pushJob.state === 'queued' || d.pushJob.state === 'running');
+  const push = d.pushJob ? pushProgress(d.pushJob) : null;
+
+  const handlePush = async () => {
+    setError(null);
+    setBusy(true);
+    try {
+      await api.call('pushDistribution', { params: { id: d.id }, body: { txMode: 2 } });
+      actions.reload();
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const reclaimCalls = async (): Promise<WalletCall[]> => {
+    const { txData } = await api.call('reclaimDistribution', { params: { id: d.id }, body: { txMode: 1 } });
+    return txData ? [{ ...txData, label: 'Reclaim what is unpaid' }] : [];
+  };
+
+  return (
+    <Card
+      title={`Distribution #${d.id}`}
+      titleLevel={3}
+      actions={
+        <Inline space="small">
+          {!d.funded ? (
+            <Button onClick={() => actions.sendFromWallet(() => fundCalls(d))}>Fund</Button>
+          ) : null}
+          {d.funded && !d.reclaimed ? (
+            <>
+              <Button variant="secondary" loading={busy || pushing} onClick={handlePush}>
+                Push payments
+              </Button>
+              <Button variant="secondary" onClick={() => actions.sendFromWallet(reclaimCalls)}>
+                Reclaim
+              </Button>
+            </>
+          ) : null}
+        </Inline>
+      }
+    >
+      <Stack space="small">
+        <Text size="small">
+          {`Register #${d.snapshotId} · ${d.holders} holders · claim deadline ${formatDate(deadline)} ${formatClock(deadline)}`}
+        </Text>
+        <Text size="small">
+          {'Issuer '}
+          <AddressText address={d.issuer} />
+          {' · paid in '}
+          <AddressText address={d.asset} />
+          {` (${d.assetSymbol})`}
+        </Text>
+        <DistributionProgress
+          amount={d.amount}
+          claimed={d.claimed}
+          pushed={d.pushed}
+          remaining={d.remaining}
+          remainder={d.remainder}
+          funded={d.funded}
+          reclaimed={d.reclaimed}
+          assetSymbol={d.assetSymbol}
+          assetDecimals={d.assetDecimals}
+        />
+        {push ? <ProgressBar value={push.value} label={push.label} /> : null}
+        {d.pushJob?.state === 'failed' ? <Text tone="danger">{m.pushFailed}</Text> : null}
+        <ErrorAlert error={error} onDismiss={() => setError(null)} />
+      </Stack>
+    </Card>
+  );
+}

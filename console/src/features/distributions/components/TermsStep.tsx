@@ -1,0 +1,113 @@
+import { type CreateDistributionResponse, distributionFormSchema, type SnapshotSummary } from '@tranche/api';
+import { Button, Inline, RadioGroup, Stack, TextArea, TextField } from '@tranche/ui-kit';
+import { useAtomValue } from 'jotai';
+import { useEffect } from 'react';
+import { api } from '../../../lib/api.ts';
+import { appConfigLoadableAtom } from '../../config/index.ts';
+import { ErrorAlert, useSubmitForm } from '../../forms/index.ts';
+import { useWalletSigner } from '../../wallet/index.ts';
+
+const bases = [
+  { value: 'total', label: 'A total amount, shared by balance' },
+  { value: 'perToken', label: 'An amount per token held' },
+];
+
+/** A week from now as a datetime-local value (local time, minutes). */
+function aWeekFromNow(): string {
+  const date = new Date(Date.now() + 7 * 24 * 3600 * 1000);
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+
+/**
+ * Step 2: the payment token (by default the local test stable token of GET /config), a total or a per-token
+ * amount in base units, the excluded addresses and the claim deadline. The connected wallet is the issuer: it
+ * funds, and it may push and reclaim.
+ */
+export function TermsStep({
+  snapshot,
+  onCreated,
+  onBack,
+}: {
+  snapshot: SnapshotSummary;
+  onCreated: (distribution: CreateDistributionResponse) => void;
+  onBack: () => void;
+}) {
+  const config = useAtomValue(appConfigLoadableAtom);
+  const getSigner = useWalletSigner();
+  const stable = config.state === 'hasData' ? (config.data.testStableToken ?? '') : '';
+  const { form, error, clearError, handleSubmit } = useSubmitForm(
+    distributionFormSchema,
+    { defaultValues: { asset: stable, basis: 'total', amount: '', excluded: '', deadline: aWeekFromNow() } },
+    async (values) => {
+      const { wallet } = await getSigner();
+      const amounts =
+        values.basis === 'total' ? { amount: values.amount } : { amountPerToken: values.amount };
+      onCreated(
+        await api.call('createDistribution', {
+          body: {
+            snapshotId: snapshot.id,
+            accountAddress: wallet.address,
+            asset: values.asset,
+            ...amounts,
+            excluded: values.excluded,
+            deadline: values.deadline,
+          },
+        }),
+      );
+    },
+  );
+  // GET /config may answer after the form is made: the default payment token fills in when it does.
+  useEffect(() => {
+    if (stable && !form.getValues('asset')) form.setValue('asset', stable);
+  }, [stable, form]);
+  const basis = form.watch('basis');
+  const errors = form.formState.errors;
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-label="Payment terms">
+      <Stack>
+        <ErrorAlert error={error} onDismiss={clearError} />
+        <TextField
+          label="Payment token address"
+          help={stable ? 'The local test stable token (tUSD, 6 decimals) unless you change it.' : undefined}
+          {...form.register('asset')}
+          error={errors.asset?.message}
+        />
+        <RadioGroup
+          legend="Amount"
+          options={bases}
+          value={basis}
+          onChange={(value) => form.setValue('basis', value as typeof basis)}
+        />
+        <TextField
+          label={basis === 'total' ? 'Total amount (base units)' : 'Amount per token (base units)'}
+          help="In the payment token's smallest unit: 1 tUSD is 1000000. Each holder gets the floor of its share."
+          inputMode="numeric"
+          {...form.register('amount')}
+          error={errors.amount?.message}
+        />
+        <TextArea
+          label="Excluded addresses"
+          help="One a line, e.g. the treasury. They receive nothing."
+          rows={3}
+          {...form.register('excluded')}
+          error={errors.excluded?.message}
+        />
+        <TextField
+          label="Claim deadline"
+          type="datetime-local"
+          {...form.register('deadline')}
+          error={errors.deadline?.message}
+        />
+        <Inline space="small">
+          <Button variant="secondary" onClick={onBack}>
+            Back
+          </Button>
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            Review
+          </Button>
+        </Inline>
+      </Stack>
+    </form>
+  );
+}

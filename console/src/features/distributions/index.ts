@@ -1,0 +1,2 @@
+export { DistributionsTab } from './components/DistributionsTab.tsx';
+export { MyDistributionsPage } from './components/MyDistributionsPage.tsx';

@@ -1,0 +1,5 @@
+import { MyDistributionsPage } from '../features/distributions/index.ts';
+
+export function MyDistributionsRoute() {
+  return <MyDistributionsPage />;
+}
