@@ -120,7 +120,7 @@ test("a scheme whose registration fails says 'Failed to register the scheme' wit
     route.fulfill({
       status: 409,
       contentType: 'application/json',
-      body: JSON.stringify({ error: { statusCode: 409, message: 'The platform is busy' } }),
+      body: JSON.stringify({ statusCode: 409, error: { message: 'The platform is busy' } }),
     }),
   );
   await page.getByRole('textbox', { name: 'Name' }).fill('Unregistered scheme');
