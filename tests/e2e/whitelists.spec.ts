@@ -101,7 +101,7 @@ test('deploy a whitelist, enqueue three addresses, save, and see them verified w
   await page.goto('/Whitelists?term=journey');
   await expect(page.getByRole('tab', { name: 'All whitelists' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('cell', { name: 'Journey investors' })).toBeVisible();
-  await page.getByRole('searchbox', { name: 'Search' }).fill('nothing like it');
+  await page.getByRole('searchbox', { name: 'Search whitelists' }).fill('nothing like it');
   await expect(page).toHaveURL(/term=nothing\+like\+it/);
   await expect(page.getByText('No whitelist matches nothing like it')).toBeVisible();
 

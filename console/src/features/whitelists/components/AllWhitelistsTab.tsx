@@ -38,7 +38,7 @@ export function AllWhitelistsTab({
   return (
     <Stack space="medium">
       <TextField
-        label="Search"
+        label="Search whitelists"
         type="search"
         placeholder="Name or address"
         value={term}
