@@ -1,4 +1,12 @@
-import { keccak_256 } from '@noble/hashes/sha3';
+import jsSha3 from 'js-sha3';
+
+/**
+ * keccak256 of `data`. js-sha3 hashes these short inputs about twice as fast as @noble/hashes on this machine, and
+ * builds the register and payment trees of 100,000 holders in about 0.7 of the time (bench/distributions).
+ */
+function keccak(data: Uint8Array): Uint8Array {
+  return new Uint8Array(jsSha3.keccak256.arrayBuffer(data));
+}
 
 /**
  * Merkle trees in exactly the form of OpenZeppelin's `StandardMerkleTree` with `sortLeaves: false` (a test proves
@@ -55,7 +63,7 @@ function toHex(bytes: Uint8Array, offset: number): string {
 export function leafHash(words: readonly LeafWord[]): Uint8Array {
   const encoded = new Uint8Array(words.length * WORD);
   for (const [i, word] of words.entries()) writeWord(encoded, i * WORD, word);
-  return keccak_256(keccak_256(encoded));
+  return keccak(keccak(encoded));
 }
 
 export class MerkleTree {
@@ -76,7 +84,7 @@ export class MerkleTree {
       const [first, second] = compare(nodes, left, right) <= 0 ? [left, right] : [right, left];
       pair.set(nodes.subarray(first, first + WORD), 0);
       pair.set(nodes.subarray(second, second + WORD), WORD);
-      nodes.set(keccak_256(pair), i * WORD);
+      nodes.set(keccak(pair), i * WORD);
     }
     this.nodes = nodes;
   }
