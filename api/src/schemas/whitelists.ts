@@ -159,6 +159,8 @@ export const defaultTemplate = {
   fields: [
     { name: 'legalName', title: 'legal name', label: 'Legal name', type: 'text', required: true },
     { name: 'emailAddress', title: 'email address', label: 'Email address', type: 'text', required: true },
+    // Issue 22: the investor's ISO 3166 alpha-2 country, also written on-chain beside the hash (country rules).
+    { name: 'country', title: 'country', label: 'Country (ISO code, e.g. DE)', type: 'text', required: true },
     { name: 'phoneNumber', title: 'phone number', label: 'Phone number', type: 'text', required: false },
     { name: 'comments', title: 'notes', label: 'Notes', type: 'textarea', required: false },
   ],

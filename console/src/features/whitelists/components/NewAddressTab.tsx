@@ -2,7 +2,9 @@ import {
   type WhitelistErrorItem,
   type WhitelistListItem,
   addressPattern,
+  countryCodeSchema,
   defaultTemplate,
+  ruleMessages,
   whitelistMessages,
 } from '@tranche/api';
 import {
@@ -60,6 +62,8 @@ export function NewAddressTab({ whitelists }: { whitelists: WhitelistListItem[] 
       for (const field of defaultTemplate.fields) {
         if (field.required && !(fields[field.name] ?? '').trim())
           next[field.name] = whitelistMessages.templateFieldRequired(field.title);
+        else if (field.name === 'country' && !countryCodeSchema.safeParse(fields.country ?? '').success)
+          next.country = ruleMessages.countryInvalid;
       }
     }
     setFieldErrors(next);
@@ -68,7 +72,8 @@ export function NewAddressTab({ whitelists }: { whitelists: WhitelistListItem[] 
     const contactDetails: Record<string, string> = {};
     for (const field of defaultTemplate.fields) {
       const value = (fields[field.name] ?? '').trim();
-      if (field.name !== 'legalName' && value) contactDetails[field.name] = value;
+      if (field.name !== 'legalName' && value)
+        contactDetails[field.name] = field.name === 'country' ? value.toUpperCase() : value;
     }
     setQueue((current) => [
       ...current.filter((entry) => entry.targetAddress !== targetAddress),
