@@ -550,3 +550,37 @@ export const walletProofMessages = {
   proofInvalid: 'The wallet could not be proved: sign the message the platform gave, with that wallet',
   proofExpired: 'The wallet proof expired: sign a new message',
 } as const;
+
+/** Issue 22: compliance rules and the pre-check before signing. Refusals say which rule or right stops it. */
+export const ruleMessages = {
+  rightWording:
+    'A Security Manager (OP) of the scheme, like the token owner, sets the compliance rules of its tokens: holder caps, lock-ups, minimum and maximum holdings and country lists.',
+  notAllowedToSetRules:
+    'Your wallet address may not set the rules of this token: only the token owner or a Security Manager (OP) of its scheme may',
+  rulesNotSupported: 'This token was deployed before compliance rules existed; it has no rules to set',
+  maxHoldersInvalid: 'The holder limit must be a whole number from 0 (no limit) to 4294967295',
+  holdingInvalid: 'Holdings must be whole numbers from 0 (no limit) to 4722366482869645213695',
+  minAboveMax: 'The minimum holding is above the maximum holding',
+  lockupInvalid: 'The lock-up date is invalid',
+  countryInvalid: 'Each country must be an ISO 3166 alpha-2 code such as DE or US',
+  countryModeInvalid: "The country list mode must be 'allow' or 'deny'",
+  tooManyCountries: 'A country list holds at most 256 countries',
+  operationInvalid: "The operation must be 'issue', 'redeem', 'transfer', 'force' or 'controllerRedeem'",
+  txModeInvalid: 'txMode must be 1 (build for the wallet) or 2 (server-signed)',
+  passes: 'This operation passes every rule and right on the chain now.',
+  holderCap: (what: string, scope: string, count: number, limit: number) =>
+    `This ${what} would give ${scope} ${count} holders; its limit is ${limit}.`,
+  lockedUp: (scope: string, until: string) =>
+    `${scope} is locked up until ${until}: no transfer out of it before then (issues and controller operations are still allowed).`,
+  aboveMaximum: (scope: string, limit: string) =>
+    `The receiver would hold more than ${scope}'s maximum holding of ${limit}.`,
+  belowMinimumReceiver: (scope: string, limit: string) =>
+    `The receiver would hold less than ${scope}'s minimum holding of ${limit}.`,
+  belowMinimumSender: (scope: string, limit: string) =>
+    `The sender would be left with less than ${scope}'s minimum holding of ${limit} (only all of it may leave).`,
+  countryRefused: (scope: string, country: string) =>
+    `${scope} does not accept receivers from ${country === '' ? 'an unknown country' : country}.`,
+  chainRefused: (reason: string) => `The chain refuses this operation: ${reason}.`,
+  tokenScope: 'the token',
+  partitionScope: (name: string) => `partition ${name}`,
+} as const;

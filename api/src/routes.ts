@@ -74,6 +74,14 @@ import {
   tokenTransactionResponseSchema,
 } from './schemas/tokens.ts';
 import {
+  precheckRequestSchema,
+  precheckResponseSchema,
+  setRulesRequestSchema,
+  setRulesResponseSchema,
+  tokenRulesParamsSchema,
+  tokenRulesSchema,
+} from './schemas/rules.ts';
+import {
   accountTransactionSchema,
   accountTransactionsPageSchema,
   pageParamsSchema,
@@ -820,6 +828,33 @@ export const routes = {
     summary: 'Remove a document',
     body: removeDocumentRequestSchema,
     response: tokenTransactionResponseSchema,
+  }),
+  getTokenRules: route({
+    method: 'GET',
+    path: '/token/rules/:symbol',
+    access: user,
+    spec: 'tranche',
+    summary: 'Compliance rules of a token and its partitions, with holder counts',
+    params: tokenRulesParamsSchema,
+    response: tokenRulesSchema,
+  }),
+  setTokenRules: route({
+    method: 'PUT',
+    path: '/token/rules',
+    access: user,
+    spec: 'tranche',
+    summary: 'Set the compliance rule of a token or of one partition',
+    body: setRulesRequestSchema,
+    response: setRulesResponseSchema,
+  }),
+  precheckOperation: route({
+    method: 'POST',
+    path: '/token/precheck',
+    access: user,
+    spec: 'tranche',
+    summary: 'Whether an operation would pass the chain now, in plain words, before anything is signed',
+    body: precheckRequestSchema,
+    response: precheckResponseSchema,
   }),
   listHolders: route({
     method: 'GET',

@@ -4,10 +4,12 @@ pragma solidity 0.8.30;
 interface ITokenWhitelist {
     function isVerified(address account) external view returns (bool);
     function firstUnverified(address[] calldata accounts) external view returns (uint256);
+    function countryOf(address account) external view returns (bytes2);
 }
 
 interface ITokenScheme {
     function hasLevel2(address account) external view returns (bool);
+    function isSecurityManager(address account) external view returns (bool);
 }
 
 /// ERC-165: interface detection.
@@ -64,6 +66,17 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
         uint64 index; // 1-based position in _partitionList; 0 = unknown partition
     }
 
+    /// A compliance rule of the whole token (scope bytes32(0)) or of one partition, in one storage slot. Zero
+    /// limits are off. `holders` is counted on-chain from the moment rules are switched on (setRules).
+    struct Rule {
+        uint32 maxHolders;
+        uint32 holders;
+        uint40 lockupUntil;
+        uint8 countryMode; // 0 none, 1 allow-list, 2 deny-list
+        uint72 minHolding;
+        uint72 maxHolding;
+    }
+
     struct Document {
         bytes32 docHash;
         uint64 lastModified;
@@ -84,6 +97,7 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
     bool private _paused;
     bool private _mintingFrozen;
     bool private _controllable;
+    bool private _rulesOn;
 
     string public name;
     string public symbol;
@@ -103,6 +117,9 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
     mapping(bytes32 name => Document) private _documents;
     mapping(address holder => mapping(address spender => uint256)) private _allowances;
     mapping(address holder => bytes32[]) private _defaultPartitions;
+    mapping(bytes32 scope => Rule) private _rules;
+    mapping(bytes32 scope => mapping(bytes2 country => bool)) private _countryListed;
+    mapping(bytes32 scope => bytes2[]) private _countryList;
 
     // ERC-20
     event Transfer(address indexed from, address indexed to, uint256 value);
@@ -150,6 +167,16 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
         address controller, address indexed tokenHolder, uint256 value, bytes data, bytes operatorData
     );
     event FinalizedControllerFeature();
+    // Compliance rules
+    event RulesSet(
+        bytes32 indexed scope,
+        uint256 maxHolders,
+        uint256 lockupUntil,
+        uint256 minHolding,
+        uint256 maxHolding,
+        uint8 countryMode,
+        bytes2[] countries
+    );
     // Pause
     event Paused(address indexed by);
     event Unpaused(address indexed by);
@@ -204,7 +231,7 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
     /// (defaultPartitionsOf). The same checks as a partition transfer, with the same revert reasons; a zero
     /// `value` is a normal transfer (checked, and logged as Transfer) that moves nothing.
     function transfer(address to, uint256 value) external returns (bool) {
-        _transferByDefault(msg.sender, msg.sender, to, value);
+        _transferByDefault(msg.sender, to, value);
         return true;
     }
 
@@ -215,7 +242,7 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
         unchecked {
             _allowances[from][msg.sender] = allowed - value;
         }
-        _transferByDefault(msg.sender, from, to, value);
+        _transferByDefault(from, to, value);
         return true;
     }
 
@@ -285,7 +312,7 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
         external
         returns (bytes32)
     {
-        _transferByPartition(partition, msg.sender, msg.sender, to, value, data, "");
+        _transferByPartition(partition, false, msg.sender, to, value, data, "");
         return partition;
     }
 
@@ -298,14 +325,15 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
         bytes calldata operatorData
     ) external returns (bytes32) {
         require(_isOperatorFor(partition, msg.sender, from), "caller is not an operator of the token holder");
-        _transferByPartition(partition, msg.sender, from, to, value, data, operatorData);
+        _transferByPartition(partition, false, from, to, value, data, operatorData);
         return partition;
     }
 
     /// @notice ERC-1066 status of a prospective partition transfer: (code, reason, destination partition).
     /// 0x51 success, 0x50 transfer failure (bad input or unknown partition), 0x52 insufficient balance,
-    /// 0x54 transfers halted (paused), 0x56 invalid sender, 0x57 invalid receiver (zero or not whitelisted).
-    /// The same judgement as the transfer itself (_transferStatus); the reason is the revert text's short form.
+    /// 0x54 transfers halted (paused), 0x55 funds locked (lock-up), 0x56 invalid sender (would fall below a
+    /// minimum holding), 0x57 invalid receiver (zero, not whitelisted, or refused by a holder, holding or country
+    /// rule). The same judgement as the transfer itself (_transferStatus); the reason is the revert text's short form.
     function canTransferByPartition(address from, address to, bytes32 partition, uint256 value, bytes calldata)
         external
         view
@@ -372,12 +400,7 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
         require(value != 0, "amount must be greater than zero");
         require(ITokenWhitelist(whitelist).isVerified(tokenHolder), "token holder is not verified in the whitelist");
         _addSupply(partition, value);
-        unchecked {
-            // Bounded by the partition supply, which _addSupply keeps within uint128.
-            _balances[partition][tokenHolder] += value;
-        }
-        emit IssuedByPartition(partition, msg.sender, tokenHolder, value, data, "");
-        emit Transfer(address(0), tokenHolder, value);
+        _credit(partition, tokenHolder, value, data);
     }
 
     /// @notice Batch issue: `values[i]` tokens of `partition` to `tokenHolders[i]`, all or nothing. The batch
@@ -392,8 +415,21 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
         uint256 n = tokenHolders.length;
         require(n != 0, "no token holders given");
         require(n == values.length, "arrays have unequal lengths");
-        // The IssuedByPartition data (value, data, operatorData) is encoded once; each holder only changes `value`.
-        uint256 total = _issueEach(partition, tokenHolders, values, abi.encode(uint256(0), data, bytes("")));
+        uint256 total;
+        if (_rulesOn) {
+            // Under rules every holder is judged in turn, counting the holders credited before it.
+            for (uint256 i; i < n; ++i) {
+                uint256 value = values[i];
+                if (tokenHolders[i] == address(0) || value == 0 || value > type(uint128).max) {
+                    _checkIssueInput(tokenHolders, values);
+                }
+                total += value;
+                _credit(partition, tokenHolders[i], value, data);
+            }
+        } else {
+            // The IssuedByPartition data (value, data, operatorData) is encoded once; each holder only changes `value`.
+            total = _issueEach(partition, tokenHolders, values, abi.encode(uint256(0), data, bytes("")));
+        }
         require(
             ITokenWhitelist(whitelist).firstUnverified(tokenHolders) == n,
             "token holder is not verified in the whitelist"
@@ -504,7 +540,7 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
     ) external {
         _requireController();
         require(value != 0, "amount must be greater than zero");
-        _transferFromPartitions(_partitionList, msg.sender, from, to, value, data, operatorData);
+        _transferFromPartitions(_partitionList, true, from, to, value, data, operatorData);
         emit ControllerTransfer(msg.sender, from, to, value, data, operatorData);
     }
 
@@ -538,7 +574,7 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
         bytes calldata operatorData
     ) external {
         _requireController();
-        _transferByPartition(partition, msg.sender, from, to, value, data, operatorData);
+        _transferByPartition(partition, true, from, to, value, data, operatorData);
         emit ControllerTransfer(msg.sender, from, to, value, data, operatorData);
     }
 
@@ -553,6 +589,95 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
         require(tokenHolder != address(0), "token holder is the zero address");
         _burn(partition, msg.sender, tokenHolder, value, data, operatorData);
         emit ControllerRedemption(msg.sender, tokenHolder, value, data, operatorData);
+    }
+
+    // =====================================================================
+    // Compliance rules
+    // =====================================================================
+
+    /// @notice Sets the rule of the whole token (`scope` zero) or of partition `scope`, replacing the one before:
+    /// a cap on holders, a lock-up (no transfer out before `lockupUntil`, a unix time; issue and controller
+    /// operations still allowed), a minimum and maximum holding per address per partition (under the token's
+    /// rule: in every partition), and a country allow-list (`countryMode` 1) or deny-list (2) of ISO 3166
+    /// alpha-2 codes checked against the receiver's country in the whitelist. Zero turns a limit off. The token
+    /// owner or a Security Manager (OP) of the scheme. The first call switches rules on and starts counting
+    /// holders: `holders` must then list every address holding tokens, in ascending order (checked against each
+    /// partition's supply); later calls ignore it.
+    function setRules(
+        bytes32 scope,
+        uint32 maxHolders,
+        uint40 lockupUntil,
+        uint72 minHolding,
+        uint72 maxHolding,
+        uint8 countryMode,
+        bytes2[] calldata countries,
+        address[] calldata holders
+    ) external {
+        require(canSetRules(msg.sender), "caller is not allowed to set rules");
+        require(countryMode <= 2, "unknown country mode");
+        require(maxHolding == 0 || minHolding <= maxHolding, "minimum holding is above the maximum");
+        require(countries.length <= 256, "too many countries");
+        if (!_rulesOn) _startCounting(holders);
+        bytes2[] storage list = _countryList[scope];
+        for (uint256 i = list.length; i != 0; --i) {
+            delete _countryListed[scope][list[i - 1]];
+            list.pop();
+        }
+        for (uint256 i; i < countries.length; ++i) {
+            require(countries[i] != bytes2(0), "country is required");
+            _countryListed[scope][countries[i]] = true;
+            list.push(countries[i]);
+        }
+        Rule storage rule = _rules[scope];
+        rule.maxHolders = maxHolders;
+        rule.lockupUntil = lockupUntil;
+        rule.countryMode = countryMode;
+        rule.minHolding = minHolding;
+        rule.maxHolding = maxHolding;
+        emit RulesSet(scope, maxHolders, lockupUntil, minHolding, maxHolding, countryMode, countries);
+    }
+
+    /// @notice The rule of the token (`scope` zero) or of a partition, with its holder count (counted while
+    /// rulesActive()).
+    function rulesOf(bytes32 scope) external view returns (Rule memory rule, bytes2[] memory countries) {
+        return (_rules[scope], _countryList[scope]);
+    }
+
+    /// @notice Whether rules are on (set once; holders are counted from then on).
+    function rulesActive() external view returns (bool) {
+        return _rulesOn;
+    }
+
+    /// @notice Whether `account` may set the rules (the token owner or a Security Manager of the scheme).
+    function canSetRules(address account) public view returns (bool) {
+        return account == owner || ITokenScheme(securityScheme).isSecurityManager(account);
+    }
+
+    /// Counts the holders of each partition and of the token from `holders`, which must be every holder: strictly
+    /// ascending (so each is counted once) and, in each partition, their balances add up to its supply.
+    function _startCounting(address[] calldata holders) private {
+        uint256 n = _partitionList.length;
+        uint256 tokenHolders;
+        for (uint256 i; i < holders.length; ++i) {
+            require(i == 0 || holders[i - 1] < holders[i], "holders are not in ascending order");
+        }
+        for (uint256 j; j < n; ++j) {
+            bytes32 partition = _partitionList[j];
+            uint256 sum;
+            uint32 count;
+            for (uint256 i; i < holders.length; ++i) {
+                uint256 held = _balances[partition][holders[i]];
+                sum += held;
+                if (held != 0) ++count;
+            }
+            require(sum == _partitions[partition].totalSupply, "holder list is incomplete");
+            _rules[partition].holders = count;
+        }
+        for (uint256 i; i < holders.length; ++i) {
+            if (_totalOf(holders[i]) != 0) ++tokenHolders;
+        }
+        _rules[bytes32(0)].holders = uint32(tokenHolders);
+        _rulesOn = true;
     }
 
     // =====================================================================
@@ -694,15 +819,21 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
     }
 
     /// The one judgement of every transfer, and of canTransferByPartition: (ERC-1066 code, short reason, revert
-    /// text). `byPartition` is false for a transfer drawn from the default partitions (ERC-20 transfer, controller
-    /// transfer), where `partition` is unused, a zero `value` is allowed and `balance` is what those partitions
-    /// hold; otherwise `balance` is `from`'s balance in `partition`. The caller checks its own rights first.
-    /// Compliance rules belong here, after the whitelist, so that every transfer path applies them.
-    function _transferStatus(bool byPartition, bytes32 partition, address from, address to, uint256 value, uint256 balance)
-        private
-        view
-        returns (bytes1 code, bytes32 reason, string memory text)
-    {
+    /// text). `byPartition` is false for a transfer drawn from partitions in the order `order` (ERC-20 transfer,
+    /// controller transfer), where `partition` is unused, a zero `value` is allowed and `balance` is what those
+    /// partitions hold; otherwise `balance` is `from`'s balance in `partition`. `forced` marks a controller
+    /// transfer, which lock-ups do not stop. The caller checks its own rights first. Compliance rules come last,
+    /// after the whitelist, and only while rules are on (a rule-free token reads one more bit of a warm slot).
+    function _transferStatus(
+        bool byPartition,
+        bool forced,
+        bytes32[] storage order,
+        bytes32 partition,
+        address from,
+        address to,
+        uint256 value,
+        uint256 balance
+    ) private view returns (bytes1 code, bytes32 reason, string memory text) {
         if (_paused) return (0x54, "token trading is paused", "token trading is paused");
         if (from == address(0)) return (0x56, "sender is the zero address", "sender is the zero address");
         if (to == address(0)) return (0x57, "receiver is the zero address", "receiver is the zero address");
@@ -719,7 +850,171 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
         if (!ITokenWhitelist(whitelist).isVerified(to)) {
             return (0x57, "receiver is not verified", "receiver is not verified in the whitelist");
         }
+        if (_rulesOn) {
+            (code, reason) = _rulesStatus(byPartition, forced, order, partition, from, to, value);
+            if (code != 0x51) return (code, reason, _text(reason));
+        }
         return (0x51, "transfer allowed", "");
+    }
+
+    /// The compliance rules of a transfer: for each partition it draws from (`partition`, or the parts taken in
+    /// `order` when not `byPartition`), the token's rule and the partition's rule (_partStatus).
+    function _rulesStatus(
+        bool byPartition,
+        bool forced,
+        bytes32[] storage order,
+        bytes32 partition,
+        address from,
+        address to,
+        uint256 value
+    ) private view returns (bytes1 code, bytes32 reason) {
+        if (from == to || value == 0) return (0x51, 0);
+        if (byPartition) return _partStatus(partition, !forced, from, to, value);
+        uint256 remaining = value;
+        for (uint256 i; remaining != 0; ++i) {
+            bytes32 p = order[i];
+            uint256 held = _balances[p][from];
+            if (held == 0) continue;
+            uint256 part = held < remaining ? held : remaining;
+            remaining -= part;
+            (code, reason) = _partStatus(p, !forced, from, to, part);
+            if (code != 0x51) return (code, reason);
+        }
+        return (0x51, 0);
+    }
+
+    /// The token's rule, then the rule of `partition`, against a move of `value` in `partition` from `from` (the
+    /// zero address for an issue) to `to`. Holdings are per address per partition under both rules; the token's
+    /// holder cap counts addresses holding any partition (scanned only when `to` holds none of `partition`).
+    function _partStatus(bytes32 partition, bool lockup, address from, address to, uint256 value)
+        private
+        view
+        returns (bytes1 code, bytes32 reason)
+    {
+        uint256 fromHeld = from == address(0) ? type(uint256).max : _balances[partition][from];
+        uint256 toHeld = _balances[partition][to];
+        bytes2 country;
+        for (uint256 k; k < 2; ++k) {
+            bytes32 scope = k == 0 ? bytes32(0) : partition;
+            Rule memory rule = _rules[scope];
+            if (!_isSet(rule)) continue;
+            if (rule.countryMode != 0 && country == 0) country = ITokenWhitelist(whitelist).countryOf(to);
+            (code, reason) = _scopeStatus(rule, scope, lockup, fromHeld, toHeld, value, country);
+            if (code == 0x51 && rule.maxHolders != 0 && rule.holders >= rule.maxHolders && toHeld == 0) {
+                if (_addsHolder(k == 0, partition, from, to, fromHeld == value)) {
+                    return (0x57, k == 0 ? bytes32("token holder limit reached") : bytes32("partition holder limit reached"));
+                }
+            }
+            if (code != 0x51) return (code, reason);
+        }
+        return (0x51, 0);
+    }
+
+    /// Whether a move in `partition` to `to`, who holds none of it, adds a holder to the token (`token`) or to the
+    /// partition: `to` is new to the scope and the sender does not leave it (`leavesPartition` and, for the token,
+    /// holds nothing else).
+    function _addsHolder(bool token, bytes32 partition, address from, address to, bool leavesPartition)
+        private
+        view
+        returns (bool)
+    {
+        if (!token) return !leavesPartition;
+        return _holdsOnly(to, partition) && !(leavesPartition && _holdsOnly(from, partition));
+    }
+
+    /// One rule's lock-up, country and holding limits (of the token when `scope` is zero, else of partition
+    /// `scope`) against a move of `value` from a sender holding `fromHeld` (type(uint256).max for an issue) to a
+    /// receiver holding `toHeld` in the partition, whose country is `country`.
+    function _scopeStatus(
+        Rule memory rule,
+        bytes32 scope,
+        bool lockup,
+        uint256 fromHeld,
+        uint256 toHeld,
+        uint256 value,
+        bytes2 country
+    ) private view returns (bytes1, bytes32) {
+        bool token = scope == bytes32(0);
+        if (lockup && rule.lockupUntil > block.timestamp) {
+            return (0x55, token ? bytes32("token is locked up") : bytes32("partition is locked up"));
+        }
+        if (rule.countryMode != 0 && _countryListed[scope][country] != (rule.countryMode == 1)) {
+            return (0x57, token ? bytes32("receiver country not allowed") : bytes32("country not allowed in partition"));
+        }
+        uint256 received = toHeld + value;
+        if (rule.maxHolding != 0 && received > rule.maxHolding) {
+            return (0x57, token ? bytes32("holding above token maximum") : bytes32("holding above partition maximum"));
+        }
+        if (rule.minHolding != 0) {
+            bool senderBelow = fromHeld != value && fromHeld - value < rule.minHolding;
+            if (received < rule.minHolding || senderBelow) {
+                return (
+                    senderBelow ? bytes1(0x56) : bytes1(0x57),
+                    token ? bytes32("holding below token minimum") : bytes32("holding below partition minimum")
+                );
+            }
+        }
+        return (0x51, 0);
+    }
+
+    function _isSet(Rule memory rule) private pure returns (bool) {
+        return rule.maxHolders != 0 || rule.lockupUntil != 0 || rule.countryMode != 0 || rule.minHolding != 0
+            || rule.maxHolding != 0;
+    }
+
+    function _totalOf(address holder) private view returns (uint256 total) {
+        uint256 n = _partitionList.length;
+        for (uint256 i; i < n; ++i) total += _balances[_partitionList[i]][holder];
+    }
+
+    /// Whether `holder` holds nothing outside `partition`.
+    function _holdsOnly(address holder, bytes32 partition) private view returns (bool) {
+        uint256 n = _partitionList.length;
+        for (uint256 i; i < n; ++i) {
+            bytes32 p = _partitionList[i];
+            if (p != partition && _balances[p][holder] != 0) return false;
+        }
+        return true;
+    }
+
+    /// Counts `holder` in (`arrives`) or out of the holders of `partition` and, when it holds nothing else, of
+    /// the token. Called only while rules are on, after the balance changed.
+    function _count(bytes32 partition, address holder, bool arrives) private {
+        bool only = _holdsOnly(holder, partition);
+        if (arrives) {
+            ++_rules[partition].holders;
+            if (only) ++_rules[bytes32(0)].holders;
+        } else {
+            --_rules[partition].holders;
+            if (only) --_rules[bytes32(0)].holders;
+        }
+    }
+
+    /// The revert text of a short reason (a bytes32 string without its zero padding).
+    function _text(bytes32 reason) private pure returns (string memory text) {
+        uint256 n;
+        while (n < 32 && reason[n] != 0) ++n;
+        text = new string(n);
+        assembly ("memory-safe") {
+            mstore(add(text, 0x20), reason)
+        }
+    }
+
+    /// Credits an issue of `value` to `to` (supply added by the caller): the rules first while they are on.
+    function _credit(bytes32 partition, address to, uint256 value, bytes calldata data) private {
+        uint256 held = _balances[partition][to];
+        bool rulesOn = _rulesOn;
+        if (rulesOn) {
+            (bytes1 code, bytes32 reason) = _partStatus(partition, false, address(0), to, value);
+            if (code != 0x51) revert(_text(reason));
+        }
+        unchecked {
+            // Bounded by the partition supply, which _addSupply keeps within uint128.
+            _balances[partition][to] = held + value;
+        }
+        if (rulesOn && held == 0) _count(partition, to, true);
+        emit IssuedByPartition(partition, msg.sender, to, value, data, "");
+        emit Transfer(address(0), to, value);
     }
 
     function _canTransferByPartition(address from, address to, bytes32 partition, uint256 value)
@@ -728,23 +1023,30 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
         returns (bytes1 code, bytes32 reason, bytes32 destination)
     {
         uint256 balance = _balances[partition][from];
-        (code, reason,) = _transferStatus(true, partition, from, to, value, balance);
+        (code, reason,) = _transferStatus(true, false, _partitionList, partition, from, to, value, balance);
         if (code == 0x51) destination = partition;
     }
 
     /// Reverts with _transferStatus's text unless the transfer is allowed.
-    function _requireTransfer(bool byPartition, bytes32 partition, address from, address to, uint256 value, uint256 balance)
-        private
-        view
-    {
-        (bytes1 code,, string memory text) = _transferStatus(byPartition, partition, from, to, value, balance);
+    function _requireTransfer(
+        bool byPartition,
+        bool forced,
+        bytes32[] storage order,
+        bytes32 partition,
+        address from,
+        address to,
+        uint256 value,
+        uint256 balance
+    ) private view {
+        (bytes1 code,, string memory text) =
+            _transferStatus(byPartition, forced, order, partition, from, to, value, balance);
         if (code != 0x51) revert(text);
     }
 
     /// A transfer of `value` in one partition (partition, operator and controller transfers).
     function _transferByPartition(
         bytes32 partition,
-        address operator,
+        bool forced,
         address from,
         address to,
         uint256 value,
@@ -752,20 +1054,20 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
         bytes memory operatorData
     ) private {
         uint256 balance = _balances[partition][from];
-        _requireTransfer(true, partition, from, to, value, balance);
-        _move(partition, operator, from, to, value, balance, data, operatorData);
+        _requireTransfer(true, forced, _partitionList, partition, from, to, value, balance);
+        _move(partition, from, to, value, balance, data, operatorData);
     }
 
     /// A plain ERC-20 transfer: drawn from `from`'s default partitions.
-    function _transferByDefault(address operator, address from, address to, uint256 value) private {
-        _transferFromPartitions(_defaultPartitionsOf(from), operator, from, to, value, "", "");
+    function _transferByDefault(address from, address to, uint256 value) private {
+        _transferFromPartitions(_defaultPartitionsOf(from), false, from, to, value, "", "");
     }
 
     /// A transfer of `value` drawn from `from`'s balances in the partitions of `order`, first to last; each part
     /// keeps its partition on the receiving side. A zero `value` is checked and logged as Transfer only.
     function _transferFromPartitions(
         bytes32[] storage order,
-        address operator,
+        bool forced,
         address from,
         address to,
         uint256 value,
@@ -775,7 +1077,7 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
         uint256 n = order.length;
         uint256 available;
         for (uint256 i; i < n && available < value; ++i) available += _balances[order[i]][from];
-        _requireTransfer(false, bytes32(0), from, to, value, available);
+        _requireTransfer(false, forced, order, bytes32(0), from, to, value, available);
         if (value == 0) {
             emit Transfer(from, to, 0);
             return;
@@ -787,7 +1089,7 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
             if (balance == 0) continue;
             uint256 part = balance < remaining ? balance : remaining;
             remaining -= part;
-            _move(partition, operator, from, to, part, balance, data, operatorData);
+            _move(partition, from, to, part, balance, data, operatorData);
         }
     }
 
@@ -796,10 +1098,10 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
         return order.length != 0 ? order : _partitionList;
     }
 
-    /// Moves `value` of `partition` from `from` (who holds `balance` there) to `to`; checked by the caller.
+    /// Moves `value` of `partition` from `from` (who holds `balance` there) to `to`; checked by the caller. The
+    /// operator of the logs is the caller.
     function _move(
         bytes32 partition,
-        address operator,
         address from,
         address to,
         uint256 value,
@@ -811,7 +1113,12 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
             _balances[partition][from] = balance - value;
             _balances[partition][to] += value;
         }
-        emit TransferByPartition(partition, operator, from, to, value, data, operatorData);
+        if (_rulesOn && from != to) {
+            // `to` held nothing here before when it now holds exactly `value`.
+            if (_balances[partition][to] == value) _count(partition, to, true);
+            if (balance == value) _count(partition, from, false);
+        }
+        emit TransferByPartition(partition, msg.sender, from, to, value, data, operatorData);
         emit Transfer(from, to, value);
     }
 
@@ -834,6 +1141,7 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
             _balances[partition][from] = balance - value;
             _partitions[partition].totalSupply -= uint128(value);
         }
+        if (_rulesOn && balance == value) _count(partition, from, false);
         emit RedeemedByPartition(partition, operator, from, value, data, operatorData);
         emit Transfer(from, address(0), value);
     }

@@ -6,8 +6,9 @@ interface ILevel1Scheme {
 }
 
 /// @title Whitelist
-/// @notice Addresses of verified investors, each with the hash of its off-chain KYC record (no personal data
-/// on-chain). Holders of Access Level 1 in the security scheme add, update and remove entries, one at a time or
+/// @notice Addresses of verified investors, each with the hash of its off-chain KYC record and, beside it, the
+/// investor's country as an ISO 3166 alpha-2 code in two bytes (for the token's country rules; no other personal
+/// data on-chain). Holders of Access Level 1 in the security scheme add, update and remove entries, one at a time or
 /// in batches.
 contract Whitelist {
     /// @notice Display name of the whitelist.
@@ -22,11 +23,13 @@ contract Whitelist {
         0xf76ed0e421a92a946564a1369bd014342a486404a88e881758ce099f05ad08fa;
 
     mapping(address account => bytes32 kycHash) private _hashes;
+    mapping(address account => bytes2 country) private _countries;
 
     event WhitelistCreated(string name, address indexed owner, address indexed securityScheme);
     event AddressVerified(address indexed account, bytes32 hash, address indexed by);
     event VerificationUpdated(address indexed account, bytes32 previousHash, bytes32 hash, address indexed by);
     event VerificationRemoved(address indexed account, bytes32 previousHash, address indexed by);
+    event CountrySet(address indexed account, bytes2 country, address indexed by);
 
     modifier onlyLevel1() {
         require(
@@ -50,6 +53,21 @@ contract Whitelist {
 
     function addVerified(address account, bytes32 hash) external onlyLevel1 {
         _add(account, hash);
+    }
+
+    /// @notice Adds `account` with its record hash and its country (ISO 3166 alpha-2, e.g. "DE").
+    function addVerifiedInCountry(address account, bytes32 hash, bytes2 country) external onlyLevel1 {
+        _add(account, hash);
+        _setCountry(account, country);
+    }
+
+    /// @notice Sets the country (ISO 3166 alpha-2) of verified accounts, all or nothing.
+    function setCountryBatch(address[] calldata accounts, bytes2[] calldata countries) external onlyLevel1 {
+        uint256 n = _checkBatch(accounts.length, countries.length);
+        for (uint256 i; i < n; ++i) {
+            require(_hashes[accounts[i]] != bytes32(0), "account is not verified");
+            _setCountry(accounts[i], countries[i]);
+        }
     }
 
     function updateVerified(address account, bytes32 hash) external onlyLevel1 {
@@ -123,6 +141,11 @@ contract Whitelist {
         return _hashes[account];
     }
 
+    /// @notice The ISO 3166 alpha-2 country of `account` ("DE" as 0x4445), zero when unknown or not verified.
+    function countryOf(address account) external view returns (bytes2) {
+        return _countries[account];
+    }
+
     /// @notice Index of the first account that is not verified, or `accounts.length` when all are.
     function firstUnverified(address[] calldata accounts) external view returns (uint256 index) {
         // The token's batch issuer calls this once per batch: one storage read per account.
@@ -161,6 +184,15 @@ contract Whitelist {
         emit AddressVerified(account, hash, msg.sender);
     }
 
+    function _setCountry(address account, bytes2 country) private {
+        require(
+            country[0] >= 0x41 && country[0] <= 0x5A && country[1] >= 0x41 && country[1] <= 0x5A,
+            "country is not an ISO 3166 alpha-2 code"
+        );
+        _countries[account] = country;
+        emit CountrySet(account, country, msg.sender);
+    }
+
     function _update(address account, bytes32 hash) private {
         require(account != address(0), "account is the zero address");
         require(hash != bytes32(0), "verification hash is required");
@@ -176,6 +208,7 @@ contract Whitelist {
         bytes32 previous = _hashes[account];
         require(previous != bytes32(0), "account is not verified");
         delete _hashes[account];
+        delete _countries[account];
         emit VerificationRemoved(account, previous, msg.sender);
     }
 }

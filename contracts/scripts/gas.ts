@@ -86,6 +86,43 @@ try {
     as(whitelist, 'level1').getFunction('addVerifiedBatch')(hundred, hundred.map(kycHash)),
   );
 
+  // The same transfers on a token with every rule active, on the token and on the partition: holder caps, a
+  // lock-up already over, minimum and maximum holdings, and a country allow-list on the token (a second list on
+  // the partition costs about 2,300 gas more: one more storage read).
+  const { token: ruled } = await fixture.deployToken();
+  const ruledIssuer = as(ruled, 'level2');
+  const countryOf = (code: string) => `0x${Buffer.from(code).toString('hex')}`;
+  const [ruledA, ruledB, ruledC, ruledD] = fresh(4);
+  const ruledHolders = [ruledA!, ruledB!, ruledC!, ruledD!];
+  await verify(ruledHolders);
+  await mined(
+    as(whitelist, 'level1').getFunction('setCountryBatch')(
+      ruledHolders,
+      ruledHolders.map(() => countryOf('DE')),
+    ),
+  );
+  const setRules = (scope: string, countryMode: number, countries: string[]) =>
+    mined(
+      as(ruled, 'owner').getFunction('setRules')(scope, 1000, 1, 1, 10n ** 12n, countryMode, countries, []),
+    );
+  await setRules(`0x${'00'.repeat(32)}`, 1, [countryOf('DE'), countryOf('FR')]);
+  await setRules(partitionA, 0, []);
+  await mined(ruledIssuer.getFunction(issueOne)(partitionA, ruledA, 1000, '0x'));
+  await mined(ruledIssuer.getFunction(issueOne)(partitionA, ruledB, 1000, '0x'));
+  const fund = async (address: string) => {
+    await fixture.provider.send('anvil_setBalance', [address, '0x56BC75E2D63100000']);
+    await fixture.provider.send('anvil_impersonateAccount', [address]);
+    return fixture.provider.getSigner(address);
+  };
+  const ruledSender = ruled.connect(await fund(ruledA!)) as typeof ruled;
+  const ruledTransfer = await mined(
+    ruledSender.getFunction('transferByPartition')(partitionA, ruledC, 10, '0x'),
+  );
+  const ruledTransferExisting = await mined(
+    ruledSender.getFunction('transferByPartition')(partitionA, ruledB, 10, '0x'),
+  );
+  const ruledErc20 = await mined(ruledSender.getFunction('transfer')(ruledB, 10));
+
   const report = {
     tokenDeploy: gas(deployReceipt),
     issueFirst: gas(issueFirst),
@@ -99,6 +136,8 @@ try {
     controllerTransfer: gas(controllerTransfer),
     whitelistAdd: gas(whitelistAdd),
     whitelistBatchPerAddress100: perItem(whitelistBatch, 100),
+    transferByPartitionAllRules: gas(ruledTransfer),
+    transferAllRules: gas(ruledErc20),
   };
   writeFileSync(path.join(packageDir, 'gas-report.json'), `${JSON.stringify(report, null, 2)}\n`);
 
@@ -115,6 +154,8 @@ try {
     controllerTransfer: 'forced transfer to a receiver without balance',
     whitelistAdd: 'whitelist one new address',
     whitelistBatchPerAddress100: 'whitelist batch, per address, 100 addresses',
+    transferByPartitionAllRules: 'transferByPartition: every rule active, to a receiver without balance',
+    transferAllRules: 'ERC-20 transfer: every rule active, to a holder with balance',
   };
   console.log(`${'figure'.padEnd(30)}${'gas'.padStart(10)}  what`);
   for (const [key, value] of Object.entries(report)) {
@@ -129,6 +170,12 @@ try {
   );
   console.log(
     `${'transferNewReceiver'.padEnd(30)}${String(gas(erc20TransferNew)).padStart(10)}  ERC-20 transfer to a receiver without balance`,
+  );
+  console.log(
+    `${'transferExistingAllRules'.padEnd(30)}${String(gas(ruledTransferExisting)).padStart(10)}  every rule active, to a receiver with balance`,
+  );
+  console.log(
+    `rule cost: ${gas(ruledTransfer) - gas(transfer)} gas (new receiver), ${gas(ruledErc20) - gas(erc20Transfer)} gas (ERC-20), ${gas(ruledTransferExisting) - gas(transferExisting)} gas (receiver with balance); budget 15,000`,
   );
   console.log(`wrote ${path.join(packageDir, 'gas-report.json')}`);
 } finally {

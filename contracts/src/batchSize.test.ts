@@ -41,6 +41,8 @@ describe('safeBatchSize', () => {
       'controllerTransfer',
       'whitelistAdd',
       'whitelistBatchPerAddress100',
+      'transferByPartitionAllRules',
+      'transferAllRules',
     ]);
     for (const value of Object.values(report)) expect(Number.isInteger(value)).toBe(true);
     expect(measuredGas).toEqual(report);

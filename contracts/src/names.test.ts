@@ -29,6 +29,8 @@ describe('revertReasons', () => {
     // The transfer judgement returns (code, short reason, revert text): its texts are reverted with too.
     for (const match of sources.matchAll(/return \(0x[0-9a-f]{2}, "[^"]*", "([^"]+)"\)/g))
       found.add(match[1]!);
+    // Compliance rules answer a bytes32 short reason, which is also the revert text.
+    for (const match of sources.matchAll(/bytes32\("([^"]+)"\)/g)) found.add(match[1]!);
     expect([...found].sort()).toEqual([...new Set(Object.values(revertReasons))].sort());
     expect(revertReasons.notAllowedToIssue).toContain('not allowed to issue tokens');
   });

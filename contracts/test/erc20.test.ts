@@ -5,7 +5,7 @@
  * transfer. The last test checks, over random operation sequences against a JS model, that the ERC-20 Transfer
  * log always adds up to balanceOf and totalSupply.
  */
-import { Contract, Interface, id, type Log, ZeroAddress } from 'ethers';
+import { Contract, Interface, id, type Log, ZeroAddress, ZeroHash } from 'ethers';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -263,6 +263,25 @@ describe('ERC-20 transfers keep the token’s rules', () => {
     expect(await status('holderA', to, partitionA, 1)).toEqual(['0x54', reason]);
     await send(token('level2'), 'unPause');
     await sendErc20('holderA', 'transfer', to, 1);
+  });
+
+  it('refuses a transfer beyond a rule with the same reason on every path', async () => {
+    // Three holders (holderA, holderB, level2) and a cap of three: operator would be the fourth.
+    const holders = [addr('holderA'), addr('holderB'), addr('level2')].sort((a, b) =>
+      BigInt(a) < BigInt(b) ? -1 : 1,
+    );
+    await send(f.as(f.token, 'owner'), 'setRules', ZeroHash, 3, 0, 0, 0, 0, [], holders);
+    const reason = 'token holder limit reached';
+    const to = addr('operator');
+    await expectRevert(wallet('holderA'), 'transfer', [to, 1], reason, balances);
+    await expectRevert(token('holderA'), 'transferByPartition', [partitionA, to, 1, '0x'], reason, balances);
+    await sendErc20('holderA', 'approve', addr('stranger'), 10);
+    await expectRevert(wallet('stranger'), 'transferFrom', [addr('holderA'), to, 1], reason, balances);
+    expect(await status('holderA', to, partitionA, 1)).toEqual(['0x57', reason]);
+    // A plain transfer between holders stays allowed, and one that empties a holder makes room.
+    await sendErc20('holderA', 'transfer', addr('holderB'), 1);
+    await sendErc20('holderB', 'transfer', to, 51);
+    expect(await read('balanceOf', to)).toBe(51n);
   });
 
   it('refuses the zero address as receiver', async () => {

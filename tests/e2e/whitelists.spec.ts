@@ -116,6 +116,7 @@ test('deploy a whitelist, enqueue three addresses, save, and see them verified w
     await form.getByRole('textbox', { name: 'Public address' }).fill(investor);
     await form.getByRole('textbox', { name: 'Legal name' }).fill(`Investor ${i + 1}`);
     await form.getByRole('textbox', { name: 'Email address' }).fill(`investor${i + 1}@example.com`);
+    await form.getByRole('textbox', { name: 'Country (ISO code, e.g. DE)' }).fill(i === 0 ? 'de' : 'FR');
     await form.getByRole('textbox', { name: 'Notes' }).fill('Passport checked');
     if (accredited) {
       await form.getByRole('button', { name: 'Enqueue' }).click();

@@ -22,6 +22,8 @@ export const txTypes = {
   removeDocument: 12,
   authorizeOperator: 13,
   revokeOperator: 14,
+  setRules: 15,
+  tokenTransfer: 16,
 } as const;
 export type TxType = (typeof txTypes)[keyof typeof txTypes];
 
@@ -41,6 +43,8 @@ export const txTypeDescriptions: Record<TxType, string> = {
   12: 'Document removed',
   13: 'Operator authorized',
   14: 'Operator revoked',
+  15: 'Compliance rules set',
+  16: 'Token transfer',
 };
 
 export const txTypeCodes = Object.values(txTypes) as TxType[];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { textField } from './fields.ts';
 import { pageNumberSchema } from './projects.ts';
-import { whitelistMessages } from '../messages.ts';
+import { ruleMessages, whitelistMessages } from '../messages.ts';
 import { addressField } from './credentials.ts';
 import { rbacMessages } from './rbac.ts';
 
@@ -172,6 +172,8 @@ export const defaultTemplate = {
   fields: [
     { name: 'legalName', title: 'legal name', label: 'Legal name', type: 'text', required: true },
     { name: 'emailAddress', title: 'email address', label: 'Email address', type: 'text', required: true },
+    // Issue 22: the investor's ISO 3166 alpha-2 country, also written on-chain beside the hash (country rules).
+    { name: 'country', title: 'country', label: 'Country (ISO code, e.g. DE)', type: 'text', required: true },
     { name: 'phoneNumber', title: 'phone number', label: 'Phone number', type: 'text', required: false },
     { name: 'comments', title: 'notes', label: 'Notes', type: 'textarea', required: false },
   ],
@@ -183,6 +185,7 @@ export const accreditedInvestorTemplate = {
   fields: [
     { name: 'legalName', title: 'legal name', label: 'Legal name', type: 'text', required: true },
     { name: 'emailAddress', title: 'email address', label: 'Email address', type: 'text', required: true },
+    { name: 'country', title: 'country', label: 'Country (ISO code, e.g. DE)', type: 'text', required: true },
     {
       name: 'accreditedOn',
       title: 'accreditation date',
@@ -208,7 +211,7 @@ export type TemplateValue = string | boolean;
 
 /**
  * The message for a template field's value, or undefined when it is fine: a required text or date field must
- * not be blank; a date is a real calendar day written YYYY-MM-DD (what a date input gives).
+ * not be blank; a date is a real calendar day written YYYY-MM-DD (what a date input gives); a country is two letters.
  */
 export function templateFieldError(
   field: TemplateField,
@@ -219,6 +222,8 @@ export function templateFieldError(
   if (!text) return field.required ? whitelistMessages.templateFieldRequired(field.title) : undefined;
   if (field.type === 'date' && !isCalendarDay(text))
     return whitelistMessages.templateDateInvalid(field.title);
+  // Issue 22: the country is an ISO 3166 alpha-2 code (the chain keeps it as two bytes for country rules).
+  if (field.name === 'country' && !/^[A-Za-z]{2}$/.test(text)) return ruleMessages.countryInvalid;
   return undefined;
 }
 

@@ -162,6 +162,11 @@ const fieldExamples: Record<string, unknown> = {
   passwordResetCode: '482913',
   pdfPassword: 'Kx7-pq2-Lm9',
   signature: `0x${'5a'.repeat(64)}1b`,
+  maxHolders: 100,
+  lockupUntil: 1798761600,
+  minHolding: '10',
+  maxHolding: '100000',
+  countries: { mode: 'allow', list: ['DE', 'FR'] },
 };
 
 /** An example value for a JSON schema (the field's own example when the name has one). */

@@ -19,6 +19,7 @@ import { walletsModule } from './wallets/routes.ts';
 import { whitelistsModule } from './whitelists/routes.ts';
 import { snapshotsModule } from './snapshots/routes.ts';
 import { distributionsModule } from './distributions/routes.ts';
+import { rulesModule } from './rules/routes.ts';
 
 /**
  * The domain modules, in registration order. A new module: create modules/<domain>/{routes,service,repository}.ts,
@@ -44,5 +45,6 @@ export const defaultModules: ServerModule[] = [
   dtxModule,
   snapshotsModule,
   distributionsModule,
+  rulesModule,
 ];
 export { localModule };

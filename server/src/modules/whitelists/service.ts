@@ -399,7 +399,42 @@ export function createWhitelistService(ctx: Ctx, options: WhitelistServiceOption
       }
     }
     result.errorMessages = errors;
+    await writeCountries(
+      key,
+      { to: whitelist.address, from: body.accountAddress },
+      outcomes.flatMap((outcome) => (outcome.hash ? outcome.batch.records : [])),
+    );
     return result;
+  }
+
+  /**
+   * Writes the ISO 3166 alpha-2 country of each saved record that has one (the Default Template's country) into
+   * the whitelist beside its hash, for the tokens' country rules; one setCountryBatch per batch. A whitelist of an
+   * older codebase has no countries: the call is skipped when the node says it would fail.
+   */
+  async function writeCountries(
+    key: string,
+    { to, from }: { to: string; from: string },
+    records: AddressRecord[],
+  ) {
+    const withCountry = records.flatMap((record) => {
+      const country = String(record.contactDetails.country ?? '')
+        .trim()
+        .toUpperCase();
+      return /^[A-Z]{2}$/.test(country) ? [{ address: record.publicAddress, country }] : [];
+    });
+    for (let i = 0; i < withCountry.length; i += batchSize) {
+      const chunk = withCountry.slice(i, i + batchSize);
+      const data = whitelistInterface.encodeFunctionData('setCountryBatch', [
+        chunk.map((c) => c.address),
+        chunk.map((c) => `0x${Buffer.from(c.country, 'latin1').toString('hex')}`),
+      ]);
+      const fits = await ctx.chain.provider.estimateGas({ from, to, data }).then(
+        () => true,
+        () => false,
+      );
+      if (fits) await sendSigned(ctx, key, { to, data });
+    }
   }
 
   return { list, deployTx, register, addresses, bulk, requireWhitelist };

@@ -109,7 +109,12 @@ describe.each(databaseKinds)('whitelists on %s', (kind) => {
     const entries = [a, b, c].map((address, i) => ({
       targetAddress: address?.toUpperCase().replace('0X', '0x') ?? '',
       legalName: `Investor ${i}`,
-      contactDetails: { emailAddress: `investor${i}@example.com`, phoneNumber: '+44 1', comments: 'KYC ok' },
+      contactDetails: {
+        emailAddress: `investor${i}@example.com`,
+        phoneNumber: '+44 1',
+        comments: 'KYC ok',
+        country: i === 0 ? 'de' : 'FR',
+      },
     }));
     const answer = await bulk(issuer, issuerAddress, entries);
     expect(answer.errorMessages).toEqual([]);
@@ -123,6 +128,9 @@ describe.each(databaseKinds)('whitelists on %s', (kind) => {
       expect(await onChain.getFunction('verificationHash')(row.publicAddress)).toBe(row.hash);
       expect(row.hash).toBe(kycHash(whitelist, row));
       expect(row.contactDetails.emailAddress).toMatch(/@example\.com$/);
+      // The country is written on-chain beside the hash (issue 22's country rules).
+      const country = row.publicAddress === a ? '0x4445' : '0x4652';
+      expect(await onChain.getFunction('countryOf')(row.publicAddress)).toBe(country);
     }
     // the save is listed in the issuer's My transactions as a whitelist update
     const history = await issuer.client.call('listAccountTransactions', { params: { page: 1 } });
@@ -227,7 +235,12 @@ describe.each(databaseKinds)('whitelists on %s', (kind) => {
       {
         targetAddress: b ?? '',
         legalName: 'Investor 1',
-        contactDetails: { emailAddress: 'investor1@example.com', phoneNumber: '+44 1', comments: 'KYC ok' },
+        contactDetails: {
+          emailAddress: 'investor1@example.com',
+          phoneNumber: '+44 1',
+          comments: 'KYC ok',
+          country: 'FR',
+        },
       },
     ]);
     expect(answer.transactionHashes.updates).toHaveLength(1);

@@ -1,4 +1,10 @@
-import { type SchemeDetail, accessRightsFormSchema, accessRightsMessages, txTypes } from '@tranche/api';
+import {
+  type SchemeDetail,
+  accessRightsFormSchema,
+  accessRightsMessages,
+  ruleMessages,
+  txTypes,
+} from '@tranche/api';
 import {
   type AccessRight,
   type AccessRightChange,
@@ -7,6 +13,7 @@ import {
   Alert,
   Button,
   Stack,
+  Text,
   TextField,
 } from '@tranche/ui-kit';
 import { useCallback, useState } from 'react';
@@ -143,6 +150,9 @@ export function AccessRightsTab({ scheme }: { scheme: SchemeDetail }) {
       </form>
       <ErrorAlert error={error} onDismiss={() => setError(null)} />
       {applied ? <Alert tone="success">The access rights were changed</Alert> : null}
+      <Text tone="muted" size="small">
+        {ruleMessages.rightWording}
+      </Text>
       {target ? (
         <AccessRightsTable
           caption={`Access rights of ${target}`}

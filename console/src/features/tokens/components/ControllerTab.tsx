@@ -8,6 +8,7 @@ import {
 import { Button, Card, Inline, Stack, TextArea, TextField } from '@tranche/ui-kit';
 import { api } from '../../../lib/api.ts';
 import { useZodForm } from '../../forms/index.ts';
+import { PrecheckLine } from './PrecheckLine.tsx';
 import { commentBytes, type DisabledReason, ReasonAlert } from './shared.tsx';
 import type { TokenOps } from './types.ts';
 
@@ -91,6 +92,30 @@ export function ControllerTab({ ops }: { ops: TokenOps }) {
     ? { title: m.insufficientPermissionsTitle, text: m.notAllowedToRemoveController }
     : null;
 
+  const forceValues = forceTransferFormSchema.omit({ comments: true }).safeParse(transfer.watch());
+  const redeemValues = controllerRedeemFormSchema.omit({ comments: true }).safeParse(redeem.watch());
+  const account = rights.address;
+  const forcePrecheck =
+    forceValues.success && account && !disabled
+      ? {
+          operation: 'force' as const,
+          symbol: token.projectCode,
+          accountAddress: account,
+          fromAddress: forceValues.data.fromAddress,
+          toAddress: forceValues.data.toAddress,
+          amount: forceValues.data.amount,
+        }
+      : null;
+  const redeemPrecheck =
+    redeemValues.success && account && !disabled
+      ? {
+          operation: 'controllerRedeem' as const,
+          symbol: token.projectCode,
+          accountAddress: account,
+          fromAddress: redeemValues.data.fromAddress,
+          amount: redeemValues.data.amount,
+        }
+      : null;
   const te = transfer.formState.errors;
   const re = redeem.formState.errors;
   // A token without a controller: the whole screen is disabled ('The token is not controllable').
@@ -127,6 +152,7 @@ export function ControllerTab({ ops }: { ops: TokenOps }) {
               {...transfer.register('comments')}
               error={te.comments?.message}
             />
+            <PrecheckLine body={forcePrecheck} />
             <Inline>
               <Button type="submit" disabled={disabled}>
                 Force transfer
@@ -158,6 +184,7 @@ export function ControllerTab({ ops }: { ops: TokenOps }) {
               {...redeem.register('comments')}
               error={re.comments?.message}
             />
+            <PrecheckLine body={redeemPrecheck} />
             <Inline>
               <Button type="submit" disabled={disabled}>
                 Controller redeem

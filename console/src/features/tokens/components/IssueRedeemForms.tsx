@@ -12,6 +12,7 @@ import { FormProvider } from 'react-hook-form';
 import { api } from '../../../lib/api.ts';
 import { ErrorAlert, useZodForm } from '../../forms/index.ts';
 import { AmountPartitionCommentFields } from './PartitionCommentFields.tsx';
+import { PrecheckLine } from './PrecheckLine.tsx';
 import { commentBytes, partitionBytes } from './shared.tsx';
 import type { TokenOps } from './types.ts';
 
@@ -94,6 +95,18 @@ export function IssueForm({ ops, onCancel }: { ops: TokenOps; onCancel: () => vo
   });
 
   const errors = form.formState.errors;
+  const issueValues = issueFormSchema.omit({ comments: true }).safeParse(form.watch());
+  const issuePrecheck =
+    issueValues.success && ops.rights.address
+      ? {
+          operation: 'issue' as const,
+          symbol: token.projectCode,
+          accountAddress: ops.rights.address,
+          holderAddress: issueValues.data.holder,
+          amount: issueValues.data.amount,
+          partition: issueValues.data.partition,
+        }
+      : null;
   return (
     <Card title="Issue tokens">
       <Stack>
@@ -111,6 +124,7 @@ export function IssueForm({ ops, onCancel }: { ops: TokenOps; onCancel: () => vo
                   />
                 }
               />
+              <PrecheckLine body={issuePrecheck} />
               <Inline space="small">
                 <Button type="submit" loading={form.formState.isSubmitting}>
                   Issue
@@ -184,6 +198,17 @@ export function RedeemForm({ ops, onCancel }: { ops: TokenOps; onCancel: () => v
       ]);
     }
   });
+  const redeemValues = redeemFormSchema.omit({ comments: true }).safeParse(form.watch());
+  const redeemPrecheck =
+    redeemValues.success && ops.rights.address
+      ? {
+          operation: 'redeem' as const,
+          symbol: token.projectCode,
+          accountAddress: ops.rights.address,
+          amount: redeemValues.data.amount,
+          partition: redeemValues.data.partition,
+        }
+      : null;
   return (
     <Card title="Redeem tokens">
       <FormProvider {...form}>
@@ -192,6 +217,7 @@ export function RedeemForm({ ops, onCancel }: { ops: TokenOps; onCancel: () => v
             <AmountPartitionCommentFields
               partitions={token.partitions.map((p) => ({ value: p.name, label: p.name }))}
             />
+            <PrecheckLine body={redeemPrecheck} />
             <Inline space="small">
               <Button type="submit" loading={form.formState.isSubmitting}>
                 Redeem

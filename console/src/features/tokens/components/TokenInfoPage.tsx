@@ -36,6 +36,8 @@ import { DocumentsTab } from './DocumentsTab.tsx';
 import { HoldersTab } from './HoldersTab.tsx';
 import { IssueForm, RedeemForm } from './IssueRedeemForms.tsx';
 import { OperatorsTab } from './OperatorsTab.tsx';
+import { RulesTab } from './RulesTab.tsx';
+import { TransferTab } from './TransferTab.tsx';
 import { type DisabledReason, ReasonAlert, SummaryRow } from './shared.tsx';
 import { TradingToggle } from './TradingToggle.tsx';
 import type { TokenOps } from './types.ts';
@@ -239,6 +241,8 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
           <Tabs.Trigger value="operators">Operators</Tabs.Trigger>
           <Tabs.Trigger value="documents">Documents</Tabs.Trigger>
           <Tabs.Trigger value="distributions">Distributions</Tabs.Trigger>
+          <Tabs.Trigger value="rules">Rules</Tabs.Trigger>
+          {rights.connected ? <Tabs.Trigger value="transfer">Transfer</Tabs.Trigger> : null}
         </Tabs.List>
         <Tabs.Content value="holders">
           <HoldersTab ops={ops} />
@@ -260,6 +264,10 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
         <Tabs.Content value="distributions">
           <DistributionsTab symbol={token.projectCode} partitions={token.partitions.map((p) => p.name)} />
         </Tabs.Content>
+        <Tabs.Content value="rules">
+          <RulesTab ops={ops} />
+        </Tabs.Content>
+        <Tabs.Content value="transfer">{rights.connected ? <TransferTab ops={ops} /> : null}</Tabs.Content>
       </Tabs.Root>
       <ConfirmDialog
         open={dialog !== null}

@@ -78,7 +78,8 @@ export function NewAddressTab({ whitelists }: { whitelists: WhitelistListItem[] 
       const raw = fields[field.name];
       const value = typeof raw === 'string' ? raw.trim() : raw;
       if (field.name !== 'legalName' && value !== undefined && value !== '')
-        contactDetails[field.name] = value;
+        contactDetails[field.name] =
+          field.name === 'country' && typeof value === 'string' ? value.toUpperCase() : value;
     }
     setQueue((current) => [
       ...current.filter((entry) => entry.targetAddress !== targetAddress),

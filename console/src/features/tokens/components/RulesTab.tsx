@@ -1,0 +1,192 @@
+import {
+  loadErrorMessages,
+  type Rule,
+  ruleFieldsSchema,
+  ruleMessages,
+  rulesFormSchema,
+  type TokenRules,
+  txTypes,
+} from '@tranche/api';
+import {
+  Alert,
+  Button,
+  Card,
+  Inline,
+  Select,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  TextField,
+} from '@tranche/ui-kit';
+import { Interface, type InterfaceAbi } from 'ethers';
+import { useCallback, useEffect, useState } from 'react';
+import { api } from '../../../lib/api.ts';
+import { ErrorAlert, useZodForm } from '../../forms/index.ts';
+import type { TokenOps } from './types.ts';
+
+const off = 'none';
+const lockupText = (seconds: number) =>
+  seconds === 0 ? off : new Date(seconds * 1000).toISOString().replace('.000Z', 'Z').replace('T', ' ');
+const limitText = (value: string) => (value === '0' ? off : value);
+
+function RuleRow({ scope, rule }: { scope: string; rule: Rule }) {
+  return (
+    <TableRow>
+      <TableCell>{scope}</TableCell>
+      <TableCell>
+        {rule.maxHolders === 0 ? `${rule.holders} (no limit)` : `${rule.holders} of ${rule.maxHolders}`}
+      </TableCell>
+      <TableCell>{lockupText(rule.lockupUntil)}</TableCell>
+      <TableCell>{limitText(rule.minHolding)}</TableCell>
+      <TableCell>{limitText(rule.maxHolding)}</TableCell>
+      <TableCell>
+        {rule.countries
+          ? `${rule.countries.mode === 'allow' ? 'only' : 'not'} ${rule.countries.list.join(', ')}`
+          : off}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** The Rules tab: the token's compliance rules per partition with holder counts, and an edit form (TxWizard). */
+export function RulesTab({ ops }: { ops: TokenOps }) {
+  const { token } = ops;
+  const [rules, setRules] = useState<TokenRules | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const load = useCallback(async () => {
+    try {
+      setRules(await api.call('getTokenRules', { params: { symbol: token.projectCode } }));
+    } catch (failure) {
+      setError(failure);
+    }
+  }, [token.projectCode]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const form = useZodForm(rulesFormSchema, {
+    defaultValues: {
+      scope: '',
+      maxHolders: '',
+      lockupUntil: '',
+      minHolding: '',
+      maxHolding: '',
+      countryMode: '',
+      countries: '',
+    },
+  });
+  const [formError, setFormError] = useState<string | null>(null);
+  const account = ops.rights.address;
+
+  const handleSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    const fields = ruleFieldsSchema.safeParse(values);
+    if (!fields.success) {
+      setFormError(fields.error.issues[0]?.message ?? ruleMessages.lockupInvalid);
+      return;
+    }
+    if (!account) return;
+    const body = { symbol: token.projectCode, accountAddress: account, partition: values.partition };
+    try {
+      if (ops.useServer) {
+        await ops.submit(txTypes.setRules, async (accountAddress) => {
+          const answer = await api.call('setTokenRules', {
+            body: { ...body, ...fields.data, accountAddress, txMode: 2 },
+          });
+          return { transactionHash: answer.transactionHash ?? '' };
+        });
+        return;
+      }
+      const { txData } = await api.call('setTokenRules', { body: { ...body, ...fields.data, txMode: 1 } });
+      if (!txData) return;
+      const args = new Interface(token.abi as InterfaceAbi).decodeFunctionData('setRules', txData.data);
+      await ops.sign(txTypes.setRules, 'setRules', [...args]);
+    } catch (failure) {
+      setError(failure);
+    }
+  });
+
+  if (error && !rules)
+    return <ErrorAlert error={error} prefix={loadErrorMessages.couldNot('load the rules')} />;
+  if (!rules) return <Text tone="muted">Loading the rules…</Text>;
+  if (!rules.supported) return <Alert tone="primary">{ruleMessages.rulesNotSupported}</Alert>;
+  const errors = form.formState.errors;
+  return (
+    <Stack space="large">
+      <Table caption="Compliance rules">
+        <TableHead>
+          <TableRow>
+            <TableHeaderCell>Scope</TableHeaderCell>
+            <TableHeaderCell>Holders</TableHeaderCell>
+            <TableHeaderCell>Lock-up until</TableHeaderCell>
+            <TableHeaderCell>Minimum holding</TableHeaderCell>
+            <TableHeaderCell>Maximum holding</TableHeaderCell>
+            <TableHeaderCell>Countries</TableHeaderCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          <RuleRow scope="Whole token" rule={rules.token} />
+          {rules.partitions.map((p) => (
+            <RuleRow key={p.partition} scope={`Partition ${p.partition}`} rule={p.rule} />
+          ))}
+        </TableBody>
+      </Table>
+      <Text tone="muted" size="small">
+        {rules.active
+          ? 'Holders are counted on-chain. Lock-ups stop transfers out; issues and controller operations stay allowed.'
+          : 'No rules yet: setting the first one starts counting holders on-chain.'}
+      </Text>
+      <Card title="Set a rule">
+        <form onSubmit={handleSubmit} noValidate aria-label="Set a rule">
+          <Stack>
+            <ErrorAlert error={error} onDismiss={() => setError(null)} />
+            {formError ? <Alert tone="danger">{formError}</Alert> : null}
+            <Select
+              label="Applies to"
+              options={[
+                { value: '', label: 'Whole token' },
+                ...rules.partitions.map((p) => ({ value: p.partition, label: `Partition ${p.partition}` })),
+              ]}
+              value={form.watch('scope')}
+              onChange={(value) => form.setValue('scope', value)}
+            />
+            <TextField
+              label="Maximum holders (empty: no limit)"
+              inputMode="numeric"
+              {...form.register('maxHolders')}
+              error={errors.maxHolders?.message}
+            />
+            <TextField
+              label="Lock-up until (UTC)"
+              type="datetime-local"
+              {...form.register('lockupUntil')}
+              error={errors.lockupUntil?.message}
+            />
+            <TextField label="Minimum holding" inputMode="numeric" {...form.register('minHolding')} />
+            <TextField label="Maximum holding" inputMode="numeric" {...form.register('maxHolding')} />
+            <Select
+              label="Country list"
+              options={[
+                { value: '', label: 'No country list' },
+                { value: 'allow', label: 'Allow only these countries' },
+                { value: 'deny', label: 'Refuse these countries' },
+              ]}
+              value={form.watch('countryMode')}
+              onChange={(value) => form.setValue('countryMode', value as '' | 'allow' | 'deny')}
+            />
+            <TextField label="Countries (ISO codes, e.g. DE, FR)" {...form.register('countries')} />
+            <Inline>
+              <Button type="submit" disabled={!ops.rights.connected} loading={form.formState.isSubmitting}>
+                Set rule
+              </Button>
+            </Inline>
+          </Stack>
+        </form>
+      </Card>
+    </Stack>
+  );
+}

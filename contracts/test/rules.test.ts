@@ -1,0 +1,603 @@
+/**
+ * Compliance rules of SecurityToken (issue 22): holder caps, lock-ups, minimum and maximum holdings and country
+ * lists, on the whole token (scope zero) and per partition. Each rule's pass and refuse paths with its ERC-1066
+ * code and reason, on transfers, issues and controller operations; then random operations against a JS model of
+ * every rule (holder counts never drift, a refused operation changes nothing).
+ */
+import { type Contract, ZeroHash } from 'ethers';
+import fc from 'fast-check';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  type Fixture,
+  kycHash,
+  partitionA,
+  partitionB,
+  type Role,
+  startFixture,
+} from '../scripts/fixture.ts';
+import { chainSnapshots, expectRevert, minedOk, send } from './helpers.ts';
+
+const issueOne = 'issueByPartition(bytes32,address,uint256,bytes)';
+const issueMany = 'issueByPartition(bytes32,address[],uint256[],bytes)';
+const tokenScope = ZeroHash;
+const far = 2 ** 39;
+const countryCodes = {
+  holderA: 'DE',
+  holderB: 'FR',
+  operator: 'US',
+  level2: 'DE',
+  controller: 'DE',
+} as const;
+const country = (code: string) => `0x${Buffer.from(code).toString('hex')}`;
+
+let f: Fixture;
+let token: Contract;
+const snapshots = chainSnapshots(() => f.provider);
+const addr = (role: Role) => f.wallets[role].address;
+const as = (role: Role) => f.as(token, role);
+const decode = (b: string) => Buffer.from(b.slice(2), 'hex').toString('utf8').replace(/\0+$/, '');
+
+type RuleInput = {
+  maxHolders?: number;
+  lockupUntil?: number;
+  minHolding?: number;
+  maxHolding?: number;
+  mode?: number;
+  countries?: string[];
+};
+function setRules(scope: string, rule: RuleInput, by: Role = 'owner', holders: string[] = []) {
+  return send(
+    as(by),
+    'setRules',
+    scope,
+    rule.maxHolders ?? 0,
+    rule.lockupUntil ?? 0,
+    rule.minHolding ?? 0,
+    rule.maxHolding ?? 0,
+    rule.mode ?? 0,
+    (rule.countries ?? []).map(country),
+    holders,
+  );
+}
+/** Every address holding tokens, ascending: what a caller gives when rules switch on. */
+async function holderList(candidates: Role[]) {
+  const held: string[] = [];
+  for (const role of candidates)
+    if ((await token.getFunction('balanceOf')(addr(role))) > 0n) held.push(addr(role));
+  return held.sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+}
+async function check(from: Role, to: Role, partition: string, value: number) {
+  const [code, reason] = await token.getFunction('canTransferByPartition')(
+    addr(from),
+    addr(to),
+    partition,
+    value,
+    '0x',
+  );
+  return [code, decode(reason)];
+}
+const holdersOf = async (scope: string) => Number((await token.getFunction('rulesOf')(scope))[0][1]);
+async function state() {
+  const roles: Role[] = ['holderA', 'holderB', 'operator', 'level2'];
+  return Promise.all([
+    ...roles.flatMap((r) =>
+      [partitionA, partitionB].map((p) => token.getFunction('balanceOfByPartition')(p, addr(r))),
+    ),
+    holdersOf(tokenScope),
+    holdersOf(partitionA),
+    holdersOf(partitionB),
+  ]);
+}
+
+beforeAll(async () => {
+  f = await startFixture();
+  token = f.token;
+  await send(f.as(f.whitelist, 'level1'), 'addVerified', addr('level2'), kycHash(addr('level2')));
+  const roles = Object.keys(countryCodes) as (keyof typeof countryCodes)[];
+  await send(
+    f.as(f.whitelist, 'level1'),
+    'setCountryBatch',
+    roles.map(addr),
+    roles.map((r) => country(countryCodes[r])),
+  );
+  await send(as('level2'), issueMany, partitionA, [addr('holderA'), addr('holderB')], [100, 50], '0x');
+  await send(as('level2'), issueOne, partitionB, addr('holderA'), 10, '0x');
+});
+afterAll(() => f.stop());
+beforeEach(() => snapshots.take());
+afterEach(() => snapshots.restore());
+
+describe('switching rules on', () => {
+  it('counts the holders from the complete, ascending list given by the owner or a security manager', async () => {
+    const list = await holderList(['holderA', 'holderB']);
+    await expectRevert(
+      as('stranger'),
+      'setRules',
+      [tokenScope, 3, 0, 0, 0, 0, [], list],
+      'caller is not allowed to set rules',
+    );
+    await expectRevert(
+      as('owner'),
+      'setRules',
+      [tokenScope, 3, 0, 0, 0, 0, [], list.slice(1)],
+      'holder list is incomplete',
+    );
+    await expectRevert(
+      as('owner'),
+      'setRules',
+      [tokenScope, 3, 0, 0, 0, 0, [], [...list].reverse()],
+      'holders are not in ascending order',
+    );
+    await expectRevert(
+      as('owner'),
+      'setRules',
+      [tokenScope, 0, 0, 0, 0, 3, [], list],
+      'unknown country mode',
+    );
+    await expectRevert(
+      as('owner'),
+      'setRules',
+      [tokenScope, 0, 0, 9, 5, 0, [], list],
+      'minimum holding is above the maximum',
+    );
+    expect(await token.getFunction('rulesActive')()).toBe(false);
+    const { events } = await setRules(tokenScope, { maxHolders: 3, mode: 1, countries: ['DE'] }, 'op', list);
+    expect(events[0]).toMatchObject({ name: 'RulesSet', args: { scope: tokenScope, maxHolders: 3n } });
+    expect(await token.getFunction('rulesActive')()).toBe(true);
+    expect([await holdersOf(tokenScope), await holdersOf(partitionA), await holdersOf(partitionB)]).toEqual([
+      2, 2, 1,
+    ]);
+    const [rule, countries] = await token.getFunction('rulesOf')(tokenScope);
+    expect(rule[0]).toBe(3n);
+    expect([...countries]).toEqual([country('DE')]);
+    expect(await token.getFunction('canSetRules')(addr('op'))).toBe(true);
+    expect(await token.getFunction('canSetRules')(addr('holderA'))).toBe(false);
+  });
+
+  it('leaves a rule-free token judging as before', async () => {
+    expect(await check('holderA', 'operator', partitionA, 10)).toEqual(['0x51', 'transfer allowed']);
+  });
+});
+
+describe('holder caps', () => {
+  beforeEach(async () => {
+    await setRules(tokenScope, { maxHolders: 2 }, 'owner', await holderList(['holderA', 'holderB']));
+  });
+
+  it('refuses a third token holder on every path, and allows moves that do not add one', async () => {
+    expect(await check('holderA', 'operator', partitionA, 1)).toEqual(['0x57', 'token holder limit reached']);
+    await expectRevert(
+      as('holderA'),
+      'transferByPartition',
+      [partitionA, addr('operator'), 1, '0x'],
+      'token holder limit reached',
+      state,
+    );
+    await expectRevert(
+      as('level2'),
+      issueOne,
+      [partitionA, addr('operator'), 1, '0x'],
+      'token holder limit reached',
+      state,
+    );
+    await expectRevert(
+      as('controller'),
+      'controllerTransfer',
+      [addr('holderA'), addr('operator'), 1, '0x', '0x'],
+      'token holder limit reached',
+      state,
+    );
+    expect(await check('holderA', 'holderB', partitionB, 5)).toEqual(['0x51', 'transfer allowed']);
+    // holderB leaves as operator arrives: still two holders.
+    await send(as('holderB'), 'transferByPartition', partitionA, addr('operator'), 50, '0x');
+    expect(await holdersOf(tokenScope)).toBe(2);
+    expect(await holdersOf(partitionA)).toBe(2);
+  });
+
+  it('caps the holders of one partition', async () => {
+    await setRules(partitionB, { maxHolders: 1 });
+    expect(await check('holderA', 'holderB', partitionB, 1)).toEqual([
+      '0x57',
+      'partition holder limit reached',
+    ]);
+    await expectRevert(
+      as('level2'),
+      issueOne,
+      [partitionB, addr('holderB'), 1, '0x'],
+      'partition holder limit reached',
+      state,
+    );
+    expect(await check('holderA', 'holderB', partitionB, 10)).toEqual(['0x51', 'transfer allowed']);
+    await send(as('holderA'), 'transferByPartition', partitionB, addr('holderB'), 10, '0x');
+    expect([await holdersOf(partitionB), await holdersOf(tokenScope)]).toEqual([1, 2]);
+  });
+});
+
+describe('lock-ups', () => {
+  it('stops transfers out of a locked partition, not issues or controller transfers, until the date', async () => {
+    const now = (await f.provider.getBlock('latest'))!.timestamp;
+    await setRules(
+      partitionA,
+      { lockupUntil: now + 3600 },
+      'owner',
+      await holderList(['holderA', 'holderB']),
+    );
+    expect(await check('holderA', 'holderB', partitionA, 1)).toEqual(['0x55', 'partition is locked up']);
+    expect(await check('holderA', 'holderB', partitionB, 1)).toEqual(['0x51', 'transfer allowed']);
+    await expectRevert(
+      as('holderA'),
+      'transferByPartition',
+      [partitionA, addr('holderB'), 1, '0x'],
+      'partition is locked up',
+      state,
+    );
+    await send(as('level2'), issueOne, partitionA, addr('holderB'), 5, '0x');
+    await send(
+      as('controller'),
+      'controllerTransferByPartition',
+      partitionA,
+      addr('holderA'),
+      addr('holderB'),
+      5,
+      '0x',
+      '0x',
+    );
+    await f.provider.send('evm_increaseTime', [3601]);
+    await f.provider.send('evm_mine', []);
+    expect(await check('holderA', 'holderB', partitionA, 1)).toEqual(['0x51', 'transfer allowed']);
+  });
+
+  it('locks every partition under a token lock-up', async () => {
+    await setRules(tokenScope, { lockupUntil: far }, 'owner', await holderList(['holderA', 'holderB']));
+    expect(await check('holderA', 'holderB', partitionB, 1)).toEqual(['0x55', 'token is locked up']);
+  });
+});
+
+describe('minimum and maximum holdings', () => {
+  beforeEach(async () => {
+    await setRules(
+      partitionA,
+      { minHolding: 10, maxHolding: 100 },
+      'owner',
+      await holderList(['holderA', 'holderB']),
+    );
+  });
+
+  it('refuses a receiver above the maximum or below the minimum, and a sender left below the minimum', async () => {
+    expect(await check('holderA', 'holderB', partitionA, 60)).toEqual([
+      '0x57',
+      'holding above partition maximum',
+    ]);
+    expect(await check('holderA', 'holderB', partitionA, 95)).toEqual([
+      '0x57',
+      'holding above partition maximum',
+    ]);
+    expect(await check('holderA', 'operator', partitionA, 5)).toEqual([
+      '0x57',
+      'holding below partition minimum',
+    ]);
+    expect(await check('holderB', 'holderA', partitionA, 45)).toEqual([
+      '0x57',
+      'holding above partition maximum',
+    ]);
+    expect(await check('holderA', 'holderB', partitionA, 50)).toEqual(['0x51', 'transfer allowed']);
+    expect(await check('holderA', 'operator', partitionA, 95)).toEqual([
+      '0x56',
+      'holding below partition minimum',
+    ]);
+    // Down to zero is allowed.
+    expect(await check('holderB', 'operator', partitionA, 50)).toEqual(['0x51', 'transfer allowed']);
+    await expectRevert(
+      as('level2'),
+      issueOne,
+      [partitionA, addr('operator'), 101, '0x'],
+      'holding above partition maximum',
+      state,
+    );
+    await expectRevert(
+      as('level2'),
+      issueOne,
+      [partitionA, addr('operator'), 9, '0x'],
+      'holding below partition minimum',
+      state,
+    );
+  });
+
+  it('applies the token rule in every partition', async () => {
+    await setRules(tokenScope, { minHolding: 1, maxHolding: 12 });
+    expect(await check('holderA', 'holderB', partitionB, 3)).toEqual(['0x51', 'transfer allowed']);
+    await expectRevert(
+      as('level2'),
+      issueOne,
+      [partitionB, addr('holderB'), 13, '0x'],
+      'holding above token maximum',
+      state,
+    );
+  });
+});
+
+describe('country lists', () => {
+  it('allows only listed countries under an allow-list and refuses listed ones under a deny-list', async () => {
+    await setRules(
+      tokenScope,
+      { mode: 1, countries: ['DE', 'FR'] },
+      'owner',
+      await holderList(['holderA', 'holderB']),
+    );
+    expect(await check('holderA', 'operator', partitionA, 1)).toEqual([
+      '0x57',
+      'receiver country not allowed',
+    ]);
+    expect(await check('holderA', 'holderB', partitionA, 1)).toEqual(['0x51', 'transfer allowed']);
+    await setRules(partitionA, { mode: 2, countries: ['FR'] });
+    expect(await check('holderA', 'holderB', partitionA, 1)).toEqual([
+      '0x57',
+      'country not allowed in partition',
+    ]);
+    expect(await check('holderA', 'holderB', partitionB, 1)).toEqual(['0x51', 'transfer allowed']);
+    await expectRevert(
+      as('level2'),
+      issueOne,
+      [partitionA, addr('operator'), 1, '0x'],
+      'receiver country not allowed',
+      state,
+    );
+    // Replacing the list drops the old entries.
+    await setRules(tokenScope, { mode: 1, countries: ['US'] });
+    expect(await check('holderA', 'operator', partitionB, 1)).toEqual(['0x51', 'transfer allowed']);
+    expect(await check('holderA', 'holderB', partitionB, 1)).toEqual([
+      '0x57',
+      'receiver country not allowed',
+    ]);
+  });
+
+  it('keeps the whitelist country as an ISO 3166 alpha-2 code', async () => {
+    const wl = f.as(f.whitelist, 'level1');
+    expect(await f.whitelist.getFunction('countryOf')(addr('holderB'))).toBe(country('FR'));
+    await expectRevert(
+      wl,
+      'setCountryBatch',
+      [[addr('holderB')], ['0x6465']],
+      'country is not an ISO 3166 alpha-2 code',
+    );
+    await expectRevert(
+      wl,
+      'setCountryBatch',
+      [[addr('stranger')], [country('DE')]],
+      'account is not verified',
+    );
+    await send(wl, 'addVerifiedInCountry', addr('stranger'), kycHash(addr('stranger')), country('IT'));
+    expect(await f.whitelist.getFunction('countryOf')(addr('stranger'))).toBe(country('IT'));
+    await send(wl, 'removeVerified', addr('stranger'));
+    expect(await f.whitelist.getFunction('countryOf')(addr('stranger'))).toBe('0x0000');
+  });
+});
+
+// ---- Random operations against a model of every rule ----
+
+const people = ['holderA', 'holderB', 'operator', 'level2', 'unverified'] as const;
+type Person = (typeof people)[number];
+const parts = [partitionA, partitionB];
+type Rule = {
+  maxHolders: number;
+  lockupUntil: number;
+  minHolding: number;
+  maxHolding: number;
+  mode: number;
+  countries: string[];
+};
+type Op =
+  | { kind: 'issue'; p: number; to: Person; amount: number }
+  | { kind: 'transfer'; p: number; from: Person; to: Person; amount: number }
+  | { kind: 'erc20'; from: Person; to: Person; amount: number }
+  | { kind: 'force'; from: Person; to: Person; amount: number }
+  | { kind: 'redeem'; p: number; amount: number }
+  | { kind: 'controllerRedeem'; from: Person; amount: number };
+
+const ruleArb: fc.Arbitrary<Rule> = fc.record({
+  maxHolders: fc.constantFrom(0, 2, 3, 4),
+  lockupUntil: fc.constantFrom(0, 0, 1, far),
+  minHolding: fc.constantFrom(0, 0, 5),
+  maxHolding: fc.constantFrom(0, 0, 300),
+  mode: fc.constantFrom(0, 1, 2),
+  countries: fc.subarray(['DE', 'FR', 'US']),
+});
+const person = fc.constantFrom(...people);
+const pArb = fc.integer({ min: 0, max: 1 });
+const amountArb = fc.integer({ min: 1, max: 120 });
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({ kind: fc.constant('issue' as const), p: pArb, to: person, amount: amountArb }),
+  fc.record({ kind: fc.constant('transfer' as const), p: pArb, from: person, to: person, amount: amountArb }),
+  fc.record({ kind: fc.constant('erc20' as const), from: person, to: person, amount: amountArb }),
+  fc.record({ kind: fc.constant('force' as const), from: person, to: person, amount: amountArb }),
+  fc.record({ kind: fc.constant('redeem' as const), p: pArb, amount: amountArb }),
+  fc.record({ kind: fc.constant('controllerRedeem' as const), from: person, amount: amountArb }),
+);
+
+/** The reference model: balances, holder counts and the token's judgement of every rule. */
+class RulesModel {
+  bal = new Map<string, number>();
+  holders = [0, 0, 0]; // token, partition A, partition B
+  constructor(
+    readonly rules: Rule[], // token, partition A, partition B
+    readonly now: number,
+  ) {}
+  b(h: Person, p: number) {
+    return this.bal.get(`${h}:${p}`) ?? 0;
+  }
+  total(h: Person) {
+    return this.b(h, 0) + this.b(h, 1);
+  }
+  onlyIn(h: Person, p: number) {
+    return this.b(h, 1 - p) === 0;
+  }
+  /** _partStatus: the token's rule, then the partition's, on a move of `v` in `p` (from undefined: an issue). */
+  allowed(p: number, from: Person | undefined, to: Person, v: number, lockup: boolean) {
+    if (to === 'unverified') return false;
+    const fromHeld = from ? this.b(from, p) : Number.POSITIVE_INFINITY;
+    const toHeld = this.b(to, p);
+    for (const k of [0, 1]) {
+      const r = this.rules[k === 0 ? 0 : p + 1]!;
+      if (lockup && r.lockupUntil > this.now) return false;
+      if (
+        r.mode !== 0 &&
+        r.countries.includes(countryCodes[to as keyof typeof countryCodes]) !== (r.mode === 1)
+      )
+        return false;
+      const received = toHeld + v;
+      if (r.maxHolding !== 0 && received > r.maxHolding) return false;
+      if (r.minHolding !== 0 && (received < r.minHolding || (fromHeld !== v && fromHeld - v < r.minHolding)))
+        return false;
+      const count = this.holders[k === 0 ? 0 : p + 1]!;
+      if (r.maxHolders !== 0 && count >= r.maxHolders && toHeld === 0) {
+        const leaves = fromHeld === v;
+        const adds =
+          k === 1 ? !leaves : this.onlyIn(to, p) && !(leaves && from !== undefined && this.onlyIn(from, p));
+        if (adds) return false;
+      }
+    }
+    return true;
+  }
+  move(p: number, from: Person | undefined, to: Person | undefined, v: number) {
+    const fromBefore = from ? this.b(from, p) : 0;
+    const toBefore = to ? this.b(to, p) : 0;
+    if (from === to) return;
+    if (from) this.bal.set(`${from}:${p}`, fromBefore - v);
+    if (to) this.bal.set(`${to}:${p}`, toBefore + v);
+    if (to && toBefore === 0) {
+      this.holders[p + 1]! += 1;
+      if (this.onlyIn(to, p)) this.holders[0]! += 1;
+    }
+    if (from && fromBefore === v) {
+      this.holders[p + 1]! -= 1;
+      if (this.onlyIn(from, p)) this.holders[0]! -= 1;
+    }
+  }
+  /** The parts of a transfer drawn from partitions in creation order (A then B). */
+  split(from: Person, v: number) {
+    const out: [number, number][] = [];
+    let remaining = v;
+    for (const p of [0, 1]) {
+      const part = Math.min(this.b(from, p), remaining);
+      if (part > 0) out.push([p, part]);
+      remaining -= part;
+    }
+    return remaining === 0 ? out : undefined;
+  }
+  apply(op: Op): boolean {
+    switch (op.kind) {
+      case 'issue':
+        if (!this.allowed(op.p, undefined, op.to, op.amount, false)) return false;
+        this.move(op.p, undefined, op.to, op.amount);
+        return true;
+      case 'transfer':
+        if (this.b(op.from, op.p) < op.amount) return false;
+        if (op.from !== op.to && !this.allowed(op.p, op.from, op.to, op.amount, true)) return false;
+        if (op.from === op.to && op.to === 'unverified') return false;
+        this.move(op.p, op.from, op.to, op.amount);
+        return true;
+      case 'erc20':
+      case 'force': {
+        const split = this.split(op.from, op.amount);
+        if (!split || op.to === 'unverified') return false;
+        const lockup = op.kind === 'erc20';
+        if (op.from !== op.to && split.some(([p, v]) => !this.allowed(p, op.from, op.to, v, lockup)))
+          return false;
+        for (const [p, v] of split) this.move(p, op.from, op.to, v);
+        return true;
+      }
+      case 'redeem':
+        if (this.b('level2', op.p) < op.amount) return false;
+        this.move(op.p, 'level2', undefined, op.amount);
+        return true;
+      case 'controllerRedeem': {
+        const split = this.split(op.from, op.amount);
+        if (!split) return false;
+        for (const [p, v] of split) this.move(p, op.from, undefined, v);
+        return true;
+      }
+    }
+  }
+}
+
+function execute(op: Op) {
+  const t = (role: Role) => f.as(token, role);
+  switch (op.kind) {
+    case 'issue':
+      return minedOk(t('level2'), issueOne, [parts[op.p], addr(op.to), op.amount, '0x']);
+    case 'transfer':
+      return minedOk(t(op.from), 'transferByPartition', [parts[op.p], addr(op.to), op.amount, '0x']);
+    case 'erc20':
+      return minedOk(t(op.from), 'transfer', [addr(op.to), op.amount]);
+    case 'force':
+      return minedOk(t('controller'), 'controllerTransfer', [
+        addr(op.from),
+        addr(op.to),
+        op.amount,
+        '0x',
+        '0x',
+      ]);
+    case 'redeem':
+      return minedOk(t('level2'), 'redeemByPartition', [parts[op.p], op.amount, '0x']);
+    case 'controllerRedeem':
+      return minedOk(t('controller'), 'controllerRedeem', [addr(op.from), op.amount, '0x', '0x']);
+  }
+}
+
+describe('rules against a model', () => {
+  it('judges random operations like the model; holder counts never drift and refusals change nothing', async () => {
+    const start = await holderList(['holderA', 'holderB']);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(ruleArb, { minLength: 3, maxLength: 3 }),
+        fc.array(opArb, { minLength: 1, maxLength: 10 }),
+        async (rules, ops) => {
+          const snapshot: string = await f.provider.send('evm_snapshot', []);
+          try {
+            const now = (await f.provider.getBlock('latest'))!.timestamp;
+            const model = new RulesModel(rules, now);
+            model.bal.set('holderA:0', 100);
+            model.bal.set('holderB:0', 50);
+            model.bal.set('holderA:1', 10);
+            model.holders = [2, 2, 1];
+            for (const [i, scope] of [tokenScope, ...parts].entries()) {
+              const r = rules[i]!;
+              await send(
+                as('owner'),
+                'setRules',
+                scope,
+                r.maxHolders,
+                r.lockupUntil,
+                r.minHolding,
+                r.maxHolding,
+                r.mode,
+                r.countries.map(country),
+                i === 0 ? start : [],
+              );
+            }
+            for (const [index, op] of ops.entries()) {
+              const before = await state();
+              const accepted = model.apply(op);
+              expect(await execute(op), `step ${index} ${JSON.stringify(op)}`).toBe(accepted);
+              if (!accepted) expect(await state()).toEqual(before);
+            }
+            const counts = [
+              await holdersOf(tokenScope),
+              await holdersOf(partitionA),
+              await holdersOf(partitionB),
+            ];
+            expect(counts).toEqual(model.holders);
+            for (const h of people)
+              for (const p of [0, 1])
+                expect(await token.getFunction('balanceOfByPartition')(parts[p], addr(h)), `${h} ${p}`).toBe(
+                  BigInt(model.b(h, p)),
+                );
+          } finally {
+            await f.provider.send('evm_revert', [snapshot]);
+          }
+        },
+      ),
+      { numRuns: 12 },
+    );
+  });
+});

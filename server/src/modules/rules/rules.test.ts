@@ -1,0 +1,202 @@
+import type { AddressInfo } from 'node:net';
+import {
+  type ApiClient,
+  createApiClient,
+  ruleMessages as r,
+  tokenOperationMessages as m,
+} from '@tranche/api';
+import type { DevChain } from '@tranche/contracts';
+import { type Contract, encodeBytes32String, JsonRpcProvider, Network } from 'ethers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  failureOf,
+  startTestChain,
+  type TestApp,
+  testPasswordHashing,
+} from '../../../test/helpers.ts';
+import { insertAccount } from '../accounts/repository.ts';
+import { hashPassword } from '../accounts/service.ts';
+import { registerCredential } from '../credentials/service.ts';
+import { deploySchemeAndWhitelist, deployTestToken, type DevWallets, devWallets } from '../tokens/testing.ts';
+
+let devChain: DevChain;
+let t: TestApp;
+let provider: JsonRpcProvider;
+let wallets: DevWallets;
+let token: Contract;
+let issuer: ApiClient;
+let stranger: ApiClient;
+const common = encodeBytes32String('Common');
+
+async function account(login: string, keys: { address: string; key: string }[]): Promise<string> {
+  const row = await insertAccount(t.ctx.db, {
+    loginName: login,
+    emailAddress: login,
+    profileName: login.split('@')[0] as string,
+    passwordHash: await hashPassword('a long password', testPasswordHashing),
+    confirmationCodeHash: null,
+    confirmedOn: new Date(),
+  });
+  if (!row) throw new Error('account not created');
+  for (const { address, key } of keys) {
+    await registerCredential(t.ctx.db, t.ctx.masterKey, row.id, { publicKey: address, privateKey: key });
+  }
+  return t.ctx.sessions.issue({ accountId: row.id, sessionVersion: row.sessionVersion });
+}
+
+async function mined(hash: string) {
+  const receipt = await provider.waitForTransaction(hash);
+  expect(receipt?.status).toBe(1);
+}
+
+beforeAll(async () => {
+  devChain = await startTestChain();
+  t = await createTestApp({ kind: 'pglite', chain: devChain });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as AddressInfo;
+  provider = new JsonRpcProvider(devChain.rpcUrl, Network.from(devChain.chainId), {
+    staticNetwork: true,
+    batchMaxCount: 1,
+    pollingInterval: 20,
+  });
+  wallets = devWallets(provider);
+  const setup = await deploySchemeAndWhitelist(wallets, { verifyOwner: true });
+  const client = (jwt: string) =>
+    createApiClient({ baseUrl: `http://127.0.0.1:${port}`, getToken: () => jwt });
+  issuer = client(await account('issuer@example.com', [wallets.owner, wallets.controller]));
+  stranger = client(await account('stranger@example.com', [wallets.outsider]));
+  token = await deployTestToken(t.ctx.db, wallets, setup, { symbol: 'RULE', name: 'Ruled shares' });
+  const [a, b, c] = wallets.holders;
+  await (
+    await token.getFunction('issueByPartition(bytes32,address[],uint256[],bytes)')(
+      common,
+      [a!.address, b!.address, c!.address],
+      [100, 100, 100],
+      '0x',
+    )
+  ).wait();
+});
+afterAll(async () => {
+  provider?.destroy();
+  await t?.close();
+  await devChain?.stop();
+});
+
+const owner = () => wallets.owner.address;
+
+describe('rules and the pre-check', () => {
+  it('sets a holder cap and a lock-up, reads them back with the holder count, and words each refusal', async () => {
+    const [a, b, , d] = wallets.holders;
+    const pass = await issuer.call('precheckOperation', {
+      body: {
+        operation: 'issue',
+        symbol: 'RULE',
+        accountAddress: owner(),
+        holderAddress: d!.address,
+        amount: '5',
+        partition: 'Common',
+      },
+    });
+    expect(pass).toEqual({ ok: true, code: '0x51', reason: r.passes });
+
+    // txMode 1 builds the transaction for the wallet; the stranger's address may not set rules.
+    const built = await issuer.call('setTokenRules', {
+      body: { symbol: 'RULE', accountAddress: owner(), txMode: 1, maxHolders: 3 },
+    });
+    expect(built.txData).toMatchObject({ from: owner(), to: (token.target as string).toLowerCase() });
+    expect(
+      await failureOf(
+        stranger.call('setTokenRules', {
+          body: { symbol: 'RULE', accountAddress: wallets.outsider.address, txMode: 2, maxHolders: 3 },
+        }),
+      ),
+    ).toMatchObject({ statusCode: 403, message: r.notAllowedToSetRules });
+    const bad = await failureOf(
+      issuer.call('setTokenRules', {
+        body: {
+          symbol: 'RULE',
+          accountAddress: owner(),
+          txMode: 2,
+          countries: { mode: 'allow', list: ['Germany'] },
+        },
+      }),
+    );
+    expect(bad).toMatchObject({ statusCode: 400 });
+
+    const set = await issuer.call('setTokenRules', {
+      body: { symbol: 'RULE', accountAddress: owner(), txMode: 2, maxHolders: 3 },
+    });
+    await mined(set.transactionHash!);
+    const lockupUntil = (await provider.getBlock('latest'))!.timestamp + 86_400;
+    await mined(
+      (
+        await issuer.call('setTokenRules', {
+          body: { symbol: 'RULE', accountAddress: owner(), txMode: 2, partition: 'Common', lockupUntil },
+        })
+      ).transactionHash!,
+    );
+
+    const rules = await issuer.call('getTokenRules', { params: { symbol: 'RULE' } });
+    expect(rules).toMatchObject({ active: true, supported: true, token: { maxHolders: 3, holders: 3 } });
+    expect(rules.partitions).toEqual([
+      { partition: 'Common', rule: expect.objectContaining({ holders: 3, lockupUntil }) },
+    ]);
+
+    const fourth = await issuer.call('precheckOperation', {
+      body: {
+        operation: 'issue',
+        symbol: 'RULE',
+        accountAddress: owner(),
+        holderAddress: d!.address,
+        amount: '5',
+        partition: 'Common',
+      },
+    });
+    expect(fourth).toEqual({ ok: false, code: '0x57', reason: r.holderCap('issue', 'the token', 4, 3) });
+    const early = await issuer.call('precheckOperation', {
+      body: {
+        operation: 'transfer',
+        symbol: 'RULE',
+        accountAddress: a!.address,
+        toAddress: b!.address,
+        amount: '5',
+        partition: 'Common',
+      },
+    });
+    expect(early.ok).toBe(false);
+    expect(early.code).toBe('0x55');
+    expect(early.reason).toContain('Partition Common is locked up until');
+    // A right, not a rule: the stranger may not issue.
+    const right = await issuer.call('precheckOperation', {
+      body: {
+        operation: 'issue',
+        symbol: 'RULE',
+        accountAddress: wallets.outsider.address,
+        holderAddress: a!.address,
+        amount: '1',
+        partition: 'Common',
+      },
+    });
+    expect(right).toEqual({ ok: false, code: '0x50', reason: m.notAllowedToIssue });
+    // A forced transfer skips the lock-up, not the cap.
+    const forced = await issuer.call('precheckOperation', {
+      body: {
+        operation: 'force',
+        symbol: 'RULE',
+        accountAddress: wallets.controller.address,
+        fromAddress: a!.address,
+        toAddress: b!.address,
+        amount: '5',
+      },
+    });
+    expect(forced.ok).toBe(true);
+  });
+
+  it('refuses bad input with 400, never 500', async () => {
+    const failure = await failureOf(
+      issuer.call('precheckOperation', { body: { operation: 'teleport', symbol: 'RULE' } as never }),
+    );
+    expect(failure).toMatchObject({ statusCode: 400 });
+  });
+});

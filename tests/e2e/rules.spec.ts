@@ -1,0 +1,147 @@
+import type { Page } from '@playwright/test';
+import { devAccountKeys } from '../../contracts/src/index.ts';
+import { addressOf, verifyMissing } from '../../server/src/modules/tokens/testing.ts';
+import { expect, test } from './fixtures.ts';
+import { createAccount, loginInBrowser } from './helpers.ts';
+
+/**
+ * Issue 22, whole stack: a token with a holder cap of 3 and a lock-up, both set in the console's Rules tab
+ * through the TxWizard; the pre-check line says why a fourth holder and an early transfer are refused before
+ * anything is signed; once chain time passes the lock-up (evm_increaseTime) the transfer goes through.
+ */
+const dev = devAccountKeys.map((key) => addressOf(key));
+const owner = dev[0] as string;
+const controller = dev[1] as string;
+const [holderA, holderB, holderC, newcomer] = [dev[2], dev[3], dev[4], dev[5]] as string[];
+const uniq = Date.now().toString(36).toUpperCase().slice(-5);
+const symbol = `RUL${uniq}`;
+
+async function connectAs(page: Page, address: string): Promise<void> {
+  await page.getByRole('region', { name: 'Wallet' }).getByRole('button').first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Local development account').check();
+  await dialog.getByRole('button', { name: 'Connect' }).click();
+  await dialog.getByLabel(new RegExp(address, 'i')).check();
+  await dialog.getByRole('button', { name: 'Select Account' }).click();
+  await expect(page.getByRole('region', { name: 'Wallet' })).toContainText(address);
+}
+
+async function mined(page: Page): Promise<void> {
+  await expect(page.getByText('Transaction mined')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Sounds good. Continue.' }).click();
+}
+
+async function rpc(url: string, method: string, params: unknown[]): Promise<unknown> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  return ((await response.json()) as { result: unknown }).result;
+}
+
+let account: { email: string; password: string };
+let rpcUrl: string;
+
+test.beforeAll(async ({ request, server }) => {
+  test.setTimeout(120_000);
+  account = await createAccount(request, server.url);
+  const login = await request.post(`${server.url}/api/login`, {
+    data: { loginName: account.email, password: account.password },
+  });
+  const jwt = ((await login.json()) as { data: { jwt: string } }).data.jwt;
+  const headers = { authorization: `Bearer ${jwt}` };
+  const get = async (path: string) =>
+    ((await (await request.get(`${server.url}/api${path}`, { headers })).json()) as { data: unknown }).data;
+  const post = async (path: string, data: unknown) => {
+    const response = await request.post(`${server.url}/api${path}`, { headers, data });
+    expect(response.status(), `${path}`).toBe(200);
+  };
+  rpcUrl = ((await get('/config')) as { rpcUrl: string }).rpcUrl;
+  const whitelist = ((await get('/whitelist/list')) as { address: string }[])[0];
+  if (!whitelist) throw new Error('the local seed made no whitelist');
+  await verifyMissing(rpcUrl, whitelist.address, devAccountKeys[0], [holderA, holderB, holderC, newcomer]);
+  const codebases = (await get('/codebase/list/1')) as { id: number }[];
+  await post('/draft', {
+    bulk: {
+      tokens: [
+        {
+          symbol,
+          name: `Ruled ${uniq}`,
+          codebaseId: codebases[codebases.length - 1]?.id ?? 1,
+          whitelistAddress: whitelist.address,
+          controllerAddress: controller,
+          isControllable: true,
+          investors: [holderA, holderB, holderC].map((publicAddress) => ({
+            publicAddress,
+            investmentAmount: 100,
+          })),
+        },
+      ],
+    },
+  });
+  await post('/draft/deploy', { symbol, accountAddress: owner, ownerAddress: owner, txMode: 2 });
+  await expect
+    .poll(async () => ((await get(`/projects/${symbol}`)) as { projectStatus: number }).projectStatus, {
+      timeout: 90_000,
+    })
+    .toBe(2);
+});
+
+test('a holder cap and a lock-up: the pre-check says why before any signature, and the lock-up ends', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await loginInBrowser(page, account.email, account.password);
+  await page.goto(`/TokenInfo?token=${symbol}`);
+  await connectAs(page, owner);
+
+  // The rules, set in the Rules tab through the TxWizard: 3 holders at most, partition default locked a day.
+  await page.getByRole('tab', { name: 'Rules' }).click();
+  const rules = page.getByRole('tabpanel', { name: 'Rules' });
+  const ruleForm = rules.getByRole('form', { name: 'Set a rule' });
+  await ruleForm.getByLabel('Maximum holders (empty: no limit)').fill('3');
+  await ruleForm.getByRole('button', { name: 'Set rule' }).click();
+  await mined(page);
+  await page.getByRole('tab', { name: 'Rules' }).click();
+  const lockup = new Date(Date.now() + 86_400_000).toISOString().slice(0, 16);
+  await ruleForm.getByLabel('Applies to').selectOption('default');
+  await ruleForm.getByLabel('Lock-up until (UTC)').fill(lockup);
+  await ruleForm.getByRole('button', { name: 'Set rule' }).click();
+  await mined(page);
+  await page.getByRole('tab', { name: 'Rules' }).click();
+  const table = rules.getByRole('table', { name: 'Compliance rules' });
+  await expect(table.getByRole('row', { name: /Whole token/ })).toContainText('3 of 3');
+  await expect(table.getByRole('row', { name: /Partition default/ })).toContainText(lockup.replace('T', ' '));
+
+  // A fourth holder: the issue form's pre-check refuses it before anything is signed.
+  await page.getByRole('button', { name: 'Issue', exact: true }).click();
+  const issueForm = page.getByRole('form', { name: 'Issue tokens' });
+  await issueForm.getByLabel('Amount').fill('5');
+  await issueForm.getByLabel('Token holder').fill(newcomer);
+  await issueForm.getByLabel('Partition').selectOption('default');
+  await expect(issueForm.getByRole('alert')).toContainText(
+    'This issue would give the token 4 holders; its limit is 3.',
+  );
+  await issueForm.getByLabel('Token holder').fill(holderB);
+  await expect(issueForm.getByRole('status')).toContainText('Pre-check: would pass');
+
+  // An early transfer: refused for the lock-up, then allowed once chain time passes it.
+  await connectAs(page, holderA);
+  await page.getByRole('tab', { name: 'Transfer' }).click();
+  const transfer = page.getByRole('form', { name: 'Transfer tokens' });
+  await transfer.getByLabel('Amount').fill('5');
+  await transfer.getByLabel('To address').fill(holderB);
+  await transfer.getByLabel('Partition').selectOption('default');
+  await expect(transfer.getByRole('alert')).toContainText('Partition default is locked up until');
+  await expect(transfer.getByRole('alert')).toContainText('ERC-1066 0x55');
+
+  await rpc(rpcUrl, 'evm_increaseTime', [86_400 + 60]);
+  await rpc(rpcUrl, 'evm_mine', []);
+  await transfer.getByLabel('Amount').fill('6');
+  await expect(transfer.getByRole('status')).toContainText('Pre-check: would pass');
+  await transfer.getByRole('button', { name: 'Transfer', exact: true }).click();
+  await mined(page);
+  await page.getByRole('tab', { name: 'Rules' }).click();
+  await expect(table.getByRole('row', { name: /Whole token/ })).toContainText('3 of 3');
+});
