@@ -9,6 +9,7 @@ import {
   pendingDtxResponseSchema,
   startDtxRequestSchema,
 } from './schemas/dtx.ts';
+import { approvalsResponseSchema } from './schemas/approvals.ts';
 import {
   cancelReshardRequestSchema,
   commitShardedKeyRequestSchema,
@@ -729,6 +730,14 @@ export const routes = {
     summary: 'Cancel a distributed transaction',
     body: dtxActionRequestSchema,
     response: dtxIdResponseSchema,
+  }),
+  listApprovals: route({
+    method: 'GET',
+    path: '/approvals',
+    access: user,
+    spec: 'tranche',
+    summary: 'Pending operations of all my keys, split into needing my approval and waiting for others',
+    response: approvalsResponseSchema,
   }),
 
   // --- Tokens (part 1)
