@@ -11,6 +11,10 @@ import {
 } from './schemas/dtx.ts';
 import { approvalsResponseSchema } from './schemas/approvals.ts';
 import {
+  notificationPreferencesSchema,
+  updateNotificationPreferencesSchema,
+} from './schemas/notifications.ts';
+import {
   cancelReshardRequestSchema,
   commitShardedKeyRequestSchema,
   createShardedKeyRequestSchema,
@@ -738,6 +742,23 @@ export const routes = {
     spec: 'tranche',
     summary: 'Pending operations of all my keys, split into needing my approval and waiting for others',
     response: approvalsResponseSchema,
+  }),
+  getNotificationPreferences: route({
+    method: 'GET',
+    path: '/notifications/preferences',
+    access: user,
+    spec: 'tranche',
+    summary: 'Which mail I receive (each kind on or off) and whether as a daily digest',
+    response: notificationPreferencesSchema,
+  }),
+  putNotificationPreferences: route({
+    method: 'PUT',
+    path: '/notifications/preferences',
+    access: user,
+    spec: 'tranche',
+    summary: 'Change which mail I receive',
+    body: updateNotificationPreferencesSchema,
+    response: notificationPreferencesSchema,
   }),
 
   // --- Tokens (part 1)

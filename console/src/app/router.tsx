@@ -30,6 +30,7 @@ const permissions = () => import('../routes/permissions.tsx');
 const whitelists = () => import('../routes/whitelists.tsx');
 const keys = () => import('../routes/keys.tsx');
 const sharding = () => import('../routes/sharding.tsx');
+const approvals = () => import('../routes/approvals.tsx');
 
 export const routeObjects: RouteObject[] = [
   {
@@ -60,6 +61,7 @@ export const routeObjects: RouteObject[] = [
             path: paths.viewRegularTransaction,
             element: protectedPage(page(history, 'ViewRegularTransactionRoute')),
           },
+          { path: paths.approvals, element: protectedPage(page(approvals, 'ApprovalsRoute')) },
           {
             path: paths.transactionHistory,
             element: protectedPage(page(history, 'TransactionHistoryRoute')),

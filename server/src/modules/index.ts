@@ -16,6 +16,7 @@ import { transactionsModule } from './transactions/routes.ts';
 import { shardingModule } from './sharding/routes.ts';
 import { dtxModule } from './dtx/routes.ts';
 import { approvalsModule } from './approvals/routes.ts';
+import { notificationsModule } from './notifications/routes.ts';
 import { walletsModule } from './wallets/routes.ts';
 import { whitelistsModule } from './whitelists/routes.ts';
 import { snapshotsModule } from './snapshots/routes.ts';
@@ -44,6 +45,7 @@ export const defaultModules: ServerModule[] = [
   shardingModule,
   dtxModule,
   approvalsModule,
+  notificationsModule,
   snapshotsModule,
   distributionsModule,
 ];

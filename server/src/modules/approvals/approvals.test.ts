@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, startTestChain, type TestApp } from '../../../test/helpers.ts';
 import { accounts } from '../../db/schema.ts';
 import { jobRunnerOf } from '../../jobs/runner.ts';
+import { listOutbox } from '../../mail/mailer.ts';
 import { baseUrlOf, createTestUser, type TestUser } from '../credentials/testing.ts';
 import { accessCodeInPdf, mailedPdfPassword } from '../sharding/testing.ts';
 import { deploySchemeAndWhitelist, deployTestToken, type DevWallets, devWallets } from '../tokens/testing.ts';
@@ -36,6 +37,18 @@ function call(user: TestUser) {
 
 const inbox = (user: TestUser) => call(user)('listApprovals') as Promise<ApprovalsResponse>;
 const codeOf = (i: number) => codes.get(emails[i] as string) as string;
+
+/** The subjects of the notification mail to signer i (the outbox, once the notices are recorded and sent). */
+async function noticesTo(i: number, count: number): Promise<string[]> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const subjects = (await listOutbox(t.ctx.db, { to: emails[i] as string }))
+      .map((mail) => mail.subject)
+      .filter((subject) => subject.startsWith('Tranche: #'));
+    if (subjects.length >= count || Date.now() > deadline) return subjects.reverse();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
 
 beforeAll(async () => {
   chain = await startTestChain();
@@ -111,6 +124,11 @@ it('lists a started issue for the two other signers with its effect and pre-chec
     },
   })) as { id: number };
 
+  // The start mails the two other signers (not the starter, whose approval counts).
+  const started1 = `Tranche: #${started.id} Issue tokens of ${symbol} needs your approval`;
+  expect(await noticesTo(1, 1)).toEqual([started1]);
+  expect(await noticesTo(2, 1)).toEqual([started1]);
+
   const mine = await inbox(second);
   expect(mine.waiting).toEqual([]);
   expect(mine.needsYou).toHaveLength(1);
@@ -141,4 +159,12 @@ it('lists a started issue for the two other signers with its effect and pre-chec
   expect(approved.txStatusName).toBe('Completed');
   expect(await inbox(third)).toEqual({ needsYou: [], waiting: [] });
   expect(await inbox(first)).toEqual({ needsYou: [], waiting: [] });
+  // Executed: all three are mailed, each once.
+  const executed = `Tranche: #${started.id} Issue tokens of ${symbol} was executed`;
+  expect(await noticesTo(0, 1)).toEqual([executed]);
+  expect(await noticesTo(1, 2)).toEqual([started1, executed]);
+  expect(await noticesTo(2, 2)).toEqual([started1, executed]);
+  expect(
+    (await listOutbox(t.ctx.db, { to: emails[0] as string })).filter((m) => m.subject === started1),
+  ).toEqual([]);
 });

@@ -72,11 +72,15 @@ export async function listInbox(ctx: AppContext, viewer: Viewer): Promise<Approv
   const tokenList = [...tokens.values()];
   const contracts = tokenList.flatMap((token) => token.contractAddress ?? []);
   const whitelistList = tokenList.flatMap((token) => token.whitelistAddress ?? []);
+  const namesRead = legalNames(ctx.db, whitelistList, parties);
   const [figures, balances, names, mayName, prechecks] = await Promise.all([
     tokenFigures(ctx.db, contracts),
     holderBalances(ctx.db, contracts, parties),
-    legalNames(ctx.db, whitelistList, parties),
-    accessOf(ctx).investorDataOf(viewer, tokenList),
+    namesRead,
+    // Only when a record names one of the parties is the access rule asked (it reads the chain).
+    namesRead.then((found) =>
+      found.size > 0 ? accessOf(ctx).investorDataOf(viewer, tokenList) : new Set<number>(),
+    ),
     precheckAll(ctx, rows.map(callOf)),
   ]);
   const now = Date.now();

@@ -19,6 +19,7 @@ const accountLinks = [
   { to: paths.sharding, label: 'Sharded keys' },
   { to: paths.resharding, label: 'Reshard key' },
   { to: paths.transactionHistory, label: 'My transactions' },
+  { to: paths.approvals, label: 'Approvals' },
 ] as const;
 
 export type NavBarProps = {

@@ -1,0 +1,5 @@
+import { ApprovalsPage } from '../features/approvals/index.ts';
+
+export function ApprovalsRoute() {
+  return <ApprovalsPage />;
+}
