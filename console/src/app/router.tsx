@@ -63,6 +63,10 @@ export const routeObjects: RouteObject[] = [
           },
           { path: paths.approvals, element: protectedPage(page(approvals, 'ApprovalsRoute')) },
           {
+            path: paths.notificationPreferences,
+            element: protectedPage(page(approvals, 'NotificationPreferencesRoute')),
+          },
+          {
             path: paths.transactionHistory,
             element: protectedPage(page(history, 'TransactionHistoryRoute')),
           },

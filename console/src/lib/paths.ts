@@ -20,6 +20,7 @@ export const paths = {
   viewRegularTransaction: '/ViewRegularTransaction',
   transactionHistory: '/TransactionHistory',
   approvals: '/Approvals',
+  notificationPreferences: '/NotificationPreferences',
   localAddress: '/local/address/:addr',
   localTx: '/local/tx/:addr',
   localBlock: '/local/block/:addr',

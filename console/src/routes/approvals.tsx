@@ -1,5 +1,9 @@
-import { ApprovalsPage } from '../features/approvals/index.ts';
+import { ApprovalsPage, NotificationPreferencesPage } from '../features/approvals/index.ts';
 
 export function ApprovalsRoute() {
   return <ApprovalsPage />;
+}
+
+export function NotificationPreferencesRoute() {
+  return <NotificationPreferencesPage />;
 }

@@ -20,6 +20,7 @@ const accountLinks = [
   { to: paths.resharding, label: 'Reshard key' },
   { to: paths.transactionHistory, label: 'My transactions' },
   { to: paths.approvals, label: 'Approvals' },
+  { to: paths.notificationPreferences, label: 'Notifications' },
 ] as const;
 
 export type NavBarProps = {
