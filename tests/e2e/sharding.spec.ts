@@ -238,7 +238,8 @@ test('2-of-3 key: create, open the PDFs, activate; a pause approved by two signe
   await bobPage.getByRole('button', { name: 'Open the approvals inbox' }).click();
   const needsBob = bobPage.getByRole('region', { name: 'Needs your approval' });
   const card = needsBob.getByRole('article', { name: /Pause trading/ });
-  await expect(card).toContainText(`Pause trading of ${symbol}: transfers, issuance and redemption stop`);
+  await expect(card.getByText(`Pause trading of ${symbol}`, { exact: true })).toBeVisible();
+  await expect(card).toContainText('transfers, issuance and redemption stop until it is resumed');
   await expect(card).toContainText('Pre-check: would succeed if run now');
   await expect(card).toContainText(`1 of 2 approvals: Alice ${uniq}`);
   // Keyboard-first: the first card is selected; 'a' asks for the access code, which confirms the approval.
