@@ -31,5 +31,7 @@ export * from './schemas/balanceReport.ts';
 export * from './schemas/localChain.ts';
 export * from './schemas/sharding.ts';
 export * from './schemas/dtx.ts';
+export * from './schemas/approvals.ts';
+export * from './schemas/notifications.ts';
 export * from './schemas/distributions.ts';
 export * from './schemas/wallets.ts';

@@ -9,6 +9,11 @@ import {
   pendingDtxResponseSchema,
   startDtxRequestSchema,
 } from './schemas/dtx.ts';
+import { approvalsResponseSchema } from './schemas/approvals.ts';
+import {
+  notificationPreferencesSchema,
+  updateNotificationPreferencesSchema,
+} from './schemas/notifications.ts';
 import {
   cancelReshardRequestSchema,
   commitShardedKeyRequestSchema,
@@ -737,6 +742,31 @@ export const routes = {
     summary: 'Cancel a distributed transaction',
     body: dtxActionRequestSchema,
     response: dtxIdResponseSchema,
+  }),
+  listApprovals: route({
+    method: 'GET',
+    path: '/approvals',
+    access: user,
+    spec: 'tranche',
+    summary: 'Pending operations of all my keys, split into needing my approval and waiting for others',
+    response: approvalsResponseSchema,
+  }),
+  getNotificationPreferences: route({
+    method: 'GET',
+    path: '/notifications/preferences',
+    access: user,
+    spec: 'tranche',
+    summary: 'Which mail I receive (each kind on or off) and whether as a daily digest',
+    response: notificationPreferencesSchema,
+  }),
+  putNotificationPreferences: route({
+    method: 'PUT',
+    path: '/notifications/preferences',
+    access: user,
+    spec: 'tranche',
+    summary: 'Change which mail I receive',
+    body: updateNotificationPreferencesSchema,
+    response: notificationPreferencesSchema,
   }),
 
   // --- Tokens (part 1)

@@ -320,6 +320,11 @@ describe('access matrix', () => {
         expect: (data) => !JSON.stringify(data).includes(`"id":${resource.dtxId}`),
       },
       {
+        route: 'listApprovals',
+        resource: 'distributed transaction',
+        expect: (data) => !JSON.stringify(data).includes(`"txId":${resource.dtxId}`),
+      },
+      {
         route: 'approveDtx',
         resource: 'distributed transaction',
         body: { id: resource.dtxId, accountAddress: key, accessCode: 'AAAA-AAAA-AAAA-AAAA' },

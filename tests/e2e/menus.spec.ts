@@ -30,9 +30,13 @@ test('My Account menu: keyboard only, from the trigger to My transactions, and E
   await page.keyboard.press('ArrowDown');
   await expect(menu.getByRole('menuitem', { name: 'My distributions' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Approvals' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Notifications' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
   await expect(menu.getByRole('menuitem', { name: 'Sign Out' })).toBeFocused();
-  await page.keyboard.press('ArrowUp');
-  await page.keyboard.press('ArrowUp');
+  for (let i = 0; i < 4; i += 1) await page.keyboard.press('ArrowUp');
+  await expect(menu.getByRole('menuitem', { name: 'My transactions' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/TransactionHistory$/);
   await expect(page.getByRole('heading', { name: 'My transactions' })).toBeVisible();

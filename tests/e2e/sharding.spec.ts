@@ -228,13 +228,37 @@ test('2-of-3 key: create, open the PDFs, activate; a pause approved by two signe
     txData: {},
   });
   expect(started.status).toBe(200);
-  // bob sees it in the dropdown with 1 of 2 approvals, and approves.
+  // The start mails the two other signers (issue 23).
+  const txName = `#${(started.data as { id: number }).id} Pause trading of ${symbol}`;
+  for (const signer of [bob, carol])
+    await readMail(request, server.url, signer.email, new RegExp(`${txName} needs your approval`));
+  // bob opens his approvals inbox from the dropdown: the pause needs him, with its effect and pre-check.
   const bobPage = await signIn(browser, bob);
-  await act(bobPage, 'Approve', codes.get(bob.email) as string, '1/2');
+  await bobPage.getByRole('button', { name: '1 Transactions' }).click();
+  await bobPage.getByRole('button', { name: 'Open the approvals inbox' }).click();
+  const needsBob = bobPage.getByRole('region', { name: 'Needs your approval' });
+  const card = needsBob.getByRole('article', { name: /Pause trading/ });
+  await expect(card.getByText(`Pause trading of ${symbol}`, { exact: true })).toBeVisible();
+  await expect(card).toContainText('transfers, issuance and redemption stop until it is resumed');
+  await expect(card).toContainText('Pre-check: would succeed if run now');
+  await expect(card).toContainText(`1 of 2 approvals: Alice ${uniq}`);
+  // Keyboard-first: the first card is selected; 'a' asks for the access code, which confirms the approval.
+  await bobPage.keyboard.press('a');
+  const codeDialog = bobPage.getByRole('dialog', { name: 'Enter your Access Code' });
+  await codeDialog.getByLabel('Access code').fill(codes.get(bob.email) as string);
+  await codeDialog.getByRole('button', { name: 'Approve' }).click();
   await expect(bobPage.getByText('Transaction approved')).toBeVisible();
-  await expect(bobPage.getByRole('button', { name: /Transactions$/ })).toHaveCount(0);
+  await expect(bobPage.getByRole('heading', { name: 'Needs your approval (0)' })).toBeVisible();
   expect(await isPaused()).toBe(true);
   await bobPage.context().close();
+  // Executed: all three signers are mailed; carol's inbox no longer lists it.
+  for (const signer of [alice, bob, carol])
+    await readMail(request, server.url, signer.email, new RegExp(`${txName} was executed`));
+  const carolPage = await signIn(browser, carol);
+  await carolPage.goto(`${server.url}/Approvals`);
+  await expect(carolPage.getByRole('heading', { name: 'Needs your approval (0)' })).toBeVisible();
+  await expect(carolPage.getByRole('heading', { name: 'Waiting for others (0)' })).toBeVisible();
+  await carolPage.context().close();
 });
 
 test('abort path: a resume started from TokenInfo with the sharded key is cancelled; nothing reaches the chain', async ({

@@ -131,6 +131,22 @@ export { type DeploymentProgressInput, deploymentProgress } from './TxWizard/dep
 export { type PendingTx, PendingTxItem, type PendingTxItemProps } from './PendingTxItem/PendingTxItem.tsx';
 export { signedByText } from './PendingTxItem/signedBy.ts';
 export { PendingTxMenu, type PendingTxMenuProps } from './PendingTxMenu/PendingTxMenu.tsx';
+export { ApprovalCard, type ApprovalCardItem, type ApprovalCardProps } from './ApprovalCard/ApprovalCard.tsx';
+export {
+  type ApprovalCardState,
+  approvalCardStates,
+  approvalStates,
+  expiringSoonSeconds,
+  timeLeftText,
+} from './ApprovalCard/approvalState.ts';
+export { EffectSummary, type EffectSummaryProps } from './EffectSummary/EffectSummary.tsx';
+export {
+  type DeliveryLogProps,
+  type DeliveryStatus,
+  DeliveryLog,
+  deliveryStatuses,
+  type WebhookDeliveryRow,
+} from './DeliveryLog/DeliveryLog.tsx';
 export {
   type AccessRight,
   type AccessRightChange,

@@ -31,6 +31,7 @@ const whitelists = () => import('../routes/whitelists.tsx');
 const keys = () => import('../routes/keys.tsx');
 const sharding = () => import('../routes/sharding.tsx');
 const distributions = () => import('../routes/distributions.tsx');
+const approvals = () => import('../routes/approvals.tsx');
 
 export const routeObjects: RouteObject[] = [
   {
@@ -64,6 +65,11 @@ export const routeObjects: RouteObject[] = [
           {
             path: paths.viewRegularTransaction,
             element: protectedPage(page(history, 'ViewRegularTransactionRoute')),
+          },
+          { path: paths.approvals, element: protectedPage(page(approvals, 'ApprovalsRoute')) },
+          {
+            path: paths.notificationPreferences,
+            element: protectedPage(page(approvals, 'NotificationPreferencesRoute')),
           },
           {
             path: paths.transactionHistory,

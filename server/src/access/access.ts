@@ -81,6 +81,28 @@ export function createAccess(ctx: Ctx) {
     return ctx.chain.local && row?.loginName === demoLogin;
   }
 
+  /** Which of `tokens` the viewer may see investor data of (see investorData). */
+  async function investorDataOf(viewer: Viewer, tokens: ProjectRow[]): Promise<Set<number>> {
+    const addresses = await controlledAddresses(ctx, viewer);
+    // Tokens of one scheme share the answer of its role check (read once per scheme).
+    const byScheme = new Map<string | null, Promise<boolean>>();
+    const allowed = await Promise.all(
+      tokens.map((token) => {
+        if (token.accountId === viewer.accountId) return true;
+        for (const party of [token.ownerAddress, token.controllerAddress])
+          if (party && addresses.has(party.toLowerCase())) return true;
+        const scheme = token.securitySchemeAddress;
+        let role = byScheme.get(scheme);
+        if (!role) {
+          role = holdsRole(ctx, scheme, addresses.keys(), ['isOperator', 'level1', 'level2']);
+          byScheme.set(scheme, role);
+        }
+        return role;
+      }),
+    );
+    return new Set(tokens.filter((_, i) => allowed[i]).map((token) => token.id));
+  }
+
   return {
     controlledAddresses: (viewer: Viewer) => controlledAddresses(ctx, viewer),
 
@@ -96,15 +118,11 @@ export function createAccess(ctx: Ctx) {
      */
     async investorData(viewer: Viewer, { token }: { token: ProjectRow }): Promise<boolean> {
       if (token.accountId === viewer.accountId) return true;
-      const addresses = await controlledAddresses(ctx, viewer);
-      for (const party of [token.ownerAddress, token.controllerAddress])
-        if (party && addresses.has(party.toLowerCase())) return true;
-      return holdsRole(ctx, token.securitySchemeAddress, addresses.keys(), [
-        'isOperator',
-        'level1',
-        'level2',
-      ]);
+      return (await investorDataOf(viewer, [token])).has(token.id);
     },
+
+    /** {@link investorData} for several tokens at once (the viewer's addresses read once): the ids of those allowed. */
+    investorDataOf: (viewer: Viewer, tokens: ProjectRow[]) => investorDataOf(viewer, tokens),
 
     /** The off-chain records of a whitelist: its owner (or the account that registered it) and its scheme's OP and Level 1 holders. */
     async whitelistRecords(viewer: Viewer, { whitelist }: { whitelist: WhitelistRow }): Promise<boolean> {

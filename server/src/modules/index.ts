@@ -15,6 +15,8 @@ import { systemModule } from './system/routes.ts';
 import { transactionsModule } from './transactions/routes.ts';
 import { shardingModule } from './sharding/routes.ts';
 import { dtxModule } from './dtx/routes.ts';
+import { approvalsModule } from './approvals/routes.ts';
+import { notificationsModule } from './notifications/routes.ts';
 import { walletsModule } from './wallets/routes.ts';
 import { whitelistsModule } from './whitelists/routes.ts';
 import { snapshotsModule } from './snapshots/routes.ts';
@@ -43,6 +45,8 @@ export const defaultModules: ServerModule[] = [
   balanceModule,
   shardingModule,
   dtxModule,
+  approvalsModule,
+  notificationsModule,
   snapshotsModule,
   distributionsModule,
   rulesModule,

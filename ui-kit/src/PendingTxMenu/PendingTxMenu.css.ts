@@ -8,3 +8,8 @@ export const list = style({
   width: vars.size.popover,
   maxWidth: '100%',
 });
+export const footer = style({
+  display: 'flex',
+  justifyContent: 'flex-end',
+  marginTop: vars.space.small,
+});

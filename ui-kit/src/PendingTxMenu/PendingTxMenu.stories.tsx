@@ -28,3 +28,5 @@ export const Open: Story = { args: { defaultOpen: true } };
 export const OneBusy: Story = { args: { defaultOpen: true, busyTxId: 12 } };
 /** Nothing pending: the dropdown is not shown at all. */
 export const Empty: Story = { args: { transactions: [] } };
+/** With the link to the approvals inbox under the list (the console's dropdown). */
+export const WithInboxLink: Story = { args: { defaultOpen: true, onOpenInbox: () => {} } };

@@ -31,4 +31,22 @@ describe('PendingTxMenu', () => {
     expect(screen.getByRole('article', { name: '#12 pause trading' })).toBeInTheDocument();
     expect(screen.getByRole('article', { name: '#13 issue tokens' })).toBeInTheDocument();
   });
+
+  it('opens the approvals inbox from under the list, closing the dropdown', async () => {
+    const onOpenInbox = vi.fn();
+    render(
+      <PendingTxMenu
+        transactions={pendingTxFixtures}
+        now={storyNow}
+        onApprove={noop}
+        onAbort={noop}
+        onView={noop}
+        onOpenInbox={onOpenInbox}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: '2 Transactions' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Open the approvals inbox' }));
+    expect(onOpenInbox).toHaveBeenCalled();
+    expect(screen.queryByRole('article', { name: '#12 pause trading' })).toBeNull();
+  });
 });

@@ -9,6 +9,8 @@ export type PendingTxMenuProps = {
   onApprove: (tx: PendingTx) => void;
   onAbort: (tx: PendingTx) => void;
   onView: (tx: PendingTx) => void;
+  /** When given, a link-like button under the list opens the approvals inbox. */
+  onOpenInbox?: () => void;
   /** Called with true each time the list is displayed (the spec refreshes it then). */
   onOpenChange?: (open: boolean) => void;
   /** The txId whose approval or abort is running. */
@@ -23,6 +25,7 @@ export function PendingTxMenu({
   onApprove,
   onAbort,
   onView,
+  onOpenInbox,
   onOpenChange,
   busyTxId,
   defaultOpen,
@@ -52,6 +55,15 @@ export function PendingTxMenu({
             </li>
           ))}
         </ul>
+        {onOpenInbox ? (
+          <div className={styles.footer}>
+            <Popover.Close asChild>
+              <Button variant="ghost" size="small" onClick={onOpenInbox}>
+                Open the approvals inbox
+              </Button>
+            </Popover.Close>
+          </div>
+        ) : null}
       </Popover.Content>
     </Popover.Root>
   );

@@ -21,7 +21,7 @@ export const userTxTypes: Record<number, number> = {
   [dtxTypes.issue]: txTypes.tokenIssue,
 };
 
-function partitionBytes(partition: string): string {
+export function partitionBytes(partition: string): string {
   if (isHexString(partition, 32)) return partition.toLowerCase();
   try {
     return encodeBytes32String(partition);

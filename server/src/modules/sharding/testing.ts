@@ -6,13 +6,16 @@ import { mailOutbox } from '../../db/schema.ts';
 
 /** The PDF password mailed to `email` last (read from the outbox, as a signer reads their mail). */
 export async function mailedPdfPassword(db: Database, email: string): Promise<string> {
-  const [mail] = await db
+  // Other mail (notifications of the key's transactions) may have come since: the last one with a password.
+  const mails = await db
     .select()
     .from(mailOutbox)
     .where(eq(mailOutbox.to, email))
     .orderBy(desc(mailOutbox.id))
-    .limit(1);
-  const match = mail?.text.match(/opens with this password: (\S+)/);
+    .limit(50);
+  const match = mails
+    .map((mail) => mail.text.match(/opens with this password: (\S+)/))
+    .find((found) => found !== null);
   if (!match?.[1]) throw new Error(`no PDF password mailed to ${email}`);
   return match[1];
 }

@@ -1,17 +1,13 @@
-import { type DtxListItem, transactionMessages } from '@tranche/api';
-import { AccessCodeDialog, type PendingTx, PendingTxMenu } from '@tranche/ui-kit';
-import { useSetAtom } from 'jotai';
+import type { DtxListItem } from '@tranche/api';
+import { type PendingTx, PendingTxMenu } from '@tranche/ui-kit';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api, describeError } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 import { routeTo } from '../../../lib/paths.ts';
-import { notifyAtom } from '../../notifications/index.ts';
-import { reshardInfoAtom } from '../../sharding/index.ts';
+import { type DtxActionKind, useDtxAction } from '../hooks/useDtxAction.tsx';
 
 /** How often the count in the navigation bar is refreshed in the background (the list also refreshes when opened). */
 export const pendingRefreshMs = 15_000;
-
-type Action = { kind: 'approve' | 'abort'; tx: DtxListItem };
 
 function toPendingTx(tx: DtxListItem): PendingTx {
   return {
@@ -34,11 +30,6 @@ function toPendingTx(tx: DtxListItem): PendingTx {
  */
 export function PendingTransactionsMenu() {
   const [transactions, setTransactions] = useState<DtxListItem[]>([]);
-  const [action, setAction] = useState<Action | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>(undefined);
-  const notify = useSetAtom(notifyAtom);
-  const setReshardInfo = useSetAtom(reshardInfoAtom);
   const navigate = useNavigate();
   const alive = useRef(true);
 
@@ -50,6 +41,7 @@ export function PendingTransactionsMenu() {
       // The count stays as it was; the next refresh tries again.
     }
   }, []);
+  const action = useDtxAction(refresh);
 
   useEffect(() => {
     alive.current = true;
@@ -61,44 +53,9 @@ export function PendingTransactionsMenu() {
     };
   }, [refresh]);
 
-  const find = (tx: PendingTx) => transactions.find((item) => item.txId === tx.txId);
-
-  const run = async (accessCode: string) => {
-    if (!action) return;
-    setBusy(true);
-    setError(undefined);
-    const body = { id: action.tx.txId, accountAddress: action.tx.publicAddress, accessCode };
-    try {
-      if (action.kind === 'approve') {
-        const answer = await api.call('approveDtx', { body });
-        if (answer.errorMessage) notify({ text: answer.errorMessage, state: 'error' });
-        else
-          notify({ text: transactionMessages.approved, state: 'success', data: { id: String(answer.id) } });
-        if (answer.info) {
-          setReshardInfo(answer.info);
-          // The key in the address: a reload of the page loads the reshard from the server.
-          navigate(`${routeTo.ConfirmResharding()}?key=${answer.info.publicAddress}`);
-        }
-      } else {
-        await api.call('cancelDtx', { body });
-        notify({ text: transactionMessages.cancelled, state: 'info', data: { id: String(body.id) } });
-      }
-      setAction(null);
-      await refresh();
-    } catch (failure) {
-      const message = describeError(failure).message;
-      setError(message);
-      notify({ text: message, state: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const start = (kind: Action['kind']) => (tx: PendingTx) => {
-    const item = find(tx);
-    if (!item) return;
-    setError(undefined);
-    setAction({ kind, tx: item });
+  const start = (kind: DtxActionKind) => (tx: PendingTx) => {
+    const item = transactions.find((candidate) => candidate.txId === tx.txId);
+    if (item) action.start(kind, item);
   };
 
   return (
@@ -111,16 +68,10 @@ export function PendingTransactionsMenu() {
         onApprove={start('approve')}
         onAbort={start('abort')}
         onView={(tx) => navigate(routeTo.ViewTransaction(tx.txId))}
-        busyTxId={busy ? action?.tx.txId : undefined}
+        onOpenInbox={() => navigate(routeTo.Approvals())}
+        busyTxId={action.busyTxId}
       />
-      <AccessCodeDialog
-        open={action !== null}
-        onOpenChange={(open) => (open ? undefined : setAction(null))}
-        onSubmit={(code) => void run(code)}
-        busy={busy}
-        error={error}
-        confirmLabel={action?.kind === 'abort' ? 'Abort' : 'Approve'}
-      />
+      {action.dialog}
     </>
   );
 }

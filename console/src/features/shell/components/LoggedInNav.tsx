@@ -20,6 +20,8 @@ const accountLinks = [
   { to: paths.resharding, label: 'Reshard key' },
   { to: paths.transactionHistory, label: 'My transactions' },
   { to: paths.myDistributions, label: 'My distributions' },
+  { to: paths.approvals, label: 'Approvals' },
+  { to: paths.notificationPreferences, label: 'Notifications' },
 ] as const;
 
 /**

@@ -1,0 +1,2 @@
+export { ApprovalsPage } from './components/ApprovalsPage.tsx';
+export { NotificationPreferencesPage } from './components/NotificationPreferencesPage.tsx';

@@ -1,0 +1,3 @@
+/** What other modules use of distributed transactions (the approvals inbox, notifications). */
+export { expireDue, type ListedDtx, listApprovals, listVisibleDtx } from './repository.ts';
+export { chainErrorLines, partitionBytes, tokenCall } from './tokenCall.ts';

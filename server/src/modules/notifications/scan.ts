@@ -1,0 +1,108 @@
+import { dtxMessages, dtxStatuses } from '@tranche/api';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+
+/** One mail to record: its unique event key, kind (a preference), recipient and text parts. */
+export type PendingNotice = {
+  eventKey: string;
+  kind: 'dtxStarted' | 'dtxFinished' | 'draftDeployed';
+  accountId: number;
+  /** What happened, for the subject and text. */
+  event: string;
+  dtxId: number | null;
+  txType: number | null;
+  keyName: string | null;
+  keyAddress: string | null;
+  symbol: string | null;
+  detail: string | null;
+};
+
+type Row = Record<string, unknown>;
+
+function rowsOf(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}
+
+/** dtx.executed / failed / aborted / expired from a finished transaction's status and message. */
+export function finishedEvent(status: number, errorMessage: string | null): string {
+  if (status === dtxStatuses.done) return 'dtx.executed';
+  if (status === dtxStatuses.failed) return 'dtx.failed';
+  return errorMessage === dtxMessages.expired ? 'dtx.expired' : 'dtx.aborted';
+}
+
+/**
+ * Mail not yet recorded, found from the state of the data (no service has to call anything): each signer who has
+ * not approved a pending transaction; every signer of a finished one; the owner of a finished draft deployment.
+ * Only recent rows are looked at; the unique event key makes a second look (another instance) a no-op.
+ */
+export async function findUnrecorded(db: Database): Promise<PendingNotice[]> {
+  const pending = dtxStatuses.pending;
+  const finished = [dtxStatuses.done, dtxStatuses.failed, dtxStatuses.aborted];
+  const dtxRows = rowsOf(
+    await db.execute(sql`
+      select d.id, d.tx_type as "txType", d.status, d.error_message as "errorMessage", k.name as "keyName",
+        k.address as "keyAddress", p.project_code as "symbol", s.account_id as "accountId",
+        case when d.status = ${pending} then 'dtx.started' else 'dtx.finished' end as "family"
+      from distributed_transactions d
+      join sharded_keys k on k.id = d.key_id
+      join key_shares s on s.key_id = d.key_id and s.generation = d.generation
+      left join projects p on p.id = d.project_id
+      where d.started_on > now() - interval '30 days'
+        and (
+          (d.status = ${pending} and not exists (
+            select 1 from dtx_approvals a where a.dtx_id = d.id and a.account_id = s.account_id))
+          or (d.status in (${sql.join(
+            finished.map((status) => sql`${status}`),
+            sql`, `,
+          )}) and d.finished_on > now() - interval '2 days')
+        )
+        and not exists (
+          select 1 from notification_events e
+          where e.event_key = (case when d.status = ${pending} then 'dtx.started' else 'dtx.finished' end)
+            || ':' || d.id || ':' || s.account_id)
+      order by d.id
+      limit 500`),
+  );
+  const draftRows = rowsOf(
+    await db.execute(sql`
+      select j.id as "jobId", j.state, t.account_id as "accountId", t.symbol, t.error_message as "errorMessage"
+      from jobs j
+      join token_drafts t on t.job_id = j.id
+      where j.kind = 'draft.deploy' and j.state in ('done', 'failed') and j.updated_on > now() - interval '2 days'
+        and not exists (select 1 from notification_events e where e.event_key = 'draft.deploy:' || j.id)
+      limit 500`),
+  );
+  return [
+    ...dtxRows.map((row): PendingNotice => {
+      const started = row.family === 'dtx.started';
+      return {
+        eventKey: `${String(row.family)}:${row.id}:${row.accountId}`,
+        kind: started ? 'dtxStarted' : 'dtxFinished',
+        accountId: Number(row.accountId),
+        event: started
+          ? 'dtx.started'
+          : finishedEvent(Number(row.status), (row.errorMessage as string) ?? null),
+        dtxId: Number(row.id),
+        txType: Number(row.txType),
+        keyName: String(row.keyName),
+        keyAddress: String(row.keyAddress),
+        symbol: (row.symbol as string | null) ?? null,
+        detail: (row.errorMessage as string | null) ?? null,
+      };
+    }),
+    ...draftRows.map(
+      (row): PendingNotice => ({
+        eventKey: `draft.deploy:${row.jobId}`,
+        kind: 'draftDeployed',
+        accountId: Number(row.accountId),
+        event: row.state === 'done' ? 'draft.deployed' : 'draft.failed',
+        dtxId: null,
+        txType: null,
+        keyName: null,
+        keyAddress: null,
+        symbol: String(row.symbol),
+        detail: (row.errorMessage as string | null) ?? null,
+      }),
+    ),
+  ];
+}

@@ -1,0 +1,41 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../theme/vars.css.ts';
+
+export const card = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.small,
+  padding: vars.space.medium,
+  borderRadius: vars.radius.medium,
+  border: `${vars.border.width} solid ${vars.color.border}`,
+  backgroundColor: vars.color.surfaceRaised,
+  minWidth: 0,
+  selectors: {
+    '&[aria-current="true"]': { borderColor: vars.color.primary, boxShadow: vars.shadow.small },
+    '&:focus-visible': {
+      outline: `${vars.border.focusWidth} solid ${vars.color.focus}`,
+      outlineOffset: '2px',
+    },
+  },
+});
+export const header = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.small,
+});
+export const title = style({
+  fontWeight: vars.font.weight.strong,
+  color: vars.color.text,
+  marginInlineEnd: 'auto',
+});
+export const meta = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.medium,
+  fontSize: vars.font.size.small,
+  color: vars.color.textMuted,
+  overflowWrap: 'anywhere',
+});
+export const approvals = style({ fontSize: vars.font.size.small, color: vars.color.textMuted });
+export const actions = style({ display: 'flex', gap: vars.space.small, flexWrap: 'wrap' });

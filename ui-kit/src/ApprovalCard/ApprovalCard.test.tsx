@@ -1,0 +1,61 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ApprovalCard } from './ApprovalCard.tsx';
+import { approvalFixtures } from './fixtures.ts';
+
+describe('ApprovalCard', () => {
+  it('shows what needs the user: key, effect, pre-check, approvals, time left, Approve and Abort', async () => {
+    const item = approvalFixtures.needsYou;
+    const handlers = { onApprove: vi.fn(), onAbort: vi.fn() };
+    render(<ApprovalCard item={item} {...handlers} />);
+    const card = screen.getByRole('article', { name: '#41 Issue tokens' });
+    expect(card).toHaveTextContent('Needs your approval');
+    expect(card).toHaveTextContent('Key Treasury (0x9f3a…01bc)');
+    expect(card).toHaveTextContent('Issue 1,000 ABC to 0x1234…cdef (Investor 12) on partition default');
+    expect(card).toHaveTextContent('total supply 10,000 → 11,000');
+    expect(card).toHaveTextContent('Pre-check: would succeed if run now');
+    expect(card).toHaveTextContent('1 of 2 approvals: alice');
+    expect(card).toHaveTextContent('2 d 23 h left');
+    await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Abort' }));
+    expect(handlers.onApprove).toHaveBeenCalledWith(item);
+    expect(handlers.onAbort).toHaveBeenCalledWith(item);
+  });
+
+  it('waiting for others: no Approve', () => {
+    render(<ApprovalCard item={approvalFixtures.waiting} onApprove={vi.fn()} onAbort={vi.fn()} />);
+    expect(screen.getByText('Waiting for others')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
+  it('marks expiring soon and would fail', () => {
+    render(<ApprovalCard item={approvalFixtures.expiringSoon} onApprove={vi.fn()} onAbort={vi.fn()} />);
+    expect(screen.getByText('Expiring soon')).toBeVisible();
+    expect(screen.getByText('25 min left')).toBeVisible();
+  });
+
+  it('says why it would fail', () => {
+    render(<ApprovalCard item={approvalFixtures.wouldFail} onApprove={vi.fn()} onAbort={vi.fn()} />);
+    expect(screen.getByText('Would fail')).toBeVisible();
+    expect(screen.getByText(/would fail now: execution reverted: Insufficient balance/)).toBeVisible();
+  });
+
+  it('the selected card is the one Tab reaches and reports focus', () => {
+    const onSelect = vi.fn();
+    render(
+      <ApprovalCard
+        item={approvalFixtures.needsYou}
+        selected
+        onApprove={vi.fn()}
+        onAbort={vi.fn()}
+        onSelect={onSelect}
+      />,
+    );
+    const card = screen.getByRole('article');
+    expect(card).toHaveAttribute('tabindex', '0');
+    expect(card).toHaveAttribute('aria-current', 'true');
+    card.focus();
+    expect(onSelect).toHaveBeenCalled();
+  });
+});
