@@ -1,7 +1,6 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import { type JsonRpcProvider, Transaction, type TransactionRequest, type Wallet } from 'ethers';
-import pg from 'pg';
-import type { Database } from '../db/database.ts';
+import { type Database, isSharedDatabase } from '../db/database.ts';
 import { crashPoint } from '../jobs/crashPoints.ts';
 import { jobTransactions } from '../jobs/schema.ts';
 
@@ -27,11 +26,6 @@ async function inProcessQueue<T>(key: string, action: () => Promise<T>): Promise
   } finally {
     if (queues.get(key) === next) queues.delete(key);
   }
-}
-
-/** True when the database is PostgreSQL through a pool (several instances may share it). */
-export function isSharedDatabase(db: Database): boolean {
-  return (db as unknown as { $client?: unknown }).$client instanceof pg.Pool;
 }
 
 /** Runs `action` holding the (chain, address) nonce lock of every instance on the database. */

@@ -1,6 +1,5 @@
 import type pg from 'pg';
-import type { Database } from '../db/database.ts';
-import { isSharedDatabase } from '../chain/nonces.ts';
+import { type Database, isSharedDatabase } from '../db/database.ts';
 
 /** The advisory lock key of the indexer's leadership (any instance holding it indexes; the others serve reads). */
 const leaderLockKey = 727_275;

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { devAccountKeys, type DevChain, startDevChain } from '@tranche/contracts';
 import { type Contract, JsonRpcProvider, Network } from 'ethers';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.ts';
 import { createSessionService } from '../../src/http/sessions.ts';
@@ -30,7 +31,8 @@ let jwt: string;
 const instances: Instance[] = [];
 
 beforeAll(async () => {
-  chain = await startDevChain({ port: 0 });
+  // A real chain's base fee (30 gwei): the spec's legacy 1 gwei could never be mined here.
+  chain = await startDevChain({ port: 0, baseFeePerGas: 30_000_000_000n });
   database = await createClusterDatabase();
   const handle = await openDatabase({ url: database.url });
   provider = new JsonRpcProvider(chain.rpcUrl, Network.from(chain.chainId), {
@@ -38,7 +40,7 @@ beforeAll(async () => {
     cacheTimeout: -1,
   });
   wallets = devWallets(provider);
-  const setup = await deploySchemeAndWhitelist(wallets);
+  const setup = await deploySchemeAndWhitelist(wallets, { verifyOwner: true });
   const row = await insertAccount(handle.db, {
     loginName: 'issuer@cluster.test',
     emailAddress: 'issuer@cluster.test',
@@ -71,19 +73,26 @@ afterAll(async () => {
 
 type Outcome = { amount: bigint; status: number | 'no answer'; hash?: string; message?: string };
 
-async function issue(instance: Instance, amount: bigint): Promise<Outcome> {
+async function issue(
+  instance: Instance,
+  amount: bigint,
+  holder?: string,
+  operation = 'issue',
+): Promise<Outcome> {
   try {
-    const response = await fetch(`${instance.url}/api/token/issue`, {
+    const response = await fetch(`${instance.url}/api/token/${operation}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${jwt}`, 'content-type': 'application/json' },
       body: JSON.stringify({
         symbol: 'CLU',
         accountAddress: wallets.owner.address,
         txMode: 2,
-        holderAddress: wallets.holders[amount % 4n === 0n ? 0 : 1]?.address,
+        ...(operation === 'issue'
+          ? { holderAddress: holder ?? wallets.holders[amount % 4n === 0n ? 0 : 1]?.address }
+          : {}),
         amount: amount.toString(),
         partition: 'CLASS-A',
-        additionalData: `cluster issue ${amount}`,
+        additionalData: `cluster ${operation} ${amount}`,
       }),
     });
     const body = (await response.json()) as {
@@ -111,7 +120,84 @@ async function receiptOf(hash: string, timeoutMs = 60_000) {
   }
 }
 
+type Ready = {
+  data: { blockNumber: number; indexer: { leader: boolean; indexedBlock: number | null; lag: number } };
+};
+
+async function ready(instance: Instance): Promise<Ready['data'] | undefined> {
+  try {
+    return ((await (await fetch(`${instance.url}/api/ready`)).json()) as Ready).data;
+  } catch {
+    return undefined;
+  }
+}
+
+const alive = () => instances.filter((i) => i.child.exitCode === null && i.child.signalCode === null);
+
+/** Waits until an instance leads and has indexed the chain's head; answers it. */
+async function indexedHead(timeoutMs = 60_000): Promise<Instance> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const head = await provider.getBlockNumber();
+    for (const instance of alive()) {
+      const state = await ready(instance);
+      if (state?.indexer.leader && (state.indexer.indexedBlock ?? -1) >= head) return instance;
+    }
+    if (Date.now() > deadline) throw new Error('the indexer did not reach the head');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Balances and holder counts in the database equal the chain's (every dev holder and the owner). */
+async function expectIndexEqualsChain(): Promise<void> {
+  const db = new pg.Client({ connectionString: database.url });
+  await db.connect();
+  try {
+    const address = (await token.getAddress()).toLowerCase();
+    const rows = await db.query<{ holder: string; balance: string }>(
+      'select holder, sum(balance)::text as balance from token_balances where contract_address = $1 group by holder',
+      [address],
+    );
+    const stored = new Map(rows.rows.map((row) => [row.holder, BigInt(row.balance)]));
+    let holders = 0;
+    for (const holder of [wallets.owner, ...wallets.holders].map((w) => w.address)) {
+      const onChain = (await token.getFunction('balanceOf')(holder)) as bigint;
+      expect(stored.get(holder) ?? 0n, holder).toBe(onChain);
+      if (onChain > 0n) holders += 1;
+    }
+    const counted = await db.query<{ holders: number }>(
+      'select coalesce(sum(holders), 0)::int as holders from partition_holder_counts where contract_address = $1',
+      [address],
+    );
+    expect(counted.rows[0]?.holders).toBe(holders);
+    const history = await db.query<{ holder: string; balance: string }>(
+      `select distinct on (holder) holder, balance::text from balance_changes where contract_address = $1
+       order by holder, block_number desc, log_index desc`,
+      [address],
+    );
+    for (const row of history.rows)
+      expect(BigInt(row.balance), `history of ${row.holder}`).toBe(stored.get(row.holder));
+  } finally {
+    await db.end();
+  }
+}
+
 describe('three instances on one PostgreSQL', () => {
+  it('signs EIP-1559 transactions a chain with a base fee above 1 gwei mines: issue and redeem through the server', async () => {
+    const [first] = instances as [Instance];
+    for (const operation of ['issue', 'redeem']) {
+      const outcome = await issue(first, 100_000n, wallets.owner.address, operation);
+      expect(outcome.status, outcome.message).toBe(200);
+      const receipt = await receiptOf(outcome.hash as string);
+      const tx = await provider.getTransaction(outcome.hash as string);
+      const block = await provider.getBlock(receipt?.blockNumber ?? 0);
+      expect([receipt?.status, tx?.type]).toEqual([1, 2]);
+      // The spec's legacy 1 gwei could not have been mined in this block.
+      expect(block?.baseFeePerGas).toBeGreaterThan(1_000_000_000n);
+      expect(receipt?.gasPrice).toBeGreaterThanOrEqual(block?.baseFeePerGas ?? 0n);
+    }
+  });
+
   it('mines every accepted one of 300 concurrent issues from one key exactly once, one instance killed midway', async () => {
     const started = Date.now();
     const victim = instances[1] as Instance;
@@ -153,4 +239,46 @@ describe('three instances on one PostgreSQL', () => {
     expect([...counts.values()].filter((n) => n > 1)).toEqual([]);
     for (const one of accepted) expect(counts.get(one.amount), `issue of ${one.amount}`).toBe(1);
   }, 240_000);
+
+  it('hands indexing to another instance within 10 s of the leader being killed; the index equals the chain', async () => {
+    const leader = await indexedHead();
+    const started = Date.now();
+    leader.child.kill('SIGKILL');
+    await leader.exited;
+    let takeover = -1;
+    while (takeover < 0 && Date.now() - started < 30_000) {
+      for (const instance of alive()) {
+        if ((await ready(instance))?.indexer.leader) takeover = Date.now() - started;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    console.log(`indexer leadership taken over in ${takeover} ms`);
+    expect(takeover).toBeGreaterThanOrEqual(0);
+    expect(takeover).toBeLessThan(10_000);
+    const survivor = alive()[0] as Instance;
+    const outcome = await issue(survivor, 4242n, wallets.holders[2]?.address);
+    expect(outcome.status, outcome.message).toBe(200);
+    await receiptOf(outcome.hash as string);
+    await indexedHead();
+    await expectIndexEqualsChain();
+  }, 120_000);
+
+  it('rolls back what a reorg orphaned and reads the new blocks: the index equals the chain', async () => {
+    const survivor = alive()[0] as Instance;
+    const snapshot = (await provider.send('evm_snapshot', [])) as string;
+    const orphan = await issue(survivor, 777n, wallets.holders[3]?.address);
+    expect(orphan.status, orphan.message).toBe(200);
+    await receiptOf(orphan.hash as string);
+    await indexedHead();
+    // The orphaned issue is indexed; then the chain reorganises without it (and with new blocks).
+    await provider.send('evm_revert', [snapshot]);
+    await provider.send('anvil_mine', ['0x3']);
+    await indexedHead();
+    await expectIndexEqualsChain();
+    const db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    const events = await db.query('select 1 from token_events where transaction_hash = $1', [orphan.hash]);
+    await db.end();
+    expect(events.rowCount).toBe(0);
+  }, 120_000);
 });
