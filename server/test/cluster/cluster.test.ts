@@ -4,21 +4,12 @@
  * SIGKILL in the middle. Every accepted operation is mined exactly once and no answer is a 5xx.
  */
 import { randomBytes } from 'node:crypto';
-import { devAccountKeys, type DevChain, startDevChain } from '@tranche/contracts';
+import { type DevChain, startDevChain } from '@tranche/contracts';
 import { type Contract, JsonRpcProvider, Network } from 'ethers';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/database.ts';
-import { createSessionService } from '../../src/http/sessions.ts';
-import { insertAccount } from '../../src/modules/accounts/repository.ts';
-import { registerCredential } from '../../src/modules/credentials/service.ts';
-import {
-  deploySchemeAndWhitelist,
-  deployTestToken,
-  type DevWallets,
-  devWallets,
-} from '../../src/modules/tokens/testing.ts';
-import { createClusterDatabase, type Instance, startInstance, stopInstance } from './cluster.ts';
+import { type DevWallets, devWallets } from '../../src/modules/tokens/testing.ts';
+import { createClusterDatabase, type Instance, setupIssuer, startInstance, stopInstance } from './cluster.ts';
 
 const jwtSecret = randomBytes(24).toString('hex');
 const masterKey = randomBytes(32).toString('hex');
@@ -34,32 +25,12 @@ beforeAll(async () => {
   // A real chain's base fee (30 gwei): the spec's legacy 1 gwei could never be mined here.
   chain = await startDevChain({ port: 0, baseFeePerGas: 30_000_000_000n });
   database = await createClusterDatabase();
-  const handle = await openDatabase({ url: database.url });
   provider = new JsonRpcProvider(chain.rpcUrl, Network.from(chain.chainId), {
     staticNetwork: true,
     cacheTimeout: -1,
   });
   wallets = devWallets(provider);
-  const setup = await deploySchemeAndWhitelist(wallets, { verifyOwner: true });
-  const row = await insertAccount(handle.db, {
-    loginName: 'issuer@cluster.test',
-    emailAddress: 'issuer@cluster.test',
-    profileName: 'Issuer',
-    passwordHash: 'unused',
-    confirmationCodeHash: null,
-    confirmedOn: new Date(),
-  });
-  if (!row) throw new Error('account not created');
-  await registerCredential(handle.db, Buffer.from(masterKey, 'hex'), row.id, {
-    publicKey: wallets.owner.address,
-    privateKey: devAccountKeys[0] as string,
-  });
-  token = await deployTestToken(handle.db, wallets, setup, { symbol: 'CLU', name: 'Cluster token' });
-  jwt = await createSessionService(new TextEncoder().encode(jwtSecret), '12h').issue({
-    accountId: row.id,
-    sessionVersion: row.sessionVersion,
-  });
-  await handle.close();
+  ({ token, jwt } = await setupIssuer(database.url, wallets, { jwtSecret, masterKey }));
   const env = { databaseUrl: database.url, rpcUrl: chain.rpcUrl, jwtSecret, masterKey };
   instances.push(...(await Promise.all(['a', 'b', 'c'].map((name) => startInstance(name, env)))));
 }, 300_000);

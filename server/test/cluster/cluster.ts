@@ -5,7 +5,18 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { devAccountKeys } from '@tranche/contracts';
+import type { Contract } from 'ethers';
 import pg from 'pg';
+import { openDatabase } from '../../src/db/database.ts';
+import { createSessionService } from '../../src/http/sessions.ts';
+import { insertAccount } from '../../src/modules/accounts/repository.ts';
+import { registerCredential } from '../../src/modules/credentials/service.ts';
+import {
+  deploySchemeAndWhitelist,
+  deployTestToken,
+  type DevWallets,
+} from '../../src/modules/tokens/testing.ts';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -107,4 +118,40 @@ export async function stopInstance(instance: Instance, signal: NodeJS.Signals = 
   if (instance.child.exitCode !== null || instance.child.signalCode !== null) return;
   instance.child.kill(signal);
   await instance.exited;
+}
+
+/**
+ * A deployed token CLU (owner: the dev owner key, verified holders) recorded in the database, and an issuer
+ * account whose registered key is the owner's: answers the token and a session of that account.
+ */
+export async function setupIssuer(
+  databaseUrl: string,
+  wallets: DevWallets,
+  secrets: { jwtSecret: string; masterKey: string },
+): Promise<{ token: Contract; jwt: string }> {
+  const handle = await openDatabase({ url: databaseUrl });
+  try {
+    const setup = await deploySchemeAndWhitelist(wallets, { verifyOwner: true });
+    const row = await insertAccount(handle.db, {
+      loginName: 'issuer@cluster.test',
+      emailAddress: 'issuer@cluster.test',
+      profileName: 'Issuer',
+      passwordHash: 'unused',
+      confirmationCodeHash: null,
+      confirmedOn: new Date(),
+    });
+    if (!row) throw new Error('account not created');
+    await registerCredential(handle.db, Buffer.from(secrets.masterKey, 'hex'), row.id, {
+      publicKey: wallets.owner.address,
+      privateKey: devAccountKeys[0] as string,
+    });
+    const token = await deployTestToken(handle.db, wallets, setup, { symbol: 'CLU', name: 'Cluster token' });
+    const jwt = await createSessionService(new TextEncoder().encode(secrets.jwtSecret), '12h').issue({
+      accountId: row.id,
+      sessionVersion: row.sessionVersion,
+    });
+    return { token, jwt };
+  } finally {
+    await handle.close();
+  }
 }
