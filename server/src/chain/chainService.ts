@@ -11,7 +11,14 @@ import {
 import type { Database } from '../db/database.ts';
 import { oneLine, StartupError } from '../errors.ts';
 import { createFeeOracle, type FeeFields, registerFeeOracle } from './fees.ts';
-import { isNonceError, isRefusal, markDropped, signRecordBroadcast, withNonceLock } from './nonces.ts';
+import {
+  isNonceError,
+  isRefusal,
+  markDropped,
+  signRecordBroadcast,
+  sweepOpenTransactions,
+  withNonceLock,
+} from './nonces.ts';
 
 /** The shared access to the chain every domain module uses (never a provider of its own). */
 export type ChainService = {
@@ -88,6 +95,7 @@ export function createChainService(options: {
   const fees = createFeeOracle(provider, { maxFeeGwei: options.maxFeeGwei });
   registerFeeOracle(provider, fees);
   let database: Database | undefined;
+  let sweeper: NodeJS.Timeout | undefined;
 
   async function send(privateKey: string, transaction: TransactionRequest): Promise<TransactionResponse> {
     const wallet = new Wallet(privateKey, provider);
@@ -136,8 +144,23 @@ export function createChainService(options: {
     fees,
     attachDatabase: (db) => {
       database = db;
+      if (sweeper) clearInterval(sweeper);
+      let sweeping = false;
+      sweeper = setInterval(() => {
+        if (sweeping) return;
+        sweeping = true;
+        sweepOpenTransactions(db, provider)
+          .catch(() => undefined)
+          .finally(() => {
+            sweeping = false;
+          });
+      }, 5000);
+      sweeper.unref();
     },
-    close: () => provider.destroy(),
+    close: () => {
+      if (sweeper) clearInterval(sweeper);
+      provider.destroy();
+    },
   };
 }
 

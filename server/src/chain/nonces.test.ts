@@ -6,6 +6,7 @@ import { createTestDatabase } from '../../test/helpers.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { jobTransactions } from '../jobs/schema.ts';
 import { type ChainService, createChainService } from './chainService.ts';
+import { sweepOpenTransactions } from './nonces.ts';
 
 let chain: DevChain;
 let database: DatabaseHandle;
@@ -52,6 +53,13 @@ describe('the nonce allocator', () => {
     expect(next.nonce).toBe(pending + 1);
     const [first, second] = await Promise.all([service.provider.waitForTransaction(lost.hash), next.wait()]);
     expect([first?.status, second?.status]).toEqual([1, 1]);
+  });
+
+  it('broadcasts a recorded, unbroadcast transaction in the sweep when the key signs nothing more', async () => {
+    const pending = await service.provider.getTransactionCount(from, 'pending');
+    const lost = await recordedOnly(pending, { to: Wallet.createRandom().address, value: 4n });
+    await sweepOpenTransactions(database.db, service.provider);
+    expect((await service.provider.waitForTransaction(lost.hash))?.status).toBe(1);
   });
 
   it('drops a recorded transaction the node refuses and fills its nonce with the next signing', async () => {

@@ -170,3 +170,23 @@ export async function signRecordBroadcast(
     }
   });
 }
+
+/**
+ * The reconciler of plain sends: for every address with a transaction recorded in the last hour and still
+ * 'signed', takes the nonce lock and lets {@link nextNonce} broadcast again what the node does not hold (an
+ * instance killed between record and broadcast, when the key signs nothing more). Run every few seconds by each
+ * instance (the lock keeps them apart).
+ */
+export async function sweepOpenTransactions(db: Database, provider: JsonRpcProvider): Promise<void> {
+  const rows = await db
+    .selectDistinct({ from: jobTransactions.fromAddress })
+    .from(jobTransactions)
+    .where(
+      and(eq(jobTransactions.state, 'signed'), sql`${jobTransactions.createdOn} > now() - interval '1 hour'`),
+    );
+  if (rows.length === 0) return;
+  const network = await provider.getNetwork();
+  for (const { from } of rows) {
+    await withNonceLock(db, network.chainId, from, () => nextNonce(db, provider, from));
+  }
+}
