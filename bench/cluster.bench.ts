@@ -4,14 +4,15 @@
 // sent to 1 and 2 of them. The instances not sent to keep running (one of them may be the indexer's leader).
 // Usage: pnpm bench cluster   (BENCH_OPS 60, BENCH_SECONDS 5, BENCH_CONNECTIONS 10; TEST_DATABASE_URL for the server)
 import { randomBytes } from 'node:crypto';
-import { startDevChain } from '@tranche/contracts';
 import autocannon from 'autocannon';
-import { JsonRpcProvider, Network } from 'ethers';
 import { devWallets } from '../server/src/modules/tokens/testing.ts';
 import {
   createClusterDatabase,
   type Instance,
+  JsonRpcProvider,
+  Network,
   setupIssuer,
+  startDevChain,
   startInstance,
   stopInstance,
 } from '../server/test/cluster/cluster.ts';

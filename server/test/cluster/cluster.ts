@@ -155,3 +155,7 @@ export async function setupIssuer(
     await handle.close();
   }
 }
+
+// For bench/cluster.bench.ts (the repository root does not resolve the workspace's packages).
+export { startDevChain } from '@tranche/contracts';
+export { JsonRpcProvider, Network } from 'ethers';
