@@ -44,7 +44,7 @@ import {
   draftSchema,
   draftSymbolParamsSchema,
 } from './schemas/drafts.ts';
-import { appConfigSchema, healthSchema, outboxSchema } from './schemas/system.ts';
+import { appConfigSchema, healthSchema, outboxSchema, readySchema } from './schemas/system.ts';
 import { balanceOfParamsSchema, balanceReportSchema } from './schemas/balanceReport.ts';
 import {
   localAddressParamsSchema,
@@ -202,6 +202,14 @@ export const routes = {
     spec: 'tranche',
     summary: 'Live chain and database status',
     response: healthSchema,
+  }),
+  ready: route({
+    method: 'GET',
+    path: '/ready',
+    access: 'public',
+    spec: 'tranche',
+    summary: 'Readiness for a load balancer: database, chain and indexer lag',
+    response: readySchema,
   }),
   config: route({
     method: 'GET',

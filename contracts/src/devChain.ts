@@ -35,6 +35,8 @@ export type DevChainOptions = {
    * enforce the cap unless asked; the contract tests turn it on to prove batch sizes. Default false.
    */
   enforceTxGasCap?: boolean;
+  /** Base fee per gas in wei (default 0; a real chain's, e.g. 30 gwei, to test EIP-1559 fees). */
+  baseFeePerGas?: bigint;
 };
 
 export type DevChain = {
@@ -68,7 +70,7 @@ export async function startDevChain(options: DevChainOptions = {}): Promise<DevC
     '--mnemonic',
     devMnemonic,
     '--block-base-fee-per-gas',
-    '0',
+    String(options.baseFeePerGas ?? 0n),
     '--color',
     'never',
   ];

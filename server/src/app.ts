@@ -43,6 +43,8 @@ export type AppDeps = AppContext & {
 /** Builds the Fastify app: the /api routes of every module, OpenAPI, and the console. Does not listen. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { modules, consoleDir, logger, bodyLimit, allowedHosts, ...ctx } = deps;
+  // Server-signed transactions take their nonces from this database's allocator (chain/nonces.ts).
+  ctx.chain.attachDatabase(ctx.db);
   const loggerOption = logger === undefined ? loggerOptions() : logger;
   const app = Fastify({
     ...(loggerOption && 'child' in loggerOption

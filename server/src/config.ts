@@ -28,6 +28,8 @@ export type ServerConfig = {
   logLevel: string;
   /** Seconds between dumps of the embedded chain's state. */
   chainStateIntervalSeconds: number;
+  /** Ceiling of the max fee per gas of server-signed transactions, in gwei (MAX_FEE_GWEI, default 500). */
+  maxFeeGwei: number;
   /** Host names answered besides PUBLIC_URL's and HOST's (ALLOWED_HOSTS). */
   allowedHosts: string[];
   /** Local mode may listen on a non-loopback HOST (LOCAL_ALLOW_REMOTE=1). */
@@ -102,6 +104,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (!Number.isInteger(stateInterval) || stateInterval < 1) {
     throw new StartupError('CHAIN_STATE_INTERVAL must be a whole number of seconds, at least 1.');
   }
+  const maxFeeGwei = Number(nonEmpty(env.MAX_FEE_GWEI) ?? '500');
+  if (!Number.isFinite(maxFeeGwei) || maxFeeGwei <= 0) {
+    throw new StartupError(`MAX_FEE_GWEI must be a positive number of gwei, got "${env.MAX_FEE_GWEI}".`);
+  }
   return {
     port: port('PORT', env.PORT, 3000),
     host: nonEmpty(env.HOST) ?? '127.0.0.1',
@@ -124,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: nonEmpty(env.PUBLIC_URL),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'warn',
     chainStateIntervalSeconds: stateInterval,
+    maxFeeGwei,
     allowedHosts: (nonEmpty(env.ALLOWED_HOSTS) ?? '')
       .split(',')
       .map((name) => name.trim())

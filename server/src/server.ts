@@ -87,7 +87,7 @@ export async function startServer(
       rpcUrl = devChain.rpcUrl;
       chainId = devChain.chainId;
     }
-    const chain = createChainService({ rpcUrl, chainId, local });
+    const chain = createChainService({ rpcUrl, chainId, local, maxFeeGwei: config.maxFeeGwei });
     cleanup.push(() => chain.close());
 
     const database = await openDatabase(

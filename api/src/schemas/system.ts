@@ -9,6 +9,26 @@ export const healthSchema = z.object({
 export type Health = z.output<typeof healthSchema>;
 
 /**
+ * GET /ready: whether this instance can serve (for a load balancer): the database and the chain answer, and how
+ * far the indexer (run by one instance, the leader) is behind the chain's head.
+ */
+export const readySchema = z.object({
+  database: z.enum(['pglite', 'postgresql']),
+  blockNumber: z.number().int(),
+  indexer: z.object({
+    /** True when this instance is the one that indexes. */
+    leader: z.boolean(),
+    /** The block every followed contract is indexed to; null when no contract is followed yet. */
+    indexedBlock: z.number().int().nullable(),
+    /** Blocks between the chain's head and indexedBlock. */
+    lag: z.number().int(),
+    /** Blocks below the head shown as final (INDEXER_CONFIRMATIONS); newer indexed blocks are unconfirmed. */
+    confirmations: z.number().int(),
+  }),
+});
+export type Ready = z.output<typeof readySchema>;
+
+/**
  * Explorer link templates. Placeholders: `{hash}` (transaction), `{address}`, `{block}`.
  * In local mode they point at the console's /local pages.
  */

@@ -1,7 +1,24 @@
 import http from 'node:http';
 import https from 'node:https';
-import { JsonRpcProvider, Network, type TransactionRequest, type TransactionResponse, Wallet } from 'ethers';
+import {
+  JsonRpcProvider,
+  Network,
+  Transaction,
+  type TransactionRequest,
+  type TransactionResponse,
+  Wallet,
+} from 'ethers';
+import type { Database } from '../db/database.ts';
 import { oneLine, StartupError } from '../errors.ts';
+import { createFeeOracle, type FeeFields, registerFeeOracle } from './fees.ts';
+import {
+  isNonceError,
+  isRefusal,
+  markDropped,
+  signRecordBroadcast,
+  sweepOpenTransactions,
+  withNonceLock,
+} from './nonces.ts';
 
 /** The shared access to the chain every domain module uses (never a provider of its own). */
 export type ChainService = {
@@ -14,11 +31,16 @@ export type ChainService = {
   /** True when there is contract code at the address. */
   hasCode: (address: string) => Promise<boolean>;
   /**
-   * Sends a transaction signed by `privateKey` through the per-address queue: one send at a time per
-   * address, nonces from the queue's own counter (seeded from the pending count, re-read after a failure),
-   * so concurrent operations from one key never collide.
+   * Sends a transaction signed by `privateKey` with EIP-1559 fees (legacy where the chain has no base fee) and the
+   * nonce from the database allocator every instance shares (chain/nonces.ts): recorded in `job_transactions`
+   * (no job) before the broadcast, so a crash leaves a transaction the next signing or the reconciler broadcasts,
+   * never a gap. Without a database (tools and some tests) one process's queue and the node's pending count.
    */
   send: (privateKey: string, transaction: TransactionRequest) => Promise<TransactionResponse>;
+  /** Fee fields for the next server-signed transaction (cached for a second). */
+  fees: () => Promise<FeeFields>;
+  /** The database whose nonce allocator `send` uses (the app attaches its own when it is built). */
+  attachDatabase: (db: Database) => void;
   close: () => void;
 };
 
@@ -61,6 +83,8 @@ export function createChainService(options: {
   rpcUrl: string;
   chainId: number;
   local: boolean;
+  /** Ceiling of the max fee per gas of server-signed transactions (MAX_FEE_GWEI). */
+  maxFeeGwei?: number;
 }): ChainService {
   const provider = new JsonRpcProvider(options.rpcUrl, Network.from(options.chainId), {
     staticNetwork: true,
@@ -68,23 +92,44 @@ export function createChainService(options: {
     cacheTimeout: -1,
     pollingInterval: options.local ? 250 : 4000,
   });
-  const queues = new Map<string, Promise<unknown>>();
-  const nonces = new Map<string, number>();
+  const fees = createFeeOracle(provider, { maxFeeGwei: options.maxFeeGwei });
+  registerFeeOracle(provider, fees);
+  let database: Database | undefined;
+  let sweeper: NodeJS.Timeout | undefined;
 
-  async function sendNow(wallet: Wallet, transaction: TransactionRequest): Promise<TransactionResponse> {
-    const address = wallet.address.toLowerCase();
-    // The queue's own counter keeps concurrent sends apart; the node's pending count catches transactions the
-    // same address sent from elsewhere (a browser wallet holding the same key), so a stale counter never reuses a nonce.
-    const pending = await provider.getTransactionCount(wallet.address, 'pending');
-    const nonce = Math.max(nonces.get(address) ?? 0, pending);
-    try {
-      const response = await wallet.sendTransaction({ ...transaction, nonce });
-      nonces.set(address, nonce + 1);
-      return response;
-    } catch (error) {
-      nonces.delete(address);
-      throw error;
+  async function send(privateKey: string, transaction: TransactionRequest): Promise<TransactionResponse> {
+    const wallet = new Wallet(privateKey, provider);
+    const [gasLimit, feeFields] = await Promise.all([
+      transaction.gasLimit ?? provider.estimateGas({ ...transaction, from: wallet.address }),
+      fees(),
+    ]);
+    const prepared = { ...transaction, gasLimit, ...feeFields };
+    const network = Network.from(options.chainId);
+    if (!database) {
+      return withNonceLock(undefined, options.chainId, wallet.address, async () => {
+        const nonce = await provider.getTransactionCount(wallet.address, 'pending');
+        return wallet.sendTransaction({ ...prepared, nonce });
+      });
     }
+    const db = database;
+    const { row, broadcastError } = await signRecordBroadcast({
+      db,
+      provider,
+      wallet,
+      transaction: prepared,
+      jobId: null,
+      stepKey: 'send',
+    });
+    if (broadcastError !== undefined && (isRefusal(broadcastError) || isNonceError(broadcastError))) {
+      // The node refused it: it can never be mined. Nothing was accepted; the caller answers the reason.
+      await markDropped(db, row.id, (broadcastError as Error).message ?? String(broadcastError));
+      throw broadcastError;
+    }
+    // Broadcast, or its answer was lost: the recorded transaction is broadcast again until mined or its nonce used.
+    return provider._wrapTransactionResponse(
+      Transaction.from(row.raw) as unknown as Parameters<JsonRpcProvider['_wrapTransactionResponse']>[0],
+      network,
+    );
   }
 
   return {
@@ -95,20 +140,27 @@ export function createChainService(options: {
     // Straight from the node (ethers caches getBlockNumber for a polling interval).
     blockNumber: async () => Number(await provider.send('eth_blockNumber', [])),
     hasCode: async (address) => (await provider.getCode(address)) !== '0x',
-    send: (privateKey, transaction) => {
-      const wallet = new Wallet(privateKey, provider);
-      const address = wallet.address.toLowerCase();
-      const previous = queues.get(address) ?? Promise.resolve();
-      const next = previous.catch(() => undefined).then(() => sendNow(wallet, transaction));
-      queues.set(address, next);
-      void next
-        .finally(() => {
-          if (queues.get(address) === next) queues.delete(address);
-        })
-        .catch(() => undefined);
-      return next;
+    send,
+    fees,
+    attachDatabase: (db) => {
+      database = db;
+      if (sweeper) clearInterval(sweeper);
+      let sweeping = false;
+      sweeper = setInterval(() => {
+        if (sweeping) return;
+        sweeping = true;
+        sweepOpenTransactions(db, provider)
+          .catch(() => undefined)
+          .finally(() => {
+            sweeping = false;
+          });
+      }, 5000);
+      sweeper.unref();
     },
-    close: () => provider.destroy(),
+    close: () => {
+      if (sweeper) clearInterval(sweeper);
+      provider.destroy();
+    },
   };
 }
 

@@ -123,6 +123,11 @@ export async function openPgliteClient(
   };
 }
 
+/** True when the database is PostgreSQL through a pool (several instances may share it); false on PGlite. */
+export function isSharedDatabase(db: Database): boolean {
+  return (db as unknown as { $client?: unknown }).$client instanceof pg.Pool;
+}
+
 /** `select 1` through the pool: true when the database answers. */
 export async function pingDatabase(db: Database): Promise<boolean> {
   await db.execute(sql`select 1`);

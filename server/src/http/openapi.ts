@@ -61,8 +61,8 @@ export const bearerSchemeName = 'bearerAuth';
 /** Domains of the API, by the first segment of a route's path (a segment not listed is its own tag). */
 const domains: Record<string, { description: string; segments: string[] }> = {
   system: {
-    description: 'Health, configuration and the local mode helpers',
-    segments: ['health', 'config', 'local'],
+    description: 'Health, readiness, configuration and the local mode helpers',
+    segments: ['health', 'ready', 'config', 'local'],
   },
   accounts: {
     description: 'Sign-up, confirmation, log-in, password reset and the session',

@@ -1,6 +1,7 @@
 import { gt, lt } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { revokedSessions } from '../db/schema.ts';
+import { publishInvalidation } from '../cache/notify.ts';
 
 /**
  * The sessions ended by POST /logout, held in memory so that checking a request costs nothing: a logout adds its
@@ -9,6 +10,8 @@ import { revokedSessions } from '../db/schema.ts';
  */
 export type RevokedSessions = {
   has: (tokenId: string) => boolean;
+  /** Ends a session on this instance only (another instance's logout, told by NOTIFY: cache/invalidation.ts). */
+  remember: (tokenId: string, expiresAt: number) => void;
   /** Ends a session on this instance and in the database (other instances: at their next sync). */
   revoke: (db: Database, tokenId: string, expiresAt: number) => Promise<void>;
   /** Reads the revocations written since the last sync (all unexpired ones on the first) and drops expired ones. */
@@ -28,12 +31,17 @@ export function createRevokedSessions(): RevokedSessions {
       const expiresAt = revoked.get(tokenId);
       return expiresAt !== undefined && expiresAt > Date.now();
     },
+    remember: (tokenId, expiresAt) => {
+      revoked.set(tokenId, expiresAt);
+    },
     revoke: async (db, tokenId, expiresAt) => {
       revoked.set(tokenId, expiresAt);
       await db
         .insert(revokedSessions)
         .values({ tokenId, expiresOn: new Date(expiresAt) })
         .onConflictDoNothing();
+      // Every other instance at once on PostgreSQL; the poll stays as the fallback.
+      await publishInvalidation(db, { kind: 'session', tokenId, expiresAt });
     },
     sync: async (db) => {
       const started = Date.now();

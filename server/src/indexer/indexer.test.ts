@@ -205,6 +205,9 @@ describe(`indexer (seed ${seed})`, () => {
       addressesPerCall: 10,
       retryInitialMs: 1,
       retryMaxMs: 5,
+      reorgWindow: 64,
+      stalledHeadMs: 1000,
+      leaderPollMs: 100,
     };
 
     // First half, then an indexer that stops after a few ranges (a crash between batches).

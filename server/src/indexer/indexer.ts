@@ -7,6 +7,8 @@ import { oneLine } from '../errors.ts';
 import { indexerCursors } from '../modules/tokens/schema.ts';
 import { type DecodedLog, decodeLog, followedTopics } from './decode.ts';
 import { AbortedError, sleep, withRetry } from './retry.ts';
+import { createLeadership, type Leadership } from './leadership.ts';
+import { findForkPoint, pruneBlockHashes, rollbackTo } from './reorg.ts';
 import { storeBatch } from './store.ts';
 
 export type IndexerOptions = {
@@ -21,9 +23,29 @@ export type IndexerOptions = {
   /** Backoff after an RPC or database error: first and longest delay. */
   retryInitialMs: number;
   retryMaxMs: number;
+  /** Blocks below the head whose hashes are kept to detect reorgs (INDEXER_REORG_WINDOW). */
+  reorgWindow: number;
+  /**
+   * A head that has not moved for this long (a chain that mines on demand) is indexed up to the head itself,
+   * blocks above head - confirmations being unconfirmed, rather than waiting for blocks that never come.
+   */
+  stalledHeadMs: number;
+  /** Milliseconds between tries of an instance that does not lead (INDEXER_LEADER_POLL_MS). */
+  leaderPollMs: number;
 };
 
 export type IndexerLogger = { warn: (message: string) => void };
+
+const indexers = new WeakMap<object, Indexer>();
+
+/** The indexer started for an app (the tokens module starts it; readiness and tests read it). */
+export function indexerOf(app: object): Indexer | undefined {
+  return indexers.get(app);
+}
+
+export function setIndexerOf(app: object, indexer: Indexer): void {
+  indexers.set(app, indexer);
+}
 
 function envNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const text = env[name]?.trim();
@@ -45,6 +67,9 @@ export function indexerOptionsFromEnv(env: NodeJS.ProcessEnv, local: boolean): I
     addressesPerCall: 500,
     retryInitialMs: 200,
     retryMaxMs: 10_000,
+    reorgWindow: Math.max(1, envNumber(env, 'INDEXER_REORG_WINDOW', 64)),
+    stalledHeadMs: envNumber(env, 'INDEXER_STALLED_HEAD_MS', local ? 1000 : 30_000),
+    leaderPollMs: Math.max(100, envNumber(env, 'INDEXER_LEADER_POLL_MS', 1000)),
   };
 }
 
@@ -63,6 +88,8 @@ export type Indexer = {
   waitForBlock: (block: number, timeoutMs?: number) => Promise<void>;
   /** The block every followed contract is indexed to (the lowest cursor), or null when none is followed. */
   indexedBlock: () => Promise<number | null>;
+  /** True while this instance leads (indexes); the others serve reads from what the leader stored. */
+  isLeader: () => boolean;
 };
 
 /**
@@ -72,10 +99,12 @@ export type Indexer = {
  * errors are retried with exponential backoff.
  */
 export function createIndexer(
-  deps: { db: Database; chain: ChainService; logger?: IndexerLogger },
+  deps: { db: Database; chain: ChainService; logger?: IndexerLogger; leadership?: Leadership },
   options: IndexerOptions,
 ): Indexer {
   const { db, chain } = deps;
+  const leadership = deps.leadership ?? createLeadership(db);
+  let seenHead = { block: -1, since: Date.now() };
   const events = new EventEmitter();
   events.setMaxListeners(0);
   let controller: AbortController | undefined;
@@ -164,8 +193,18 @@ export function createIndexer(
 
   async function syncOnce(signal?: AbortSignal, maxBatches = Number.POSITIVE_INFINITY): Promise<number> {
     let batches = 0;
-    const head = (await retry('eth_blockNumber', () => chain.blockNumber(), signal)) - options.confirmations;
+    const chainHead = await retry('eth_blockNumber', () => chain.blockNumber(), signal);
+    if (chainHead !== seenHead.block) seenHead = { block: chainHead, since: Date.now() };
+    const stalled = options.confirmations > 0 && Date.now() - seenHead.since >= options.stalledHeadMs;
+    const head = stalled ? chainHead : chainHead - options.confirmations;
     if (head < 0) return head;
+    const fork = await retry('checking for a reorg', () => findForkPoint(db, chain), signal);
+    if (fork !== undefined) {
+      deps.logger?.warn(
+        `indexer: reorg below block ${fork + 1}: rolling back to block ${fork} and reading again`,
+      );
+      await retry('rolling back a reorg', () => rollbackTo(db, fork), signal);
+    }
     await retry('following new contracts', followNewContracts, signal);
     for (;;) {
       if (signal?.aborted) throw new AbortedError();
@@ -199,6 +238,7 @@ export function createIndexer(
         if (one) decoded.push(one);
       }
       const timestamps = await blockTimestamps([...new Set(decoded.map((l) => l.blockNumber))], signal);
+      const blockHashes = await hashesInWindow(logs, fromBlock, toBlock, chainHead, signal);
       await retry(
         'storing events',
         () =>
@@ -208,6 +248,7 @@ export function createIndexer(
             toBlock,
             logs: decoded,
             timestamps,
+            blockHashes,
           }),
         signal,
       );
@@ -215,15 +256,51 @@ export function createIndexer(
       // A range that worked may grow back towards the configured one.
       range = Math.min(options.blockRange, range * 2);
     }
+    await pruneBlockHashes(db, chainHead - options.reorgWindow).catch(() => undefined);
     lastSynced = head;
     events.emit('synced', head);
     return head;
+  }
+
+  /** The hashes of the blocks of (fromBlock, toBlock] within the reorg window: from the logs, else the node. */
+  async function hashesInWindow(
+    logs: Log[],
+    fromBlock: number,
+    toBlock: number,
+    chainHead: number,
+    signal?: AbortSignal,
+  ): Promise<Map<number, string>> {
+    const hashes = new Map<number, string>();
+    const lowest = Math.max(fromBlock, chainHead - options.reorgWindow + 1);
+    for (const log of logs) {
+      if (log.blockNumber >= lowest) hashes.set(log.blockNumber, log.blockHash.toLowerCase());
+    }
+    const missing: number[] = [];
+    for (let n = lowest; n <= toBlock; n++) if (!hashes.has(n)) missing.push(n);
+    for (let i = 0; i < missing.length; i += 50) {
+      const part = missing.slice(i, i + 50);
+      const found = await retry(
+        'eth_getBlockByNumber',
+        () => Promise.all(part.map(async (n) => (await chain.provider.getBlock(n))?.hash?.toLowerCase())),
+        signal,
+      );
+      part.forEach((n, j) => {
+        const hash = found[j];
+        if (hash) hashes.set(n, hash);
+      });
+    }
+    return hashes;
   }
 
   async function run(signal: AbortSignal): Promise<void> {
     let delay = options.retryInitialMs;
     while (!signal.aborted) {
       try {
+        if (!(await leadership.acquire())) {
+          // Another instance indexes: try again soon (it may have died).
+          await sleep(options.leaderPollMs, signal);
+          continue;
+        }
         await syncOnce(signal);
         delay = options.retryInitialMs;
         await sleep(options.pollIntervalMs, signal);
@@ -252,9 +329,11 @@ export function createIndexer(
     stop: async () => {
       controller?.abort();
       await loop;
+      await leadership.release();
       loop = undefined;
       controller = undefined;
     },
+    isLeader: () => leadership.isLeader(),
     syncOnce: (limits) => syncOnce(undefined, limits?.maxBatches),
     waitForBlock: (block, timeoutMs = 30_000) => {
       if (lastSynced >= block) return Promise.resolve();

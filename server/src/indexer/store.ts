@@ -12,6 +12,7 @@ import {
   whitelistVerifications,
 } from '../modules/tokens/schema.ts';
 import { bytes32Name, type DecodedLog } from './decode.ts';
+import { recordBlockHashes } from './reorg.ts';
 import { refreshHolderLegalNames } from '../modules/holders/repository.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -166,6 +167,8 @@ export async function storeBatch(
     toBlock: number;
     logs: DecodedLog[];
     timestamps: Map<number, number>;
+    /** Hashes of the batch's blocks within the reorg window (indexer/reorg.ts). */
+    blockHashes?: Map<number, string>;
   },
 ): Promise<boolean> {
   const logs = [...input.logs].sort((x, y) => x.blockNumber - y.blockNumber || x.logIndex - y.logIndex);
@@ -380,6 +383,7 @@ export async function storeBatch(
       }
     }
 
+    if (input.blockHashes) await recordBlockHashes(tx, input.blockHashes);
     await tx
       .update(indexerCursors)
       .set({ lastBlock: input.toBlock, updatedOn: new Date() })

@@ -1,13 +1,8 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
-import {
-  type JsonRpcProvider,
-  Transaction,
-  type TransactionReceipt,
-  type TransactionRequest,
-  Wallet,
-} from 'ethers';
+import { type JsonRpcProvider, type TransactionReceipt, type TransactionRequest, Wallet } from 'ethers';
+import { feeOracleOf } from '../chain/fees.ts';
+import { isAlreadyKnown, isNonceError, signRecordBroadcast } from '../chain/nonces.ts';
 import type { Database } from '../db/database.ts';
-import { crashPoint } from './crashPoints.ts';
 import { jobTransactions } from './schema.ts';
 
 export type JobTransactionRow = typeof jobTransactions.$inferSelect;
@@ -51,20 +46,6 @@ export type DurableSendInput = {
 
 export type DurableResult = { receipt: TransactionReceipt; row: JobTransactionRow };
 
-const locks = new Map<string, Promise<unknown>>();
-
-/** One signing at a time per address in this process (nonce choice, record, broadcast). */
-async function withAddressLock<T>(address: string, action: () => Promise<T>): Promise<T> {
-  const previous = locks.get(address) ?? Promise.resolve();
-  const next = previous.catch(() => undefined).then(action);
-  locks.set(address, next);
-  try {
-    return await next;
-  } finally {
-    if (locks.get(address) === next) locks.delete(address);
-  }
-}
-
 /** The revert reason of an ethers error, or its message. */
 export function revertReasonOf(error: unknown): string {
   const e = error as { reason?: string | null; shortMessage?: string; message?: string; info?: unknown };
@@ -72,17 +53,6 @@ export function revertReasonOf(error: unknown): string {
   const text = e?.shortMessage ?? e?.message ?? String(error);
   const match = /reverted with reason string '([^']*)'|execution reverted: ([^"\n]*)/.exec(text);
   return match?.[1] ?? match?.[2] ?? text;
-}
-
-function isNonceError(error: unknown): boolean {
-  const text = `${(error as { code?: string })?.code ?? ''} ${(error as Error)?.message ?? ''}`;
-  return /NONCE_EXPIRED|nonce too low|nonce has already been used|replacement|REPLACEMENT_UNDERPRICED/i.test(
-    text,
-  );
-}
-
-function isAlreadyKnown(error: unknown): boolean {
-  return /already known|already imported|known transaction/i.test((error as Error)?.message ?? '');
 }
 
 function abortIfNeeded(signal?: AbortSignal): void {
@@ -228,56 +198,33 @@ export async function signAndRecord(input: DurableSendInput, signer?: Wallet): P
   const { db, provider } = input;
   const wallet = signer ?? new Wallet(input.privateKey, provider);
   const from = wallet.address.toLowerCase();
-  return withAddressLock(from, async () => {
-    const cap = BigInt(input.gasCap ?? 16_777_216);
-    let gasLimit: bigint;
-    try {
-      if (input.gasLimit !== undefined) {
-        gasLimit = input.gasLimit;
-        await provider.call({ ...input.transaction, from, gasLimit });
-      } else {
-        gasLimit =
-          (await provider.estimateGas({ ...input.transaction, from })) + BigInt(input.gasMargin ?? 31_500);
-      }
-    } catch (error) {
-      throw new RevertError(revertReasonOf(error), undefined, error);
+  const cap = BigInt(input.gasCap ?? 16_777_216);
+  let gasLimit: bigint;
+  try {
+    if (input.gasLimit !== undefined) {
+      gasLimit = input.gasLimit;
+      await provider.call({ ...input.transaction, from, gasLimit });
+    } else {
+      gasLimit =
+        (await provider.estimateGas({ ...input.transaction, from })) + BigInt(input.gasMargin ?? 31_500);
     }
-    if (gasLimit > cap) gasLimit = cap;
-    const [nonce, fee] = await Promise.all([
-      provider.getTransactionCount(from, 'pending'),
-      provider.getFeeData(),
-    ]);
-    const network = await provider.getNetwork();
-    const signed = await wallet.signTransaction({
-      ...input.transaction,
-      from: wallet.address,
-      nonce,
-      gasLimit,
-      chainId: network.chainId,
-      type: 0,
-      gasPrice: fee.gasPrice ?? 1_000_000_000n,
-    });
-    const hash = Transaction.from(signed).hash;
-    if (!hash) throw new Error('The signed transaction has no hash');
-    const [row] = await db
-      .insert(jobTransactions)
-      .values({ jobId: input.jobId, stepKey: input.stepKey, fromAddress: from, nonce, hash, raw: signed })
-      .returning();
-    if (!row) throw new Error('The transaction was not recorded');
-    crashPoint(`${input.crashFlow ?? 'send'}:recorded`);
-    try {
-      await provider.broadcastTransaction(signed);
-    } catch (error) {
-      // Not accepted (or the answer was lost): the row stays 'signed'; resolving it checks the receipt and the
-      // nonce, and rebroadcasts the same bytes, before anything is ever re-signed.
-      await db
-        .update(jobTransactions)
-        .set({ error: ((error as Error).message ?? String(error)).slice(0, 1000) })
-        .where(eq(jobTransactions.id, row.id));
-    }
-    crashPoint(`${input.crashFlow ?? 'send'}:broadcast`);
-    return row;
+  } catch (error) {
+    throw new RevertError(revertReasonOf(error), undefined, error);
+  }
+  if (gasLimit > cap) gasLimit = cap;
+  const fees = await feeOracleOf(provider)();
+  // Not accepted (or the answer was lost): the row stays 'signed'; resolving it checks the receipt and the nonce,
+  // and rebroadcasts the same bytes, before anything is ever re-signed.
+  const { row } = await signRecordBroadcast({
+    db,
+    provider,
+    wallet,
+    transaction: { ...input.transaction, gasLimit, ...fees },
+    jobId: input.jobId,
+    stepKey: input.stepKey,
+    crashFlow: input.crashFlow,
   });
+  return row;
 }
 
 async function resolveSigned(

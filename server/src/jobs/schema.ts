@@ -46,10 +46,9 @@ export const jobTransactions = pgTable(
   'job_transactions',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    jobId: integer('job_id')
-      .notNull()
-      .references(() => jobs.id, { onDelete: 'cascade' }),
-    /** The job's name for the step this transaction performs (e.g. 'deploy', 'issue:3'). */
+    /** The job it belongs to; null for a plain server-signed send (ChainService.send). */
+    jobId: integer('job_id').references(() => jobs.id, { onDelete: 'cascade' }),
+    /** The job's name for the step this transaction performs (e.g. 'deploy', 'issue:3'; 'send' without a job). */
     stepKey: text('step_key').notNull(),
     fromAddress: text('from_address').notNull(),
     nonce: bigint('nonce', { mode: 'number' }).notNull(),
@@ -65,6 +64,10 @@ export const jobTransactions = pgTable(
   (table) => [
     uniqueIndex('job_transactions_hash_key').on(table.hash),
     index('job_transactions_step_idx').on(table.jobId, table.stepKey),
+    // The nonce allocator's look at an address's open transactions (chain/nonces.ts).
+    index('job_transactions_open_idx')
+      .on(table.fromAddress, table.nonce)
+      .where(sql`${table.state} = 'signed'`),
     uniqueIndex('job_transactions_live_step_key')
       .on(table.jobId, table.stepKey)
       .where(sql`${table.state} <> 'dropped'`),

@@ -55,6 +55,23 @@ describe('runTransactionPipeline', () => {
     expect(states.at(-1)).toMatchObject({ state: 'mined', blockNumber: receipt.blockNumber });
   });
 
+  it("uses the wallet's fee suggestion on a chain whose base fee is above the spec's 1 gwei", async () => {
+    const expensive = await startDevChain({ baseFeePerGas: 30_000_000_000n });
+    const expensiveProvider = new JsonRpcProvider(expensive.rpcUrl, undefined, { staticNetwork: true });
+    try {
+      const receipt = await runTransactionPipeline({
+        signer: new Wallet(devAccountKeys[1], expensiveProvider),
+        build: async (): Promise<TransactionRequest> => ({ to: Wallet.createRandom().address, data: '0x' }),
+        onProgress: () => undefined,
+      });
+      expect(receipt.status).toBe(1);
+      expect(receipt.gasPrice).toBeGreaterThanOrEqual(30_000_000_000n);
+    } finally {
+      expensiveProvider.destroy();
+      await expensive.stop();
+    }
+  });
+
   it("says 'Invalid inputs.' when the estimate shows an always-failing transaction, and sends nothing", async () => {
     const deployer = new Wallet(devAccountKeys[2], provider);
     const deployed = await (await deployer.sendTransaction({ data: alwaysRevertingInitCode })).wait();

@@ -69,6 +69,16 @@ function isAlwaysFailing(error: unknown): boolean {
   );
 }
 
+/**
+ * The spec's gas price (1 gwei) where the chain can mine it; on a chain whose base fee (which may rise 12.5% by
+ * the next block) is at or above it, the spec's constant can never be mined there, so the wallet's own fee
+ * suggestion (no fee fields: the wallet fills them). A README departure.
+ */
+export function feeFields(baseFeePerGas: bigint | null, gasPrice: bigint): { gasPrice?: bigint } {
+  if (baseFeePerGas !== null && (baseFeePerGas * 9n) / 8n >= gasPrice) return {};
+  return { gasPrice };
+}
+
 function reason(error: unknown): string {
   const e = error as { shortMessage?: string; reason?: string; message?: string } | null;
   return e?.reason ?? e?.shortMessage ?? e?.message ?? String(error);
@@ -133,7 +143,7 @@ export async function runTransactionPipeline(input: PipelineInput): Promise<Tran
       from,
       nonce,
       gasLimit,
-      gasPrice: input.gasPrice ?? defaultGasPrice,
+      ...feeFields(latest?.baseFeePerGas ?? null, input.gasPrice ?? defaultGasPrice),
       value: 0n,
     })
     .catch((error: unknown) => fail('send', error));

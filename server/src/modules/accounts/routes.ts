@@ -1,5 +1,6 @@
 import { registerRoute } from '../../http/routing.ts';
 import { pollRevocations } from '../../http/revocations.ts';
+import { listenForInvalidations } from '../../cache/invalidation.ts';
 import type { ServerModule } from '../registry.ts';
 import { createAccountsService } from './service.ts';
 
@@ -19,8 +20,12 @@ export const accountsModule: ServerModule = {
     const stopPolling = pollRevocations(ctx.db, ctx.caches.revokedSessions, (error) =>
       app.log.warn({ err: error }, 'reading revoked sessions failed'),
     );
+    const stopListening = listenForInvalidations(ctx.db, ctx.caches, (error) =>
+      app.log.warn({ err: error }, 'listening for invalidations failed'),
+    );
     app.addHook('onClose', async () => {
       stopPolling();
+      await stopListening();
       await Promise.allSettled([...pending]);
     });
 

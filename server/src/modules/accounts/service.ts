@@ -1,3 +1,4 @@
+import { publishInvalidation } from '../../cache/invalidation.ts';
 import {
   accountErrors,
   type confirmAccountRequestSchema,
@@ -157,8 +158,10 @@ export function createAccountsService(ctx: AppContext, background: (work: () => 
     const passwordHash = await gate.run(() => hashPassword(request.newPassword, ctx.passwordHashing));
     const done = await repository.completeReset(db, reset.id, account.id, passwordHash);
     if (!done) throw invalid;
-    // Older sessions end now on this instance (other instances: within sessionAccountTtlMs).
+    // Older sessions end now on this instance, and on the others when told (PostgreSQL NOTIFY; at the latest
+    // within sessionAccountTtlMs).
     ctx.caches.accounts.delete(account.id);
+    await publishInvalidation(db, { kind: 'account', accountId: account.id });
   }
 
   /** Ends the request's session on every instance (http/revocations.ts). */

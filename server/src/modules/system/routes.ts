@@ -3,8 +3,9 @@ import { testStableTokenAddress } from '../distributions/service.ts';
 import { registerRoute } from '../../http/routing.ts';
 import type { ServerModule } from '../registry.ts';
 import { pingDatabase } from '../../db/database.ts';
+import { indexerOf } from '../../indexer/indexer.ts';
 
-/** GET /health (live chain and database) and GET /config (what the console needs to know). */
+/** GET /health (live chain and database), GET /ready (and the indexer's lag) and GET /config (what the console needs to know). */
 export const systemModule: ServerModule = {
   name: 'system',
   register: (app, ctx) => {
@@ -23,6 +24,31 @@ export const systemModule: ServerModule = {
         throw new HttpError(503, 'The database does not answer');
       }
       return { chainId, blockNumber, database: ctx.databaseKind };
+    });
+    registerRoute(app, ctx, 'ready', async () => {
+      let blockNumber: number;
+      try {
+        blockNumber = await ctx.chain.blockNumber();
+      } catch {
+        throw new HttpError(503, `The chain at ${ctx.chain.rpcUrl} does not answer`);
+      }
+      const indexer = indexerOf(app);
+      let indexedBlock: number | null;
+      try {
+        indexedBlock = indexer ? await indexer.indexedBlock() : null;
+      } catch {
+        throw new HttpError(503, 'The database does not answer');
+      }
+      return {
+        database: ctx.databaseKind,
+        blockNumber,
+        indexer: {
+          leader: indexer?.isLeader() ?? false,
+          indexedBlock,
+          lag: indexedBlock === null ? 0 : Math.max(0, blockNumber - indexedBlock),
+          confirmations: indexer?.options.confirmations ?? 0,
+        },
+      };
     });
     registerRoute(app, ctx, 'config', async () => ({
       chainId: ctx.chain.chainId,

@@ -1,16 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { registerRoute } from '../../http/routing.ts';
-import { createIndexer, type Indexer, indexerOptionsFromEnv } from '../../indexer/indexer.ts';
+import { createIndexer, indexerOf, indexerOptionsFromEnv, setIndexerOf } from '../../indexer/indexer.ts';
 import type { ServerModule } from '../registry.ts';
 import { addDocument, controllerRedeem, forceTransfer, issue, redeem, removeDocument } from './service.ts';
 
-const indexers = new WeakMap<FastifyInstance, Indexer>();
-
 /** The indexer the tokens module started for an app (tests await it). */
-export function indexerOf(app: FastifyInstance): Indexer | undefined {
-  return indexers.get(app);
-}
+export { indexerOf };
 
 function startIndexer(app: FastifyInstance, ctx: AppContext): void {
   if (process.env.INDEXER === 'off') return;
@@ -18,7 +14,7 @@ function startIndexer(app: FastifyInstance, ctx: AppContext): void {
     { db: ctx.db, chain: ctx.chain, logger: { warn: (message) => app.log.warn(message) } },
     indexerOptionsFromEnv(process.env, ctx.chain.local),
   );
-  indexers.set(app, indexer);
+  setIndexerOf(app, indexer);
   app.addHook('onReady', async () => indexer.start());
   app.addHook('onClose', async () => indexer.stop());
 }

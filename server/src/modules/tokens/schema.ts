@@ -25,6 +25,15 @@ export const indexerCursors = pgTable('indexer_cursors', {
   updatedOn: timestamp('updated_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
+/**
+ * The hash of every block the indexer read within the reorg window (INDEXER_REORG_WINDOW below the head): a block
+ * whose hash on the chain differs is the sign of a reorg (indexer/reorg.ts rolls back to the common ancestor).
+ */
+export const indexerBlocks = pgTable('indexer_blocks', {
+  blockNumber: bigint('block_number', { mode: 'number' }).primaryKey(),
+  hash: text('hash').notNull(),
+});
+
 /** Every indexed log of a token or whitelist, decoded. Amounts are uint256 as numeric. */
 export const tokenEvents = pgTable(
   'token_events',
