@@ -104,7 +104,10 @@ test('a holder cap and a lock-up: the pre-check says why before any signature, a
   await ruleForm.getByRole('button', { name: 'Set rule' }).click();
   await mined(page);
   await page.getByRole('tab', { name: 'Rules' }).click();
-  const lockup = new Date(Date.now() + 86_400_000).toISOString().slice(0, 16);
+  // A day after the chain's own clock (other specs on this worker's chain may have moved its time forward).
+  const latest = (await rpc(rpcUrl, 'eth_getBlockByNumber', ['latest', false])) as { timestamp: string };
+  const chainNow = Number(BigInt(latest.timestamp)) * 1000;
+  const lockup = new Date(chainNow + 86_400_000).toISOString().slice(0, 16);
   await ruleForm.getByLabel('Applies to').selectOption('default');
   await ruleForm.getByLabel('Lock-up until (UTC)').fill(lockup);
   await ruleForm.getByRole('button', { name: 'Set rule' }).click();
