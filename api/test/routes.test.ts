@@ -9,6 +9,7 @@ describe('route table', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
   it('keeps only sign up, confirm, login, forgot, reset and Tranche system routes public', () => {
+    // health and ready are for load balancers (issue 20: ready says database, chain and indexer lag).
     const publicIds = routeIds.filter((id) => routes[id].access === 'public').sort();
     expect(publicIds).toEqual(
       [
@@ -18,6 +19,7 @@ describe('route table', () => {
         'forgotPassword',
         'health',
         'login',
+        'ready',
         'resetPassword',
       ].sort(),
     );
