@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { devAccountKeys } from '../../contracts/src/index.ts';
 import { distributionChain } from '../../server/src/modules/distributions/testing.ts';
 import { addressOf, randomAddress, verifyMissing } from '../../server/src/modules/tokens/testing.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, testOwnChain as test } from './fixtures.ts';
 import { loginInBrowser } from './helpers.ts';
 
 /**

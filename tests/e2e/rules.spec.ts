@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { devAccountKeys } from '../../contracts/src/index.ts';
 import { addressOf, verifyMissing } from '../../server/src/modules/tokens/testing.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, testOwnChain as test } from './fixtures.ts';
 import { createAccount, loginInBrowser } from './helpers.ts';
 
 /**
