@@ -99,9 +99,11 @@ export function createChainService(options: {
 
   async function send(privateKey: string, transaction: TransactionRequest): Promise<TransactionResponse> {
     const wallet = new Wallet(privateKey, provider);
+    // A caller that names its own fee (gasPrice, or the EIP-1559 pair) keeps it; otherwise the chain's fees.
+    const ownFee = transaction.gasPrice != null || transaction.maxFeePerGas != null;
     const [gasLimit, feeFields] = await Promise.all([
       transaction.gasLimit ?? provider.estimateGas({ ...transaction, from: wallet.address }),
-      fees(),
+      ownFee ? undefined : fees(),
     ]);
     const prepared = { ...transaction, gasLimit, ...feeFields };
     const network = Network.from(options.chainId);
