@@ -82,7 +82,8 @@ beforeAll(async () => {
   wallets = devWallets(sender);
   const setup = await deploySchemeAndWhitelist(wallets, { verifyOwner: true });
   token = await deployTestToken(database.db, wallets, setup, { symbol: 'IDX', name: 'Indexed token' });
-});
+  // Setup only (a chain, a database, three contracts): seen past the default 120 s on a loaded 2-core machine.
+}, 240_000);
 afterAll(async () => {
   sender?.destroy();
   chain?.close();
