@@ -292,5 +292,5 @@ describe(`indexer (seed ${seed})`, () => {
     expect(stored.has('Transfer')).toBe(false);
     const moves = ['IssuedByPartition', 'RedeemedByPartition', 'TransferByPartition'];
     expect(transfers.length).toBe(moves.reduce((sum, event) => sum + (stored.get(event) ?? 0), 0));
-  });
+  }, 240_000);
 });
