@@ -246,10 +246,19 @@ describe('three instances on one PostgreSQL', () => {
     await provider.send('anvil_mine', ['0x3']);
     await indexedHead();
     await expectIndexEqualsChain();
+    // Nothing is left from the orphaned block. The instances may have broadcast the recorded transaction again (the
+    // durable sender's sweep: a recorded transaction the node no longer knows goes out again); then it is indexed
+    // once, from the block that holds it now.
+    const again = await provider.getTransactionReceipt(orphan.hash as string);
+    if (again) await indexedHead();
     const db = new pg.Client({ connectionString: database.url });
     await db.connect();
-    const events = await db.query('select 1 from token_events where transaction_hash = $1', [orphan.hash]);
+    const events = await db.query<{ block_number: string }>(
+      'select block_number from token_events where transaction_hash = $1',
+      [orphan.hash],
+    );
     await db.end();
-    expect(events.rowCount).toBe(0);
+    if (again) expect(events.rows.map((row) => Number(row.block_number))).toEqual([again.blockNumber]);
+    else expect(events.rowCount).toBe(0);
   }, 120_000);
 });
