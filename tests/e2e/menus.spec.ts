@@ -35,8 +35,10 @@ test('My Account menu: keyboard only, from the trigger to My transactions, and E
   await expect(menu.getByRole('menuitem', { name: 'Notifications' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(menu.getByRole('menuitem', { name: 'Sign Out' })).toBeFocused();
-  for (let i = 0; i < 4; i += 1) await page.keyboard.press('ArrowUp');
-  await expect(menu.getByRole('menuitem', { name: 'My transactions' })).toBeFocused();
+  for (const name of ['Notifications', 'Approvals', 'My distributions', 'My transactions']) {
+    await page.keyboard.press('ArrowUp');
+    await expect(menu.getByRole('menuitem', { name })).toBeFocused();
+  }
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/TransactionHistory$/);
   await expect(page.getByRole('heading', { name: 'My transactions' })).toBeVisible();
