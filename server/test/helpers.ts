@@ -21,6 +21,9 @@ import {
 import { createSessionService } from '../src/http/sessions.ts';
 import { createOutboxMailer } from '../src/mail/mailer.ts';
 import { createReadCaches } from '../src/cache/readCaches.ts';
+import { insertAccount } from '../src/modules/accounts/repository.ts';
+import { hashPassword } from '../src/modules/accounts/service.ts';
+import { registerCredential } from '../src/modules/credentials/service.ts';
 
 /** The ApiError a call fails with (a call that succeeds, or fails otherwise, fails the test). */
 export async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
@@ -168,4 +171,28 @@ export async function mailReaderToken(t: TestApp): Promise<string> {
   });
   if (!row) throw new Error('the mail reader account exists already');
   return t.ctx.sessions.issue({ accountId: row.id, sessionVersion: row.sessionVersion });
+}
+
+/** A confirmed account `login` (its email too) with registered `keys`, and a session for it. */
+export async function accountWithKeys(
+  t: TestApp,
+  login: string,
+  keys: { address: string; key: string }[],
+): Promise<{ jwt: string; accountId: number }> {
+  const row = await insertAccount(t.ctx.db, {
+    loginName: login,
+    emailAddress: login,
+    profileName: login.split('@')[0] as string,
+    passwordHash: await hashPassword('a long password', testPasswordHashing),
+    confirmationCodeHash: null,
+    confirmedOn: new Date(),
+  });
+  if (!row) throw new Error('account not created');
+  for (const { address, key } of keys) {
+    await registerCredential(t.ctx.db, t.ctx.masterKey, row.id, { publicKey: address, privateKey: key });
+  }
+  return {
+    jwt: await t.ctx.sessions.issue({ accountId: row.id, sessionVersion: row.sessionVersion }),
+    accountId: row.id,
+  };
 }

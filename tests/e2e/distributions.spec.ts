@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { devAccountKeys } from '../../contracts/src/index.ts';
 import { distributionChain } from '../../server/src/modules/distributions/testing.ts';
 import { addressOf, randomAddress, verifyMissing } from '../../server/src/modules/tokens/testing.ts';
 import { expect, testOwnChain as test } from './fixtures.ts';
-import { loginInBrowser } from './helpers.ts';
+import { type Api, apiAs, connectAs, loginInBrowser, mined } from './helpers.ts';
 
 /**
  * Issue 21's journey, whole stack: a token with holders whose balances change after the record block; a
@@ -32,49 +32,12 @@ const share = (address: string) => (funded * (recordBalances.get(address) ?? 0n)
 const tusd = (amount: bigint) =>
   `${amount / 1_000_000n}.${(amount % 1_000_000n).toString().padStart(6, '0')}`.replace(/\.?0+$/, '');
 
-type Api = {
-  get: (path: string) => Promise<unknown>;
-  post: (path: string, data: unknown) => Promise<unknown>;
-};
-
-async function apiAs(request: APIRequestContext, baseUrl: string, login: object): Promise<Api> {
-  const answer = await request.post(`${baseUrl}/api/login`, { data: login });
-  const headers = {
-    authorization: `Bearer ${((await answer.json()) as { data: { jwt: string } }).data.jwt}`,
-  };
-  const unwrap = async (response: Awaited<ReturnType<APIRequestContext['get']>>) => {
-    const body = (await response.json()) as { data?: unknown; error?: { message: string } };
-    if (response.status() !== 200) throw new Error(`${response.url()}: ${body.error?.message}`);
-    return body.data;
-  };
-  return {
-    get: async (path) => unwrap(await request.get(`${baseUrl}/api${path}`, { headers })),
-    post: async (path, data) => unwrap(await request.post(`${baseUrl}/api${path}`, { headers, data })),
-  };
-}
-
-/** Connects (or switches) the embedded chain's 'Local development account' wallet to `address`. */
-async function connectAs(page: Page, address: string): Promise<void> {
-  await page.getByRole('region', { name: 'Wallet' }).getByRole('button').first().click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Local development account').check();
-  await dialog.getByRole('button', { name: 'Connect' }).click();
-  await dialog.getByLabel(new RegExp(address, 'i')).check();
-  await dialog.getByRole('button', { name: 'Select Account' }).click();
-  await expect(page.getByRole('region', { name: 'Wallet' })).toContainText(address);
-}
-
 /** No WCAG 2.1 A/AA violations on the page as shown. */
 async function accessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
-}
-
-async function mined(page: Page): Promise<void> {
-  await expect(page.getByText('Transaction mined')).toBeVisible({ timeout: 60_000 });
-  await page.getByRole('button', { name: 'Sounds good. Continue.' }).click();
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -197,7 +160,7 @@ test('a dividend pays by the record block: fund, claim in the console, push, rec
   await expect(table.getByRole('row', { name: /Total funded/ })).toContainText('1000.000001 tUSD');
   await accessible(page);
   await tab.getByRole('button', { name: 'Fund with my wallet' }).click();
-  await mined(page);
+  await mined(page, 60_000);
   const card = tab.getByRole('region', { name: /^Distribution #\d+$/ });
   await expect(card.getByRole('progressbar', { name: 'Funded: 1000.000001 tUSD' })).toHaveAttribute(
     'aria-valuenow',
@@ -236,7 +199,7 @@ test('a dividend pays by the record block: fund, claim in the console, push, rec
   await page.getByRole('button', { name: 'Go back' }).click();
   await chain.increaseTime(8 * 24 * 3600);
   await card.getByRole('button', { name: 'Reclaim' }).click();
-  await mined(page);
+  await mined(page, 60_000);
   await expect(card).toContainText('Reclaimed by the issuer. Rounding remainder: 0.000002 tUSD');
 
   // The chain's balances: each record-block holder got its floor share, the late holder nothing, the issuer
@@ -246,7 +209,7 @@ test('a dividend pays by the record block: fund, claim in the console, push, rec
   }
   expect(await balanceOf(lateHolder)).toBe(before.get(lateHolder));
   expect(await balanceOf(issuer)).toBe((before.get(issuer) ?? 0n) - (funded - remainder));
-  const issuerApi = await apiAs(request, server.url, server.demo ?? {});
+  const issuerApi = await apiAs(request, server.url, server.demo ?? { loginName: '', password: '' });
   const distributions = (await issuerApi.get(`/distributions/list/${symbol}`)) as {
     distributorAddress: string;
   }[];

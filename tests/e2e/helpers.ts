@@ -97,3 +97,46 @@ export async function loginInBrowser(page: Page, email: string, password: string
     page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /My Account/ }),
   ).toBeVisible();
 }
+
+/** A logged-in API client for setup: `data` of each answer, or an Error naming the route and the server's message. */
+export type Api = {
+  get: (path: string) => Promise<unknown>;
+  post: (path: string, data: unknown) => Promise<unknown>;
+};
+
+export async function apiAs(
+  request: APIRequestContext,
+  baseUrl: string,
+  login: { loginName: string; password: string },
+): Promise<Api> {
+  const answer = await request.post(`${baseUrl}/api/login`, { data: login });
+  const headers = {
+    authorization: `Bearer ${((await answer.json()) as { data: { jwt: string } }).data.jwt}`,
+  };
+  const unwrap = async (response: Awaited<ReturnType<APIRequestContext['get']>>) => {
+    const body = (await response.json()) as { data?: unknown; error?: { message: string } };
+    if (response.status() !== 200) throw new Error(`${response.url()}: ${body.error?.message}`);
+    return body.data;
+  };
+  return {
+    get: async (path) => unwrap(await request.get(`${baseUrl}/api${path}`, { headers })),
+    post: async (path, data) => unwrap(await request.post(`${baseUrl}/api${path}`, { headers, data })),
+  };
+}
+
+/** Connects (or switches) the embedded chain's 'Local development account' wallet to `address` via the header strip. */
+export async function connectAs(page: Page, address: string): Promise<void> {
+  await page.getByRole('region', { name: 'Wallet' }).getByRole('button').first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Local development account').check();
+  await dialog.getByRole('button', { name: 'Connect' }).click();
+  await dialog.getByLabel(new RegExp(address, 'i')).check();
+  await dialog.getByRole('button', { name: 'Select Account' }).click();
+  await expect(page.getByRole('region', { name: 'Wallet' })).toContainText(address);
+}
+
+/** Waits for the TxWizard to report the transaction mined and continues. */
+export async function mined(page: Page, timeout = 30_000): Promise<void> {
+  await expect(page.getByText('Transaction mined')).toBeVisible({ timeout });
+  await page.getByRole('button', { name: 'Sounds good. Continue.' }).click();
+}

@@ -1,8 +1,7 @@
-import type { Page } from '@playwright/test';
 import { devAccountKeys } from '../../contracts/src/index.ts';
 import { addressOf, verifyMissing } from '../../server/src/modules/tokens/testing.ts';
 import { expect, testOwnChain as test } from './fixtures.ts';
-import { createAccount, loginInBrowser } from './helpers.ts';
+import { connectAs, createAccount, loginInBrowser, mined } from './helpers.ts';
 
 /**
  * Issue 22, whole stack: a token with a holder cap of 3 and a lock-up, both set in the console's Rules tab
@@ -12,24 +11,14 @@ import { createAccount, loginInBrowser } from './helpers.ts';
 const dev = devAccountKeys.map((key) => addressOf(key));
 const owner = dev[0] as string;
 const controller = dev[1] as string;
-const [holderA, holderB, holderC, newcomer] = [dev[2], dev[3], dev[4], dev[5]] as string[];
+const [holderA, holderB, holderC, newcomer] = [dev[2], dev[3], dev[4], dev[5]] as [
+  string,
+  string,
+  string,
+  string,
+];
 const uniq = Date.now().toString(36).toUpperCase().slice(-5);
 const symbol = `RUL${uniq}`;
-
-async function connectAs(page: Page, address: string): Promise<void> {
-  await page.getByRole('region', { name: 'Wallet' }).getByRole('button').first().click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Local development account').check();
-  await dialog.getByRole('button', { name: 'Connect' }).click();
-  await dialog.getByLabel(new RegExp(address, 'i')).check();
-  await dialog.getByRole('button', { name: 'Select Account' }).click();
-  await expect(page.getByRole('region', { name: 'Wallet' })).toContainText(address);
-}
-
-async function mined(page: Page): Promise<void> {
-  await expect(page.getByText('Transaction mined')).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Sounds good. Continue.' }).click();
-}
 
 async function rpc(url: string, method: string, params: unknown[]): Promise<unknown> {
   const response = await fetch(url, {

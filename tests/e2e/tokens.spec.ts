@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { devAccountKeys } from '../../contracts/src/index.ts';
 import {
   addressOf,
@@ -8,7 +8,7 @@ import {
   verifyMissing,
 } from '../../server/src/modules/tokens/testing.ts';
 import { expect, test } from './fixtures.ts';
-import { createAccount, loginInBrowser } from './helpers.ts';
+import { apiAs, connectAs, createAccount, loginInBrowser, mined } from './helpers.ts';
 
 /** Dev accounts of the embedded chain: 0 holds Access Levels 1 and 2 of the seeded scheme (issuer, owner). */
 const dev = devAccountKeys.map((key) => addressOf(key));
@@ -24,48 +24,6 @@ const partition = `E2E-${uniq}`;
 // The token's first partition holds holderA (100) and 59 more, 101 to 159: two pages of holders.
 const crowd = Array.from({ length: 59 }, (_, i) => ({ address: randomAddress(), amount: 101 + i }));
 
-type Api = {
-  get: (path: string) => Promise<unknown>;
-  post: (path: string, data: unknown) => Promise<unknown>;
-};
-
-async function apiAs(
-  request: APIRequestContext,
-  baseUrl: string,
-  email: string,
-  password: string,
-): Promise<Api> {
-  const login = await request.post(`${baseUrl}/api/login`, { data: { loginName: email, password } });
-  const jwt = ((await login.json()) as { data: { jwt: string } }).data.jwt;
-  const headers = { authorization: `Bearer ${jwt}` };
-  const unwrap = async (response: Awaited<ReturnType<APIRequestContext['get']>>) => {
-    const body = (await response.json()) as { data?: unknown; error?: { message: string } };
-    if (response.status() !== 200) throw new Error(`${response.url()}: ${body.error?.message}`);
-    return body.data;
-  };
-  return {
-    get: async (path) => unwrap(await request.get(`${baseUrl}/api${path}`, { headers })),
-    post: async (path, data) => unwrap(await request.post(`${baseUrl}/api${path}`, { headers, data })),
-  };
-}
-
-/** Connects the embedded chain's 'Local development account' wallet as `address` via the header strip. */
-async function connectAs(page: Page, address: string): Promise<void> {
-  await page.getByRole('region', { name: 'Wallet' }).getByRole('button').first().click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Local development account').check();
-  await dialog.getByRole('button', { name: 'Connect' }).click();
-  await dialog.getByLabel(new RegExp(address, 'i')).check();
-  await dialog.getByRole('button', { name: 'Select Account' }).click();
-  await expect(page.getByRole('region', { name: 'Wallet' })).toContainText(address);
-}
-
-/** Waits for the TxWizard to report the transaction mined and continues. */
-async function mined(page: Page): Promise<void> {
-  await expect(page.getByText('Transaction mined')).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Sounds good. Continue.' }).click();
-}
-
 async function confirm(page: Page): Promise<void> {
   await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, continue' }).click();
 }
@@ -78,7 +36,7 @@ test.beforeAll(async ({ request, server }) => {
   test.setTimeout(120_000);
   const created = await createAccount(request, server.url);
   account = created;
-  const api = await apiAs(request, server.url, created.email, created.password);
+  const api = await apiAs(request, server.url, { loginName: created.email, password: created.password });
   const config = (await api.get('/config')) as { rpcUrl: string };
   const whitelist = ((await api.get('/whitelist/list')) as { address: string }[])[0];
   if (!whitelist) throw new Error('the local seed made no whitelist');

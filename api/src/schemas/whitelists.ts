@@ -153,8 +153,11 @@ export const verifiedAddressPageSchema = z.object({
 });
 export type VerifiedAddressPage = z.infer<typeof verifiedAddressPageSchema>;
 
-/** The field types a whitelist template may use (part 2, section 3: text, and date and bool besides). */
-export type TemplateFieldType = 'text' | 'textarea' | 'date' | 'bool';
+/**
+ * The field types a whitelist template may use (part 2, section 3: text, and date and bool besides; ours: country,
+ * an ISO 3166 alpha-2 code kept in capitals, which issue 22 writes on-chain for country rules).
+ */
+export type TemplateFieldType = 'text' | 'textarea' | 'date' | 'bool' | 'country';
 export type TemplateField = {
   /** The key in `contactDetails` (legalName is the record's own column). */
   readonly name: string;
@@ -173,7 +176,13 @@ export const defaultTemplate = {
     { name: 'legalName', title: 'legal name', label: 'Legal name', type: 'text', required: true },
     { name: 'emailAddress', title: 'email address', label: 'Email address', type: 'text', required: true },
     // Issue 22: the investor's ISO 3166 alpha-2 country, also written on-chain beside the hash (country rules).
-    { name: 'country', title: 'country', label: 'Country (ISO code, e.g. DE)', type: 'text', required: true },
+    {
+      name: 'country',
+      title: 'country',
+      label: 'Country (ISO code, e.g. DE)',
+      type: 'country',
+      required: true,
+    },
     { name: 'phoneNumber', title: 'phone number', label: 'Phone number', type: 'text', required: false },
     { name: 'comments', title: 'notes', label: 'Notes', type: 'textarea', required: false },
   ],
@@ -185,7 +194,13 @@ export const accreditedInvestorTemplate = {
   fields: [
     { name: 'legalName', title: 'legal name', label: 'Legal name', type: 'text', required: true },
     { name: 'emailAddress', title: 'email address', label: 'Email address', type: 'text', required: true },
-    { name: 'country', title: 'country', label: 'Country (ISO code, e.g. DE)', type: 'text', required: true },
+    {
+      name: 'country',
+      title: 'country',
+      label: 'Country (ISO code, e.g. DE)',
+      type: 'country',
+      required: true,
+    },
     {
       name: 'accreditedOn',
       title: 'accreditation date',
@@ -206,8 +221,18 @@ export const accreditedInvestorTemplate = {
 
 export const whitelistTemplates: readonly WhitelistTemplate[] = [defaultTemplate, accreditedInvestorTemplate];
 
-/** A value typed into a template field: text for text, textarea and date fields, true or false for bool fields. */
+/** A value typed into a template field: text for text, textarea, date and country fields, true or false for bool. */
 export type TemplateValue = string | boolean;
+
+/** The value as it is kept: text trimmed, a country in capitals. */
+export function templateFieldValue(
+  field: TemplateField,
+  value: TemplateValue | undefined,
+): TemplateValue | undefined {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  return field.type === 'country' ? text.toUpperCase() : text;
+}
 
 /**
  * The message for a template field's value, or undefined when it is fine: a required text or date field must
@@ -222,8 +247,7 @@ export function templateFieldError(
   if (!text) return field.required ? whitelistMessages.templateFieldRequired(field.title) : undefined;
   if (field.type === 'date' && !isCalendarDay(text))
     return whitelistMessages.templateDateInvalid(field.title);
-  // Issue 22: the country is an ISO 3166 alpha-2 code (the chain keeps it as two bytes for country rules).
-  if (field.name === 'country' && !/^[A-Za-z]{2}$/.test(text)) return ruleMessages.countryInvalid;
+  if (field.type === 'country' && !/^[A-Za-z]{2}$/.test(text)) return ruleMessages.countryInvalid;
   return undefined;
 }
 

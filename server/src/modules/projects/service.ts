@@ -62,20 +62,20 @@ export async function search(
 
 /**
  * A deployed token with its contract; deployed rows are cached. Unknown answers 404; a draft answers 409 'not
- * deployed yet' to its creator (`viewer`) and 404 like an unknown symbol to anyone else, so that token routes
- * do not tell other accounts which drafts exist (the access rule of `accessOf(ctx).project`).
+ * deployed yet' to whoever the access module lets see the draft (its creator) and 404 like an unknown symbol to
+ * anyone else, so that token routes do not tell other accounts which drafts exist.
  */
 export async function requireDeployed(
-  ctx: Pick<AppContext, 'db' | 'caches'>,
+  ctx: Pick<AppContext, 'db' | 'caches' | 'chain'>,
   symbol: string,
-  viewer?: { accountId: number },
+  viewer?: Viewer,
 ): Promise<ProjectRow & { contractAddress: string }> {
   const row = await ctx.caches.deployedTokens.get(symbol.trim().toLowerCase(), () =>
     findProjectBySymbol(ctx.db, symbol),
   );
   if (!row) throw new HttpError(404, tokenOperationMessages.tokenNotFound(symbol));
   if (row.status !== projectStatus.deployed || !row.contractAddress) {
-    if (!viewer || row.accountId !== viewer.accountId)
+    if (!viewer || !accessOf(ctx).project(viewer, row))
       throw new HttpError(404, tokenOperationMessages.tokenNotFound(symbol));
     throw new HttpError(409, tokenOperationMessages.tokenNotDeployed(row.projectCode));
   }

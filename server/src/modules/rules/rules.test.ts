@@ -9,15 +9,12 @@ import type { DevChain } from '@tranche/contracts';
 import { type Contract, encodeBytes32String, JsonRpcProvider, Network } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  accountWithKeys,
   createTestApp,
   failureOf,
   startTestChain,
   type TestApp,
-  testPasswordHashing,
 } from '../../../test/helpers.ts';
-import { insertAccount } from '../accounts/repository.ts';
-import { hashPassword } from '../accounts/service.ts';
-import { registerCredential } from '../credentials/service.ts';
 import { deploySchemeAndWhitelist, deployTestToken, type DevWallets, devWallets } from '../tokens/testing.ts';
 
 let devChain: DevChain;
@@ -29,20 +26,8 @@ let issuer: ApiClient;
 let stranger: ApiClient;
 const common = encodeBytes32String('Common');
 
-async function account(login: string, keys: { address: string; key: string }[]): Promise<string> {
-  const row = await insertAccount(t.ctx.db, {
-    loginName: login,
-    emailAddress: login,
-    profileName: login.split('@')[0] as string,
-    passwordHash: await hashPassword('a long password', testPasswordHashing),
-    confirmationCodeHash: null,
-    confirmedOn: new Date(),
-  });
-  if (!row) throw new Error('account not created');
-  for (const { address, key } of keys) {
-    await registerCredential(t.ctx.db, t.ctx.masterKey, row.id, { publicKey: address, privateKey: key });
-  }
-  return t.ctx.sessions.issue({ accountId: row.id, sessionVersion: row.sessionVersion });
+async function account(login: string, keys: { address: string; key: string }[]) {
+  return (await accountWithKeys(t, login, keys)).jwt;
 }
 
 async function mined(hash: string) {

@@ -11,15 +11,12 @@ import type { DevChain } from '@tranche/contracts';
 import { type Contract, encodeBytes32String, JsonRpcProvider, Network, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  accountWithKeys,
   createTestApp,
   failureOf,
   startTestChain,
   type TestApp,
-  testPasswordHashing,
 } from '../../../test/helpers.ts';
-import { insertAccount } from '../accounts/repository.ts';
-import { hashPassword } from '../accounts/service.ts';
-import { registerCredential } from '../credentials/service.ts';
 import { insertProject } from '../projects/repository.ts';
 import { indexerOf } from './routes.ts';
 import { deploySchemeAndWhitelist, deployTestToken, type DevWallets, devWallets } from './testing.ts';
@@ -32,26 +29,8 @@ let token: Contract;
 let issuer: ApiClient;
 let stranger: ApiClient;
 
-async function account(
-  login: string,
-  keys: { address: string; key: string }[],
-): Promise<{ jwt: string; accountId: number }> {
-  const row = await insertAccount(t.ctx.db, {
-    loginName: login,
-    emailAddress: login,
-    profileName: login.split('@')[0] as string,
-    passwordHash: await hashPassword('a long password', testPasswordHashing),
-    confirmationCodeHash: null,
-    confirmedOn: new Date(),
-  });
-  if (!row) throw new Error('account not created');
-  for (const { address, key } of keys) {
-    await registerCredential(t.ctx.db, t.ctx.masterKey, row.id, { publicKey: address, privateKey: key });
-  }
-  return {
-    jwt: await t.ctx.sessions.issue({ accountId: row.id, sessionVersion: row.sessionVersion }),
-    accountId: row.id,
-  };
+async function account(login: string, keys: { address: string; key: string }[]) {
+  return accountWithKeys(t, login, keys);
 }
 
 /** Waits until the transaction is mined and the indexer has read its block. */

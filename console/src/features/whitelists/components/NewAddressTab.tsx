@@ -5,6 +5,7 @@ import {
   addressPattern,
   defaultTemplate,
   templateFieldError,
+  templateFieldValue,
   whitelistMessages,
   whitelistTemplates,
 } from '@tranche/api';
@@ -75,11 +76,9 @@ export function NewAddressTab({ whitelists }: { whitelists: WhitelistListItem[] 
     const targetAddress = address.toLowerCase();
     const contactDetails: Record<string, TemplateValue> = {};
     for (const field of chosenTemplate.fields) {
-      const raw = fields[field.name];
-      const value = typeof raw === 'string' ? raw.trim() : raw;
+      const value = templateFieldValue(field, fields[field.name]);
       if (field.name !== 'legalName' && value !== undefined && value !== '')
-        contactDetails[field.name] =
-          field.name === 'country' && typeof value === 'string' ? value.toUpperCase() : value;
+        contactDetails[field.name] = value;
     }
     setQueue((current) => [
       ...current.filter((entry) => entry.targetAddress !== targetAddress),
