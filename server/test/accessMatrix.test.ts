@@ -31,6 +31,7 @@ const resource = {
   txHash: '',
   keyAddress: Wallet.createRandom().address.toLowerCase(),
   dtxId: 0,
+  snapshotId: 0,
 };
 
 /** A value of the right shape for each path parameter, so the route itself answers (not validation). */
@@ -137,6 +138,11 @@ beforeAll(async () => {
     contractAddress: token.target as string,
     publicAddress: wallets.owner.address,
   });
+  // The owner's record-date register of the token (issue 21): the holder's name only for those the rules allow.
+  const register = await owner.client.call('createSnapshot', {
+    body: { symbol: resource.token, blockNumber: receipt?.blockNumber ?? 0 },
+  });
+  resource.snapshotId = register.id;
   // The owner's draft, sharded key (an active key the owner alone signs for) and distributed transaction.
   await owner.client.call('createDraft', {
     body: {
@@ -248,6 +254,19 @@ describe('access matrix', () => {
         resource: 'transaction',
         params: { page: '1' },
         expect: (data) => !JSON.stringify(data).includes(resource.txHash),
+      },
+      {
+        route: 'getSnapshot',
+        resource: "register's names",
+        params: { id: String(resource.snapshotId) },
+        expect: (data) => {
+          const register = data as {
+            namesVisible: boolean;
+            rowsPage: { pagedResults: { legalName: string | null }[] };
+          };
+          const rows = register.rowsPage.pagedResults;
+          return !register.namesVisible && rows.length === 1 && rows[0]?.legalName === null;
+        },
       },
       {
         route: 'listHolders',
