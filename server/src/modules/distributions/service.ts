@@ -6,116 +6,50 @@ import {
 } from '@tranche/api';
 import {
   allocate,
-  type DistributionTerms,
-  devAccountKeys,
   distributionId,
   distributorArtifact,
-  gasMargin,
-  type MerkleTree,
   paymentTree,
-  pushBatch,
-  safeBatchSize,
   termsTuple,
   testStableTokenArtifact,
-  txGasCap,
 } from '@tranche/contracts';
-import { Contract, ContractFactory, Interface } from 'ethers';
-import type { AppContext } from '../../context.ts';
+import { Contract } from 'ethers';
 import { HttpError } from '../../errors.ts';
-import { RevertError, sendDurably } from '../../jobs/durableTransaction.ts';
-import { type JobHandler, PermanentJobError } from '../../jobs/runner.ts';
 import { signingKeyFor } from '../credentials/service.ts';
-import { sendSigned } from '../rbac/chainCalls.ts';
+import { sendSigned } from '../rbac/service.ts';
 import { requireSnapshot } from '../snapshots/service.ts';
 import {
-  contractAddressOf,
+  type Ctx,
+  chainRefusal,
+  chainState,
+  distributorInterface,
+  erc20Interface,
+  paidBits,
+  pushedAmount,
+  rememberTree,
+  termsOf,
+  treeOf,
+} from './distributor.ts';
+import { distributorAddress } from './local.ts';
+import {
   type DistributionRecord,
   findDistribution,
   holderBalances,
   insertDistribution,
   jobOf,
-  type PaymentRecord,
   paymentsOf,
   paymentsOfHolder,
-  saveContractAddress,
 } from './repository.ts';
 
-type Ctx = Pick<AppContext, 'db' | 'chain' | 'caches' | 'masterKey'>;
-
-const distributorInterface = new Interface(distributorArtifact.abi);
-const erc20Interface = new Interface(testStableTokenArtifact.abi);
-
-/** Local mode: the embedded chain's first development account deploys the Distributor and the test stable token. */
-const localDeployerKey: string = devAccountKeys[0];
-/** What `npm start` mints to the demo account: 1,000,000,000 test dollars (6 decimals). */
-export const demoStableMint = 1_000_000_000n * 10n ** 6n;
-
-async function deployLocal(ctx: Ctx, kind: 'distributor' | 'testStableToken'): Promise<string> {
-  const artifact = kind === 'distributor' ? distributorArtifact : testStableTokenArtifact;
-  const args = kind === 'distributor' ? [] : ['Test USD', 'tUSD'];
-  const { data } = await new ContractFactory(artifact.abi, artifact.bytecode).getDeployTransaction(...args);
-  const receipt = await sendSigned(ctx, localDeployerKey, { data });
-  if (!receipt.contractAddress) throw new Error(`${artifact.contractName} was not deployed`);
-  const address = receipt.contractAddress.toLowerCase();
-  await saveContractAddress(ctx.db, ctx.chain.chainId, kind, address);
-  return (await contractAddressOf(ctx.db, ctx.chain.chainId, kind)) ?? address;
-}
-
-/** The Distributor of this chain; in local mode deployed on first use. */
-export async function distributorAddress(ctx: Ctx): Promise<string> {
-  const known = await contractAddressOf(ctx.db, ctx.chain.chainId, 'distributor');
-  if (known && (await ctx.chain.hasCode(known))) return known;
-  if (!ctx.chain.local) throw new HttpError(409, m.noDistributor);
-  return deployLocal(ctx, 'distributor');
-}
-
-/** Local mode at start: the Distributor, and the test stable token minted to `holder` (the demo account). */
-export async function seedLocalDistributions(ctx: Ctx, holder: string): Promise<string> {
-  await distributorAddress(ctx);
-  const known = await contractAddressOf(ctx.db, ctx.chain.chainId, 'testStableToken');
-  if (known && (await ctx.chain.hasCode(known))) return known;
-  const token = await deployLocal(ctx, 'testStableToken');
-  await sendSigned(ctx, localDeployerKey, {
-    to: token,
-    data: erc20Interface.encodeFunctionData('mint', [holder, demoStableMint]),
-  });
-  return token;
-}
-
-export async function testStableTokenAddress(ctx: Ctx): Promise<string | null> {
-  if (!ctx.chain.local) return null;
-  return (await contractAddressOf(ctx.db, ctx.chain.chainId, 'testStableToken')) ?? null;
-}
-
-function termsOf(row: DistributionRecord): DistributionTerms {
-  return {
-    issuer: row.issuer,
-    asset: row.asset,
-    deadline: BigInt(row.deadline),
-    nonce: BigInt(row.id),
-    root: row.merkleRoot,
-  };
-}
-
-/** A chain refusal in people's words (the Distributor's reasons), else the chain's own text. */
-export function chainRefusal(error: unknown): string {
-  const reason = error instanceof RevertError ? error.reason : ((error as { reason?: string })?.reason ?? '');
-  return m.chainReasons[reason] ?? (reason || (error as Error)?.message || String(error));
-}
-
-const trees = new Map<number, MerkleTree>();
-function treeOf(row: DistributionRecord, payments: readonly PaymentRecord[]): MerkleTree {
-  const cached = trees.get(row.id);
-  if (cached) return cached;
-  const tree = paymentTree(
-    payments.map((p) => ({ index: p.index, account: p.holder, amount: BigInt(p.amount) })),
-  );
-  if (tree.root !== row.merkleRoot)
-    throw new Error(`the payments of distribution ${row.id} do not give its root`);
-  if (trees.size >= 16) trees.delete(trees.keys().next().value as number);
-  trees.set(row.id, tree);
-  return tree;
-}
+/** Distributions: create, describe, fund, reclaim, claims. The Distributor's reads are in distributor.ts, local
+ * mode's deployments in local.ts, the durable push job in pushJob.ts (re-exported: other modules import service). */
+export { chainRefusal } from './distributor.ts';
+export {
+  demoStableMint,
+  distributorAddress,
+  seedLocalDistributions,
+  testStableTokenAddress,
+} from './local.ts';
+export { createPushJobHandler } from './pushJob.ts';
 
 async function assetInfo(ctx: Ctx, asset: string): Promise<{ symbol: string; decimals: number }> {
   if (!(await ctx.chain.hasCode(asset))) throw new HttpError(400, m.assetNotErc20);
@@ -130,38 +64,6 @@ async function assetInfo(ctx: Ctx, asset: string): Promise<{ symbol: string; dec
   } catch {
     throw new HttpError(400, m.assetNotErc20);
   }
-}
-
-/** Which leaves the chain has paid: one bit per leaf, read in bitmap words. */
-async function paidBits(ctx: Ctx, row: DistributionRecord): Promise<(index: number) => boolean> {
-  const distributor = new Contract(row.distributorAddress, distributorArtifact.abi, ctx.chain.provider);
-  const words = (await distributor.getFunction('paidWords')(
-    row.onchainId,
-    0,
-    Math.ceil(row.holders / 256),
-  )) as bigint[];
-  return (index) => ((words[index >> 8] ?? 0n) >> BigInt(index & 255)) % 2n === 1n;
-}
-
-async function chainState(ctx: Ctx, row: DistributionRecord) {
-  const distributor = new Contract(row.distributorAddress, distributorArtifact.abi, ctx.chain.provider);
-  const [remaining, funded, reclaimed] = (await distributor.getFunction('stateOf')(row.onchainId)) as [
-    bigint,
-    boolean,
-    boolean,
-  ];
-  return { remaining, funded, reclaimed };
-}
-
-/** What pushes paid, from the Distributor's Pushed events of this distribution (the chain is the record). */
-async function pushedAmount(ctx: Ctx, row: DistributionRecord): Promise<bigint> {
-  const logs = await ctx.chain.provider.getLogs({
-    address: row.distributorAddress,
-    topics: [distributorInterface.getEvent('Pushed')?.topicHash ?? null, row.onchainId],
-    fromBlock: 0,
-    toBlock: 'latest',
-  });
-  return logs.reduce((sum, log) => sum + BigInt(distributorInterface.parseLog(log)?.args[2] ?? 0n), 0n);
 }
 
 export async function describeDistribution(ctx: Ctx, row: DistributionRecord): Promise<Distribution> {
@@ -280,7 +182,7 @@ export async function createDistribution(
       amount: p.amount.toString(),
     })),
   );
-  trees.set(row.id, tree);
+  rememberTree(row.id, tree);
   return {
     ...(await describeDistribution(ctx, row)),
     perHolder: allocation.payments.map((p) => ({
@@ -382,109 +284,4 @@ export async function openClaims(ctx: Ctx, address: string): Promise<OpenClaim[]
     });
   }
   return claims;
-}
-
-/** First guess of the gas of a push batch before one is measured (per holder, fixed part). */
-const initialPushGas = { perItemGas: 40_000, fixedGas: 80_000 };
-
-/**
- * The durable push job (kind 'distributionPush', payload { distributionId, accountId }). Each round reads the
- * chain's paid bits, takes the next unpaid holders in leaf order (a run of neighbours: a small multiproof), and
- * sends one push transaction recorded under 'push:<round>' before broadcast (sendDurably): after a crash the
- * recorded transaction is resolved, never sent twice. Batch size: the batch sizing rule of @tranche/contracts with
- * the per-holder gas measured from the last mined batch. A batch refused because a holder claimed meanwhile is
- * recomputed in the next round.
- */
-export function createPushJobHandler(ctx: AppContext): JobHandler {
-  return async (job, { signal, setStep }) => {
-    const { distributionId: id, accountId } = job.payload as { distributionId: number; accountId: number };
-    const row = await findDistribution(ctx.db, id);
-    if (!row) throw new PermanentJobError(m.distributionNotFound);
-    let key: string;
-    try {
-      key = await signingKeyFor(ctx, accountId, row.issuer);
-    } catch (error) {
-      throw new PermanentJobError((error as Error).message);
-    }
-    const payments = await paymentsOf(ctx.db, row.id);
-    const list = payments.map((p) => ({ index: p.index, account: p.holder, amount: BigInt(p.amount) }));
-    const tree = treeOf(row, payments);
-    const progress = job.progress as {
-      round?: number;
-      perItemGas?: number;
-      fixedGas?: number;
-      pushedHolders?: number;
-    };
-    let round = progress.round ?? 0;
-    let perItemGas = progress.perItemGas ?? initialPushGas.perItemGas;
-    const fixedGas = progress.fixedGas ?? initialPushGas.fixedGas;
-    let pushedHolders = progress.pushedHolders ?? 0;
-    for (;;) {
-      const state = await chainState(ctx, row);
-      if (!state.funded) throw new PermanentJobError(m.notFunded);
-      if (state.reclaimed) throw new PermanentJobError(m.reclaimed);
-      const paid = await paidBits(ctx, row);
-      const size = safeBatchSize({ perItemGas, fixedGas });
-      const unpaid = list.filter((p) => !paid(p.index)).slice(0, size);
-      if (unpaid.length === 0) {
-        await setStep('done', { round, perItemGas, fixedGas, pushedHolders, total: list.length });
-        return;
-      }
-      round += 1;
-      const stepKey = `push:${round}`;
-      await setStep(stepKey, {
-        round,
-        perItemGas,
-        fixedGas,
-        pushedHolders,
-        total: list.length,
-        batch: unpaid.length,
-      });
-      const batch = pushBatch(
-        tree,
-        list,
-        unpaid.map((p) => p.index),
-      );
-      try {
-        const { receipt } = await sendDurably({
-          db: ctx.db,
-          provider: ctx.chain.provider,
-          jobId: job.id,
-          stepKey,
-          privateKey: key,
-          transaction: {
-            to: row.distributorAddress,
-            data: distributorInterface.encodeFunctionData('push', [
-              termsTuple(termsOf(row)),
-              batch.payments.map((p) => [p.index, p.account, p.amount]),
-              batch.proof,
-              batch.proofFlags,
-            ]),
-          },
-          signal,
-          gasCap: txGasCap,
-          gasMargin,
-          pollMs: ctx.chain.local ? 50 : 2000,
-        });
-        const pushedEvent = receipt.logs
-          .map((log) => {
-            try {
-              return distributorInterface.parseLog(log);
-            } catch {
-              return null;
-            }
-          })
-          .find((parsed) => parsed?.name === 'Pushed');
-        const holders = Number(pushedEvent?.args[1] ?? 0);
-        pushedHolders += holders;
-        if (holders > 0)
-          perItemGas = Math.max(20_000, Math.ceil((Number(receipt.gasUsed) - fixedGas) / holders));
-      } catch (error) {
-        if (error instanceof RevertError && error.reason === 'holder has already claimed this payment')
-          continue;
-        if (error instanceof RevertError) throw new PermanentJobError(chainRefusal(error));
-        throw error;
-      }
-    }
-  };
 }

@@ -16,6 +16,9 @@ import { signingKeyFor } from '../credentials/service.ts';
 import { sendSigned } from './chainCalls.ts';
 import { findScheme, insertScheme, listSchemes, type SchemeRow } from './repository.ts';
 
+/** Signing with a server-held key, for the modules that deploy or send through it (they import service only). */
+export { sendSigned } from './chainCalls.ts';
+
 export const schemeInterface = new Interface(securitySchemeArtifact.abi);
 
 type Ctx = Pick<AppContext, 'db' | 'chain' | 'masterKey'>;
