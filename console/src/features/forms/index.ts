@@ -1,6 +1,6 @@
 export { ErrorAlert } from './ErrorAlert.tsx';
 export type { ErrorAlertProps } from './ErrorAlert.tsx';
 export { StepForm } from './StepForm.tsx';
-export type { StepFormProps } from './StepForm.tsx';
+export type { StepField, StepFormProps } from './StepForm.tsx';
 export { type SubmitForm, useSubmitForm } from './useSubmitForm.ts';
 export { useZodForm } from './useZodForm.ts';

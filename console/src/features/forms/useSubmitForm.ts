@@ -8,6 +8,8 @@ export type SubmitForm<Schema extends z.ZodType<FieldValues, FieldValues>> = {
   /** The last failure of `action`, for the form's ErrorAlert. */
   error: unknown;
   clearError: () => void;
+  /** Shows a failure that is not the action's (e.g. loading the form's options). */
+  setError: (error: unknown) => void;
   /** Validates, runs `action` with the parsed values and keeps its failure in `error`. */
   handleSubmit: (event?: React.BaseSyntheticEvent) => Promise<void>;
 };
@@ -28,5 +30,5 @@ export function useSubmitForm<Schema extends z.ZodType<FieldValues, FieldValues>
       setError(failure);
     }
   });
-  return { form, error, clearError: () => setError(null), handleSubmit };
+  return { form, error, clearError: () => setError(null), setError, handleSubmit };
 }

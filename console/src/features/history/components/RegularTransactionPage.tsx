@@ -12,9 +12,6 @@ import {
   Stack,
   Table,
   TableBody,
-  TableCell,
-  TableHeaderCell,
-  TableRow,
   Tabs,
   Text,
   TextField,
@@ -26,16 +23,8 @@ import { routeTo } from '../../../lib/paths.ts';
 import { cachedTransaction, cacheTransaction } from '../../../lib/receiptCache.ts';
 import { useLoad } from '../../../lib/useLoad.ts';
 import { ChainLink } from './ChainLink.tsx';
+import { DetailRow } from './DetailRow.tsx';
 import { BackButton, isNotFound, LoadFailure, TransactionNotFound } from './LoadFailure.tsx';
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <TableRow>
-      <TableHeaderCell scope="row">{label}</TableHeaderCell>
-      <TableCell>{children}</TableCell>
-    </TableRow>
-  );
-}
 
 /** The toolbar: view another transaction by its hash. */
 function OtherHashForm({ current }: { current: string }) {
@@ -74,16 +63,16 @@ function TransactionRows({ detail }: { detail: TransactionDetail }) {
   return (
     <Table caption="Transaction">
       <TableBody>
-        <Row label="Transaction hash">
+        <DetailRow label="Transaction hash">
           <ChainLink kind="tx" value={detail.transactionHash} />
-        </Row>
-        <Row label="Block Hash">
+        </DetailRow>
+        <DetailRow label="Block Hash">
           {receipt.mined ? <ChainLink kind="block" value={receipt.blockHash} /> : yet}
-        </Row>
-        <Row label="Block Number">
+        </DetailRow>
+        <DetailRow label="Block Number">
           {receipt.mined ? <ChainLink kind="block" value={receipt.blockNumber} /> : yet}
-        </Row>
-        <Row label="Contract Address">
+        </DetailRow>
+        <DetailRow label="Contract Address">
           {!receipt.mined ? (
             yet
           ) : receipt.contractAddress ? (
@@ -91,11 +80,11 @@ function TransactionRows({ detail }: { detail: TransactionDetail }) {
           ) : (
             transactionMessages.notContractCreation
           )}
-        </Row>
-        <Row label="From">
+        </DetailRow>
+        <DetailRow label="From">
           {receipt.mined && receipt.from ? <ChainLink kind="address" value={receipt.from} /> : yet}
-        </Row>
-        <Row label="To">
+        </DetailRow>
+        <DetailRow label="To">
           {!receipt.mined ? (
             yet
           ) : receipt.to ? (
@@ -103,7 +92,7 @@ function TransactionRows({ detail }: { detail: TransactionDetail }) {
           ) : (
             transactionMessages.notAvailable
           )}
-        </Row>
+        </DetailRow>
       </TableBody>
     </Table>
   );
@@ -115,13 +104,13 @@ function ReceiptRows({ detail }: { detail: TransactionDetail }) {
   return (
     <Table caption="Receipt">
       <TableBody>
-        <Row label="Type">{detail.typeDescription || transactionMessages.notAvailable}</Row>
-        <Row label="Status">
+        <DetailRow label="Type">{detail.typeDescription || transactionMessages.notAvailable}</DetailRow>
+        <DetailRow label="Status">
           {receipt.mined ? (receipt.status === 1 ? 'Success' : 'Failed (reverted)') : yet}
-        </Row>
-        <Row label="Confirmations">{receipt.mined ? detail.confirmations : yet}</Row>
-        <Row label="Transaction index">{receipt.mined ? receipt.transactionIndex : yet}</Row>
-        <Row label="Gas used">{receipt.mined ? receipt.gasUsed : yet}</Row>
+        </DetailRow>
+        <DetailRow label="Confirmations">{receipt.mined ? detail.confirmations : yet}</DetailRow>
+        <DetailRow label="Transaction index">{receipt.mined ? receipt.transactionIndex : yet}</DetailRow>
+        <DetailRow label="Gas used">{receipt.mined ? receipt.gasUsed : yet}</DetailRow>
       </TableBody>
     </Table>
   );

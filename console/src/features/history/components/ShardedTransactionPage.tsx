@@ -19,48 +19,40 @@ import { useSearchParams } from 'react-router-dom';
 import { api } from '../../../lib/api.ts';
 import { useLoad } from '../../../lib/useLoad.ts';
 import { ChainLink } from './ChainLink.tsx';
+import { DetailRow } from './DetailRow.tsx';
 import { BackButton, isNotFound, LoadFailure } from './LoadFailure.tsx';
-import { formatDate } from './RegularTransactionsTab.tsx';
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <TableRow>
-      <TableHeaderCell scope="row">{label}</TableHeaderCell>
-      <TableCell>{children}</TableCell>
-    </TableRow>
-  );
-}
+import { formatDate } from './HistoryTable.tsx';
 
 function TransactionTab({ tx }: { tx: DtxDetail['tx'] }) {
   return (
     <Table caption="Transaction">
       <TableBody>
-        <Row label="ID">{tx.txId}</Row>
-        <Row label="Type">{tx.txTypeName}</Row>
-        <Row label="Status">{tx.txStatusName}</Row>
-        <Row label="Started by">{tx.startedBy}</Row>
-        <Row label="Started on">{formatDate(tx.startedOn)}</Row>
-        <Row label="Approval scheme">{tx.approvalSchemeLegend}</Row>
-        <Row label="Approvals">
+        <DetailRow label="ID">{tx.txId}</DetailRow>
+        <DetailRow label="Type">{tx.txTypeName}</DetailRow>
+        <DetailRow label="Status">{tx.txStatusName}</DetailRow>
+        <DetailRow label="Started by">{tx.startedBy}</DetailRow>
+        <DetailRow label="Started on">{formatDate(tx.startedOn)}</DetailRow>
+        <DetailRow label="Approval scheme">{tx.approvalSchemeLegend}</DetailRow>
+        <DetailRow label="Approvals">
           {tx.currentApprovers}/{tx.requiredApprovers}
-        </Row>
-        <Row label="Public address">
+        </DetailRow>
+        <DetailRow label="Public address">
           {tx.publicAddress ? (
             <ChainLink kind="address" value={tx.publicAddress} />
           ) : (
             transactionMessages.notAvailable
           )}
-        </Row>
-        <Row label="Transaction hash">
+        </DetailRow>
+        <DetailRow label="Transaction hash">
           {tx.txHash ? <ChainLink kind="tx" value={tx.txHash} /> : transactionMessages.notAvailableYet}
-        </Row>
-        <Row label="Block Number">
+        </DetailRow>
+        <DetailRow label="Block Number">
           {tx.blockNumber !== null ? (
             <ChainLink kind="block" value={tx.blockNumber} />
           ) : (
             transactionMessages.notAvailableYet
           )}
-        </Row>
+        </DetailRow>
       </TableBody>
     </Table>
   );
@@ -97,17 +89,17 @@ function TokenTab({ token }: { token: NonNullable<DtxDetail['tx']['token']> }) {
   return (
     <Table caption="Token">
       <TableBody>
-        <Row label="Symbol">{token.symbol}</Row>
-        <Row label="Name">{token.name}</Row>
-        <Row label="Status">{token.statusName}</Row>
-        <Row label="Contract">
+        <DetailRow label="Symbol">{token.symbol}</DetailRow>
+        <DetailRow label="Name">{token.name}</DetailRow>
+        <DetailRow label="Status">{token.statusName}</DetailRow>
+        <DetailRow label="Contract">
           {token.contractAddress ? (
             <ChainLink kind="address" value={token.contractAddress} />
           ) : (
             transactionMessages.notAvailable
           )}
-        </Row>
-        <Row label="Whitelist">
+        </DetailRow>
+        <DetailRow label="Whitelist">
           {token.whitelistAddress ? (
             <ChainLink kind="address" value={token.whitelistAddress}>
               {token.whitelistName || token.whitelistAddress}
@@ -115,8 +107,8 @@ function TokenTab({ token }: { token: NonNullable<DtxDetail['tx']['token']> }) {
           ) : (
             transactionMessages.notAvailable
           )}
-        </Row>
-        <Row label="Security scheme">
+        </DetailRow>
+        <DetailRow label="Security scheme">
           {token.schemeAddress ? (
             <ChainLink kind="address" value={token.schemeAddress}>
               {token.schemeName || token.schemeAddress}
@@ -124,7 +116,7 @@ function TokenTab({ token }: { token: NonNullable<DtxDetail['tx']['token']> }) {
           ) : (
             transactionMessages.notAvailable
           )}
-        </Row>
+        </DetailRow>
       </TableBody>
     </Table>
   );

@@ -1,104 +1,39 @@
-import { type Codebase, schemeFormSchema } from '@tranche/api';
-import { Button, Stack, TextField } from '@tranche/ui-kit';
-import { useEffect, useState } from 'react';
+import { schemeFormSchema } from '@tranche/api';
+import { TextField } from '@tranche/ui-kit';
 import { api } from '../../../lib/api.ts';
-import { ErrorAlert, useZodForm } from '../../forms/index.ts';
-import { useWallet } from '../../wallet/index.ts';
-import { CodebaseField, DeploymentProgress } from '../DeploymentParts.tsx';
-import { reloadDelayMs, useDeployment } from '../useDeployment.ts';
+import { DeployFormView, useDeployForm } from '../DeployForm.tsx';
 
 /** Tab 'New permissions scheme' (new): name, smart contract, owner; Save deploys and registers the scheme. */
 export function NewSchemeForm({ onDeployed }: { onDeployed: () => Promise<void> }) {
-  const wallet = useWallet();
-  const { view, setView, deploy } = useDeployment();
-  const [codebases, setCodebases] = useState<Codebase[]>([]);
-  const [error, setError] = useState<unknown>(null);
-  const form = useZodForm(schemeFormSchema, {
+  const deployForm = useDeployForm({
+    schema: schemeFormSchema,
     defaultValues: { schemeName: '', codebaseId: '', ownerAddress: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-
-  useEffect(() => {
-    api
-      .call('listCodebases', { params: { type: 3 } })
-      .then((list) => {
-        setCodebases(list);
-        const newest = list.at(-1);
-        if (newest && !form.getValues('codebaseId')) form.setValue('codebaseId', String(newest.id));
-      })
-      .catch(setError);
-  }, [form]);
-  useEffect(() => {
-    if (wallet?.address && !form.getValues('ownerAddress')) form.setValue('ownerAddress', wallet.address);
-  }, [wallet?.address, form]);
-
-  const submit = form.handleSubmit(async (values) => {
-    setError(null);
-    try {
-      const contract = await deploy({
-        build: async (accountAddress) =>
-          (
-            await api.call('rbacDeployTx', {
-              body: { txMode: 1, accountAddress, ...values },
-            })
-          ).txData,
-        kind: 'scheme',
-        register: async (securitySchemeAddress, transactionHash) => {
-          await api.call('registerScheme', {
-            body: {
-              securitySchemeAddress,
-              schemeName: values.schemeName,
-              codebaseId: values.codebaseId,
-              ...(transactionHash ? { transactionHash } : {}),
-            },
-          });
+    codebaseType: 3,
+    kind: 'scheme',
+    build: async (values, accountAddress) =>
+      (await api.call('rbacDeployTx', { body: { txMode: 1, accountAddress, ...values } })).txData,
+    register: async (values, securitySchemeAddress, registration) => {
+      await api.call('registerScheme', {
+        body: {
+          securitySchemeAddress,
+          schemeName: values.schemeName,
+          codebaseId: values.codebaseId,
+          ...registration,
         },
       });
-      if (contract) {
-        setTimeout(() => {
-          void onDeployed();
-          form.reset({
-            schemeName: '',
-            codebaseId: form.getValues('codebaseId'),
-            ownerAddress: wallet?.address ?? '',
-          });
-          setView(null);
-        }, reloadDelayMs);
-      }
-    } catch (failure) {
-      setError(failure);
-    }
+    },
+    onDeployed,
+    reloadAt: 'reset',
   });
-
-  if (view) {
-    return <DeploymentProgress view={view} onGoBack={() => setView(null)} />;
-  }
+  const { errors } = deployForm.form.formState;
   return (
-    <form onSubmit={submit} noValidate aria-label="New permissions scheme">
-      <Stack space="medium">
-        <ErrorAlert error={error} />
-        <TextField
-          label="Name"
-          placeholder="My permissions scheme"
-          error={errors.schemeName?.message}
-          {...form.register('schemeName')}
-        />
-        <CodebaseField
-          control={form.control}
-          name="codebaseId"
-          codebases={codebases}
-          error={errors.codebaseId?.message}
-        />
-        <TextField
-          label="Owner"
-          placeholder="0x..."
-          error={errors.ownerAddress?.message}
-          {...form.register('ownerAddress')}
-        />
-        <Button type="submit" loading={isSubmitting}>
-          Save
-        </Button>
-      </Stack>
-    </form>
+    <DeployFormView deployForm={deployForm} label="New permissions scheme" submitLabel="Save">
+      <TextField
+        label="Name"
+        placeholder="My permissions scheme"
+        error={errors.schemeName?.message}
+        {...deployForm.form.register('schemeName')}
+      />
+    </DeployFormView>
   );
 }

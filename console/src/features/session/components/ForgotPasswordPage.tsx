@@ -1,10 +1,11 @@
 import { forgotPasswordRequestSchema, resetStepFormSchema } from '@tranche/api';
-import { Card, PasswordField, TextField, TextLink } from '@tranche/ui-kit';
+import { Card, TextLink } from '@tranche/ui-kit';
 import { useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { paths } from '../../../lib/paths.ts';
 import { renderRouterLink } from '../../../lib/renderRouterLink.tsx';
 import { StepForm, useSubmitForm } from '../../forms/index.ts';
+import { emailField, newPasswordField, oneTimeCodeField } from './accountFields.ts';
 import { PasswordChanged } from './PasswordChanged.tsx';
 
 type Step = { name: 'email' } | { name: 'reset'; emailAddress: string } | { name: 'done' };
@@ -26,7 +27,7 @@ export function ForgotPasswordPage() {
 }
 
 function EmailStep({ onDone }: { onDone: (emailAddress: string) => void }) {
-  const { form, error, clearError, handleSubmit } = useSubmitForm(
+  const submitForm = useSubmitForm(
     forgotPasswordRequestSchema,
     { defaultValues: { emailAddress: '' } },
     async (values) => {
@@ -34,35 +35,24 @@ function EmailStep({ onDone }: { onDone: (emailAddress: string) => void }) {
       onDone(values.emailAddress);
     },
   );
-  const { errors, isSubmitting } = form.formState;
   return (
     <StepForm
       label="Forgot password"
       intro="Enter the email address of your account and we will send you a password reset code."
-      error={error}
-      onDismissError={clearError}
-      onSubmit={handleSubmit}
+      submitForm={submitForm}
+      fields={[emailField()]}
       submitLabel="Send reset code"
-      submitting={isSubmitting}
       footer={
         <TextLink href={paths.login} renderLink={renderRouterLink}>
           Back to login
         </TextLink>
       }
-    >
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.emailAddress?.message}
-        {...form.register('emailAddress')}
-      />
-    </StepForm>
+    />
   );
 }
 
 function ResetStep({ emailAddress, onDone }: { emailAddress: string; onDone: () => void }) {
-  const { form, error, clearError, handleSubmit } = useSubmitForm(
+  const submitForm = useSubmitForm(
     resetStepFormSchema,
     { defaultValues: { emailAddress, passwordResetCode: '', newPassword: '' } },
     async (values) => {
@@ -70,36 +60,17 @@ function ResetStep({ emailAddress, onDone }: { emailAddress: string; onDone: () 
       onDone();
     },
   );
-  const { errors, isSubmitting } = form.formState;
   return (
     <StepForm
       label="Reset password"
       intro="If an account exists for this address, we sent it a password reset code."
-      error={error}
-      onDismissError={clearError}
-      onSubmit={handleSubmit}
+      submitForm={submitForm}
+      fields={[
+        emailField(),
+        oneTimeCodeField('passwordResetCode', 'Password reset code'),
+        newPasswordField('newPassword', 'New password'),
+      ]}
       submitLabel="Change password"
-      submitting={isSubmitting}
-    >
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.emailAddress?.message}
-        {...form.register('emailAddress')}
-      />
-      <TextField
-        label="Password reset code"
-        autoComplete="one-time-code"
-        error={errors.passwordResetCode?.message}
-        {...form.register('passwordResetCode')}
-      />
-      <PasswordField
-        label="New password"
-        autoComplete="new-password"
-        error={errors.newPassword?.message}
-        {...form.register('newPassword')}
-      />
-    </StepForm>
+    />
   );
 }

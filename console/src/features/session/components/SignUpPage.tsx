@@ -1,5 +1,5 @@
 import { confirmAccountRequestSchema, signUpFormSchema } from '@tranche/api';
-import { Alert, Button, Card, PasswordField, Stack, TextField, TextLink } from '@tranche/ui-kit';
+import { Alert, Button, Card, Stack, TextLink } from '@tranche/ui-kit';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { paths } from '../../../lib/paths.ts';
 import { renderRouterLink } from '../../../lib/renderRouterLink.tsx';
 import { ErrorAlert, StepForm, useSubmitForm } from '../../forms/index.ts';
 import { startSessionAtom } from '../actions.ts';
+import { emailField, newPasswordField, oneTimeCodeField } from './accountFields.ts';
 
 type Step =
   | { name: 'form' }
@@ -32,7 +33,7 @@ export function SignUpPage() {
 }
 
 function SignUpFormStep({ onDone }: { onDone: (login: Credentials) => void }) {
-  const { form, error, clearError, handleSubmit } = useSubmitForm(
+  const submitForm = useSubmitForm(
     signUpFormSchema,
     { defaultValues: { emailAddress: '', password: '', passwordRetype: '', profileName: '' } },
     async (values) => {
@@ -47,52 +48,28 @@ function SignUpFormStep({ onDone }: { onDone: (login: Credentials) => void }) {
       onDone({ loginName: values.emailAddress, password: values.password });
     },
   );
-  const { errors, isSubmitting } = form.formState;
   return (
     <StepForm
       label="Sign up"
-      error={error}
-      onDismissError={clearError}
-      onSubmit={handleSubmit}
+      submitForm={submitForm}
+      fields={[
+        emailField(),
+        newPasswordField('password', 'Password'),
+        newPasswordField('passwordRetype', 'Re-type password'),
+        { name: 'profileName', label: 'Profile name', kind: 'text', autoComplete: 'organization' },
+      ]}
       submitLabel="Sign up"
-      submitting={isSubmitting}
       footer={
         <TextLink href={paths.login} renderLink={renderRouterLink}>
           I have an account already
         </TextLink>
       }
-    >
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.emailAddress?.message}
-        {...form.register('emailAddress')}
-      />
-      <PasswordField
-        label="Password"
-        autoComplete="new-password"
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
-      <PasswordField
-        label="Re-type password"
-        autoComplete="new-password"
-        error={errors.passwordRetype?.message}
-        {...form.register('passwordRetype')}
-      />
-      <TextField
-        label="Profile name"
-        autoComplete="organization"
-        error={errors.profileName?.message}
-        {...form.register('profileName')}
-      />
-    </StepForm>
+    />
   );
 }
 
 function ConfirmStep({ onDone }: { onDone: () => void }) {
-  const { form, error, clearError, handleSubmit } = useSubmitForm(
+  const submitForm = useSubmitForm(
     confirmAccountRequestSchema,
     { defaultValues: { confirmationCode: '' } },
     async (values) => {
@@ -100,24 +77,14 @@ function ConfirmStep({ onDone }: { onDone: () => void }) {
       onDone();
     },
   );
-  const { errors, isSubmitting } = form.formState;
   return (
     <StepForm
       label="Confirm your account"
       intro="We sent a confirmation code to your email address. Enter it to confirm your account."
-      error={error}
-      onDismissError={clearError}
-      onSubmit={handleSubmit}
+      submitForm={submitForm}
+      fields={[oneTimeCodeField('confirmationCode', 'Confirmation code')]}
       submitLabel="Confirm"
-      submitting={isSubmitting}
-    >
-      <TextField
-        label="Confirmation code"
-        autoComplete="one-time-code"
-        error={errors.confirmationCode?.message}
-        {...form.register('confirmationCode')}
-      />
-    </StepForm>
+    />
   );
 }
 

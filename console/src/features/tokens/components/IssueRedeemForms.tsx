@@ -8,12 +8,14 @@ import {
 } from '@tranche/api';
 import { Button, Card, Inline, Stack, TextField } from '@tranche/ui-kit';
 import { useEffect, useState } from 'react';
-import { FormProvider } from 'react-hook-form';
 import { api } from '../../../lib/api.ts';
 import { ErrorAlert, useZodForm } from '../../forms/index.ts';
-import { AmountPartitionCommentFields } from './PartitionCommentFields.tsx';
-import { PrecheckLine } from './PrecheckLine.tsx';
-import { commentBytes, partitionBytes } from './shared.tsx';
+import {
+  OperationForm,
+  operationPrecheck,
+  partitionOptions,
+  runPartitionOperation,
+} from './OperationForm.tsx';
 import type { TokenOps } from './types.ts';
 
 /** Issue form: amount, token holder, partition (with a nested create-new-partition form), comments. */
@@ -43,22 +45,17 @@ export function IssueForm({ ops, onCancel }: { ops: TokenOps; onCancel: () => vo
   }, []);
 
   const options = [
-    ...token.partitions.map((p) => ({ value: p.name, label: p.name })),
+    ...partitionOptions(ops),
     ...partitions
       .filter((p) => !token.partitions.some((t) => t.name === p.name))
       .map((p) => ({ value: p.name, label: `${p.name} - ${p.description}` })),
   ];
 
-  const handleSubmit = form.handleSubmit(async (values) => {
-    if (ops.distribute) {
-      ops.distribute(4, {
-        holderAddress: values.holder,
-        amount: String(values.amount),
-        partition: values.partition,
-        additionalData: values.comments,
-      });
-    } else if (ops.useServer) {
-      await ops.submit(txTypes.tokenIssue, (accountAddress) =>
+  const handleSubmit = form.handleSubmit((values) =>
+    runPartitionOperation(ops, {
+      txType: txTypes.tokenIssue,
+      distributedType: 4,
+      server: (accountAddress) =>
         api.call('issueTokens', {
           body: {
             symbol: token.projectCode,
@@ -70,16 +67,11 @@ export function IssueForm({ ops, onCancel }: { ops: TokenOps; onCancel: () => vo
             additionalData: values.comments,
           },
         }),
-      );
-    } else {
-      await ops.sign(txTypes.tokenIssue, 'issueByPartition(bytes32,address,uint256,bytes)', [
-        partitionBytes(values.partition),
-        values.holder,
-        BigInt(values.amount),
-        commentBytes(values.comments),
-      ]);
-    }
-  });
+      method: 'issueByPartition(bytes32,address,uint256,bytes)',
+      parties: [values.holder],
+      values,
+    }),
+  );
 
   const handleCreatePartition = partitionForm.handleSubmit(async (values) => {
     setCreateError(null);
@@ -95,50 +87,37 @@ export function IssueForm({ ops, onCancel }: { ops: TokenOps; onCancel: () => vo
   });
 
   const errors = form.formState.errors;
-  const issueValues = issueFormSchema.omit({ comments: true }).safeParse(form.watch());
-  const issuePrecheck =
-    issueValues.success && ops.rights.address
-      ? {
-          operation: 'issue' as const,
-          symbol: token.projectCode,
-          accountAddress: ops.rights.address,
-          holderAddress: issueValues.data.holder,
-          amount: issueValues.data.amount,
-          partition: issueValues.data.partition,
-        }
-      : null;
+  const issuePrecheck = operationPrecheck(
+    ops,
+    'issue',
+    issueFormSchema.omit({ comments: true }).safeParse(form.watch()),
+    (values) => ({ holderAddress: values.holder }),
+  );
   return (
     <Card title="Issue tokens">
       <Stack>
         <ErrorAlert error={loadError} prefix="Could not load the partitions due to the following error" />
-        <FormProvider {...form}>
-          <form onSubmit={handleSubmit} noValidate aria-label="Issue tokens">
-            <Stack>
-              <AmountPartitionCommentFields
-                partitions={options}
-                between={
-                  <TextField
-                    label="Token holder"
-                    {...form.register('holder')}
-                    error={errors.holder?.message}
-                  />
-                }
-              />
-              <PrecheckLine body={issuePrecheck} />
-              <Inline space="small">
-                <Button type="submit" loading={form.formState.isSubmitting}>
-                  Issue
-                </Button>
-                <Button variant="secondary" onClick={() => setCreating((open) => !open)}>
-                  Create new partition
-                </Button>
-                <Button variant="ghost" onClick={onCancel}>
-                  {tokenScreenTexts.goBack}
-                </Button>
-              </Inline>
-            </Stack>
-          </form>
-        </FormProvider>
+        <OperationForm
+          title="Issue tokens"
+          form={form}
+          onSubmit={handleSubmit}
+          partitions={options}
+          between={
+            <TextField label="Token holder" {...form.register('holder')} error={errors.holder?.message} />
+          }
+          precheck={issuePrecheck}
+          submitLabel="Issue"
+          buttons={
+            <>
+              <Button variant="secondary" onClick={() => setCreating((open) => !open)}>
+                Create new partition
+              </Button>
+              <Button variant="ghost" onClick={onCancel}>
+                {tokenScreenTexts.goBack}
+              </Button>
+            </>
+          }
+        />
         {creating ? (
           <form onSubmit={handleCreatePartition} noValidate aria-label="Create new partition">
             <Stack>
@@ -170,15 +149,11 @@ export function IssueForm({ ops, onCancel }: { ops: TokenOps; onCancel: () => vo
 export function RedeemForm({ ops, onCancel }: { ops: TokenOps; onCancel: () => void }) {
   const { token } = ops;
   const form = useZodForm(redeemFormSchema, { defaultValues: { amount: '', partition: '', comments: '' } });
-  const handleSubmit = form.handleSubmit(async (values) => {
-    if (ops.distribute) {
-      ops.distribute(3, {
-        amount: String(values.amount),
-        partition: values.partition,
-        additionalData: values.comments,
-      });
-    } else if (ops.useServer) {
-      await ops.submit(txTypes.tokenRedeem, (accountAddress) =>
+  const handleSubmit = form.handleSubmit((values) =>
+    runPartitionOperation(ops, {
+      txType: txTypes.tokenRedeem,
+      distributedType: 3,
+      server: (accountAddress) =>
         api.call('redeemTokens', {
           body: {
             symbol: token.projectCode,
@@ -189,46 +164,31 @@ export function RedeemForm({ ops, onCancel }: { ops: TokenOps; onCancel: () => v
             additionalData: values.comments,
           },
         }),
-      );
-    } else {
-      await ops.sign(txTypes.tokenRedeem, 'redeemByPartition', [
-        partitionBytes(values.partition),
-        BigInt(values.amount),
-        commentBytes(values.comments),
-      ]);
-    }
-  });
-  const redeemValues = redeemFormSchema.omit({ comments: true }).safeParse(form.watch());
-  const redeemPrecheck =
-    redeemValues.success && ops.rights.address
-      ? {
-          operation: 'redeem' as const,
-          symbol: token.projectCode,
-          accountAddress: ops.rights.address,
-          amount: redeemValues.data.amount,
-          partition: redeemValues.data.partition,
-        }
-      : null;
+      method: 'redeemByPartition',
+      parties: [],
+      values,
+    }),
+  );
+  const redeemPrecheck = operationPrecheck(
+    ops,
+    'redeem',
+    redeemFormSchema.omit({ comments: true }).safeParse(form.watch()),
+  );
   return (
     <Card title="Redeem tokens">
-      <FormProvider {...form}>
-        <form onSubmit={handleSubmit} noValidate aria-label="Redeem tokens">
-          <Stack>
-            <AmountPartitionCommentFields
-              partitions={token.partitions.map((p) => ({ value: p.name, label: p.name }))}
-            />
-            <PrecheckLine body={redeemPrecheck} />
-            <Inline space="small">
-              <Button type="submit" loading={form.formState.isSubmitting}>
-                Redeem
-              </Button>
-              <Button variant="ghost" onClick={onCancel}>
-                {tokenScreenTexts.goBack}
-              </Button>
-            </Inline>
-          </Stack>
-        </form>
-      </FormProvider>
+      <OperationForm
+        title="Redeem tokens"
+        form={form}
+        onSubmit={handleSubmit}
+        partitions={partitionOptions(ops)}
+        precheck={redeemPrecheck}
+        submitLabel="Redeem"
+        buttons={
+          <Button variant="ghost" onClick={onCancel}>
+            {tokenScreenTexts.goBack}
+          </Button>
+        }
+      />
     </Card>
   );
 }
