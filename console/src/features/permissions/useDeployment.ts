@@ -1,11 +1,11 @@
 import { txTypes } from '@tranche/api';
-import type { ExplorerConfig, TxWizardState } from '@tranche/ui-kit';
+import type { ExplorerConfig } from '@tranche/ui-kit';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useState } from 'react';
 import { appConfigLoadableAtom } from '../config/index.ts';
 import { registerWalletTransaction } from '../history/index.ts';
 import { notifyAtom } from '../notifications/index.ts';
-import { PipelineError, type TxProgress, runTransactionPipeline } from '../transactions/index.ts';
+import { PipelineError, runTransactionPipeline, toWizard, type WizardView } from '../transactions/index.ts';
 import { useWalletSigner } from '../wallet/index.ts';
 
 /** Reload after a deployment or an apply (part 1, section 9). */
@@ -17,20 +17,7 @@ export function useExplorerConfig(): ExplorerConfig {
   return { isLocal: config.state === 'hasData' ? config.data.local : true };
 }
 
-export type WizardView = { state: TxWizardState; hash?: string; blockNumber?: number; errorMessage?: string };
-
-function toWizard(progress: TxProgress): WizardView {
-  switch (progress.state) {
-    case 'submitting':
-      return { state: 'submitting' };
-    case 'submitted':
-      return { state: 'submitted', hash: progress.hash };
-    case 'mined':
-      return { state: 'mined', hash: progress.hash, blockNumber: progress.blockNumber };
-    default:
-      return { state: progress.state, errorMessage: progress.message };
-  }
-}
+export type { WizardView };
 
 /**
  * A wallet-signed contract deployment through the one transaction pipeline: asks for a wallet if none is

@@ -9,3 +9,4 @@ export {
   pipelineSteps,
   runTransactionPipeline,
 } from './pipeline.ts';
+export { toWizard, type WizardView } from './wizard.ts';

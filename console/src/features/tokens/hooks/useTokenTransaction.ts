@@ -1,28 +1,19 @@
 import { type TxType, loadErrorMessages, txTypes } from '@tranche/api';
-import type { TxWizardState } from '@tranche/ui-kit';
 import { Interface, type InterfaceAbi } from 'ethers';
 import { useSetAtom } from 'jotai';
 import { useCallback, useMemo, useState } from 'react';
 import { describeError } from '../../../lib/api.ts';
 import { registerWalletTransaction } from '../../history/index.ts';
 import { notifyAtom } from '../../notifications/index.ts';
-import { PipelineError, type TxProgress, runTransactionPipeline } from '../../transactions/index.ts';
+import {
+  PipelineError,
+  runTransactionPipeline,
+  toWizard,
+  type WizardView,
+} from '../../transactions/index.ts';
 import { useWalletSigner } from '../../wallet/index.ts';
 
-export type WizardView = { state: TxWizardState; hash?: string; blockNumber?: number; errorMessage?: string };
-
-function toWizard(progress: TxProgress): WizardView {
-  switch (progress.state) {
-    case 'submitting':
-      return { state: 'submitting' };
-    case 'submitted':
-      return { state: 'submitted', hash: progress.hash };
-    case 'mined':
-      return { state: 'mined', hash: progress.hash, blockNumber: progress.blockNumber };
-    default:
-      return { state: progress.state, errorMessage: progress.message };
-  }
-}
+export type { WizardView };
 
 /** The action named in 'Could not … due to the following error' (part 1, section 8) for each operation's failure. */
 const failureActions: Partial<Record<TxType, string>> = {
