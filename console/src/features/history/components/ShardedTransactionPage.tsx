@@ -85,6 +85,22 @@ function PayloadTab({ txData }: { txData: Record<string, string> }) {
   );
 }
 
+/** An address's chain link (named when a name is given), or 'not available'. */
+function AddressOrNotAvailable({
+  address,
+  name,
+}: {
+  address: string | null | undefined;
+  name?: string | null;
+}) {
+  if (!address) return <>{transactionMessages.notAvailable}</>;
+  return (
+    <ChainLink kind="address" value={address}>
+      {name === undefined ? undefined : name || address}
+    </ChainLink>
+  );
+}
+
 function TokenTab({ token }: { token: NonNullable<DtxDetail['tx']['token']> }) {
   return (
     <Table caption="Token">
@@ -93,29 +109,13 @@ function TokenTab({ token }: { token: NonNullable<DtxDetail['tx']['token']> }) {
         <DetailRow label="Name">{token.name}</DetailRow>
         <DetailRow label="Status">{token.statusName}</DetailRow>
         <DetailRow label="Contract">
-          {token.contractAddress ? (
-            <ChainLink kind="address" value={token.contractAddress} />
-          ) : (
-            transactionMessages.notAvailable
-          )}
+          <AddressOrNotAvailable address={token.contractAddress} />
         </DetailRow>
         <DetailRow label="Whitelist">
-          {token.whitelistAddress ? (
-            <ChainLink kind="address" value={token.whitelistAddress}>
-              {token.whitelistName || token.whitelistAddress}
-            </ChainLink>
-          ) : (
-            transactionMessages.notAvailable
-          )}
+          <AddressOrNotAvailable address={token.whitelistAddress} name={token.whitelistName} />
         </DetailRow>
         <DetailRow label="Security scheme">
-          {token.schemeAddress ? (
-            <ChainLink kind="address" value={token.schemeAddress}>
-              {token.schemeName || token.schemeAddress}
-            </ChainLink>
-          ) : (
-            transactionMessages.notAvailable
-          )}
+          <AddressOrNotAvailable address={token.schemeAddress} name={token.schemeName} />
         </DetailRow>
       </TableBody>
     </Table>

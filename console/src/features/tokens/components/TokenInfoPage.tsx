@@ -89,25 +89,19 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
     text: walletMessages.pleaseConnect,
   };
   const paused: DisabledReason = { title: tokenScreenTexts.pausedBadge, text: m.tokenPaused };
-  const issueReason: DisabledReason = !rights.connected
-    ? notConnected
-    : token.isIssuable === false
-      ? { title: m.insufficientPermissionsTitle, text: m.notIssuable }
-      : token.isPaused
-        ? paused
-        : !rights.canIssue
-          ? { title: m.insufficientPermissionsTitle, text: m.notAllowedToIssue }
-          : null;
-  // Redeem follows Issue (part 1, section 4): a connected wallet, an issuable and unpaused token, the right.
-  const redeemReason: DisabledReason = !rights.connected
-    ? notConnected
-    : token.isIssuable === false
-      ? { title: m.insufficientPermissionsTitle, text: m.notIssuable }
-      : token.isPaused
-        ? paused
-        : !rights.canRedeem
-          ? { title: m.insufficientPermissionsTitle, text: m.notAllowedToRedeem }
-          : null;
+  // Issue and Redeem (part 1, section 4): a connected wallet, an issuable and unpaused token, the right.
+  const supplyReason = (allowed: boolean, notAllowed: string): DisabledReason =>
+    !rights.connected
+      ? notConnected
+      : token.isIssuable === false
+        ? { title: m.insufficientPermissionsTitle, text: m.notIssuable }
+        : token.isPaused
+          ? paused
+          : !allowed
+            ? { title: m.insufficientPermissionsTitle, text: notAllowed }
+            : null;
+  const issueReason = supplyReason(rights.canIssue, m.notAllowedToIssue);
+  const redeemReason = supplyReason(rights.canRedeem, m.notAllowedToRedeem);
   const pauseReason: DisabledReason = !rights.connected
     ? notConnected
     : !rights.canPause
