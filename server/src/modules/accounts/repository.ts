@@ -72,6 +72,15 @@ export async function insertPasswordReset(
   });
 }
 
+/** A reset of the account that is open: not used and not expired at `now`. */
+function openResetOf(accountId: number, now: Date) {
+  return and(
+    eq(passwordResets.accountId, accountId),
+    isNull(passwordResets.usedOn),
+    gt(passwordResets.expiresOn, now),
+  );
+}
+
 export async function findOpenResetByToken(
   db: Database,
   accountId: number,
@@ -81,14 +90,7 @@ export async function findOpenResetByToken(
   const [row] = await db
     .select()
     .from(passwordResets)
-    .where(
-      and(
-        eq(passwordResets.tokenHash, tokenHash),
-        eq(passwordResets.accountId, accountId),
-        isNull(passwordResets.usedOn),
-        gt(passwordResets.expiresOn, now),
-      ),
-    )
+    .where(and(eq(passwordResets.tokenHash, tokenHash), openResetOf(accountId, now)))
     .limit(1);
   return row;
 }
@@ -102,13 +104,7 @@ export async function findOpenReset(
   const [row] = await db
     .select()
     .from(passwordResets)
-    .where(
-      and(
-        eq(passwordResets.accountId, accountId),
-        isNull(passwordResets.usedOn),
-        gt(passwordResets.expiresOn, now),
-      ),
-    )
+    .where(openResetOf(accountId, now))
     .orderBy(sql`${passwordResets.id} desc`)
     .limit(1);
   return row;
