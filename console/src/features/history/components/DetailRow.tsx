@@ -1,7 +1,7 @@
 import { TableCell, TableHeaderCell, TableRow } from '@tranche/ui-kit';
 import type { ReactNode } from 'react';
 
-/** One labelled row of a transaction's detail table (regular and sharded transaction pages). */
+/** One labelled row of a detail table (the regular and sharded transaction pages, the local explorer's Facts). */
 export function DetailRow({ label, children }: { label: string; children: ReactNode }) {
   return (
     <TableRow>

@@ -1,5 +1,8 @@
-import { Table, TableBody, TableCell, TableHeaderCell, TableRow } from '@tranche/ui-kit';
+import { Table, TableBody } from '@tranche/ui-kit';
 import type { ReactNode } from 'react';
+
+/** One labelled value of a Facts table: the transaction pages' detail row. */
+export { DetailRow as Fact } from '../../history/index.ts';
 
 /** A two-column table of labelled values: `<Facts caption="Block"><Fact label="Number">7</Fact></Facts>`. */
 export function Facts({ caption, children }: { caption: string; children: ReactNode }) {
@@ -7,14 +10,5 @@ export function Facts({ caption, children }: { caption: string; children: ReactN
     <Table caption={caption}>
       <TableBody>{children}</TableBody>
     </Table>
-  );
-}
-
-export function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <TableRow>
-      <TableHeaderCell scope="row">{label}</TableHeaderCell>
-      <TableCell>{children}</TableCell>
-    </TableRow>
   );
 }
