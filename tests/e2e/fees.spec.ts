@@ -1,4 +1,4 @@
-import { test as base, expect, startServer, type RunningServer } from './fixtures.ts';
+import { expect, testOwnServer } from './fixtures.ts';
 import { createAccount, loginInBrowser } from './helpers.ts';
 import { injectWallet } from './injectedWallet.ts';
 
@@ -7,17 +7,7 @@ import { injectWallet } from './injectedWallet.ts';
  * with a 30 gwei base fee, CHAIN_BASE_FEE_GWEI=30): a gas price of 1 gwei could never be mined there, so the console
  * leaves the fee to the wallet's own suggestion and the scheme is deployed.
  */
-const test = base.extend<object, { server: RunningServer }>({
-  server: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as a destructured object.
-    async ({}, use) => {
-      const server = await startServer({ CHAIN_BASE_FEE_GWEI: '30' });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 150_000 },
-  ],
-});
+const test = testOwnServer({ CHAIN_BASE_FEE_GWEI: '30' });
 
 const owner = '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955'; // dev account #7
 const gwei = 1_000_000_000n;
