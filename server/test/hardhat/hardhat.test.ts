@@ -2,6 +2,7 @@ import { type DevChain, devAccountKeys, securityTokenArtifact } from '@tranche/c
 import { eq } from 'drizzle-orm';
 import { Contract, Wallet } from 'ethers';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sweepOpenTransactions } from '../../src/chain/reconcile.ts';
 import { jobTransactions } from '../../src/jobs/schema.ts';
 import { registerCredential } from '../../src/modules/credentials/service.ts';
 import { createTestUser, type TestUser } from '../../src/modules/credentials/testing.ts';
@@ -139,4 +140,11 @@ it('runs scheme, whitelist, draft deployment, issue, redeem and pause through th
   expect((await issuer.client.call('getProject', { params: { code: 'HHT' } })).isPaused).toBe(false);
   await (await token.getFunction('pause')()).wait();
   expect((await issuer.client.call('getProject', { params: { code: 'HHT' } })).isPaused).toBe(true);
+
+  // Every transaction the server signed is settled from Hardhat's receipts: none left 'signed'.
+  await sweepOpenTransactions(t.ctx.db, t.ctx.chain.provider);
+  const recorded = await t.ctx.db.select().from(jobTransactions);
+  // Three grants, the whitelist batch, the deployment, its one issue batch, the issue and the redemption.
+  expect(recorded).toHaveLength(8);
+  expect(recorded.filter((row) => row.state !== 'mined').map((row) => [row.stepKey, row.state])).toEqual([]);
 }, 300_000);
