@@ -28,6 +28,8 @@ export type ServerConfig = {
   logLevel: string;
   /** Seconds between dumps of the embedded chain's state. */
   chainStateIntervalSeconds: number;
+  /** Base fee per gas of the embedded chain's first block, in wei (CHAIN_BASE_FEE_GWEI, default 0). */
+  chainBaseFeeWei: bigint;
   /** Ceiling of the max fee per gas of server-signed transactions, in gwei (MAX_FEE_GWEI, default 500). */
   maxFeeGwei: number;
   /** Host names answered besides PUBLIC_URL's and HOST's (ALLOWED_HOSTS). */
@@ -108,6 +110,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (!Number.isFinite(maxFeeGwei) || maxFeeGwei <= 0) {
     throw new StartupError(`MAX_FEE_GWEI must be a positive number of gwei, got "${env.MAX_FEE_GWEI}".`);
   }
+  const baseFeeText = nonEmpty(env.CHAIN_BASE_FEE_GWEI) ?? '0';
+  if (!/^\d{1,6}$/.test(baseFeeText)) {
+    throw new StartupError(
+      `CHAIN_BASE_FEE_GWEI must be a whole number of gwei, got "${env.CHAIN_BASE_FEE_GWEI}".`,
+    );
+  }
   return {
     port: port('PORT', env.PORT, 3000),
     host: nonEmpty(env.HOST) ?? '127.0.0.1',
@@ -130,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: nonEmpty(env.PUBLIC_URL),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'warn',
     chainStateIntervalSeconds: stateInterval,
+    chainBaseFeeWei: BigInt(baseFeeText) * 1_000_000_000n,
     maxFeeGwei,
     allowedHosts: (nonEmpty(env.ALLOWED_HOSTS) ?? '')
       .split(',')

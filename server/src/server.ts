@@ -72,6 +72,7 @@ export async function startServer(
           port: config.chainPort,
           stateFile: path.join(config.dataDir, 'chain-state.json'),
           stateIntervalSeconds: config.chainStateIntervalSeconds,
+          baseFeePerGas: config.chainBaseFeeWei,
         });
       } catch (error) {
         const message = oneLine((error as Error).message);

@@ -125,21 +125,26 @@ export const test = base.extend<{ baseURL: string }, { server: RunningServer }>(
   },
 });
 
+/** A server and chain of this spec file's own, started with `env` (e.g. CHAIN_BASE_FEE_GWEI). */
+export function testOwnServer(env: Record<string, string>) {
+  return test.extend<object, { server: RunningServer }>({
+    server: [
+      // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as a destructured object.
+      async ({}, use) => {
+        const server = await startServer(env);
+        await use(server);
+        await server.stop();
+      },
+      { scope: 'worker', timeout: 150_000 },
+    ],
+  });
+}
+
 /**
  * For specs that move the chain's clock (evm_increaseTime): a server and chain of their own. Playwright runs a file
  * that redefines a worker fixture in a worker of its own, so no other spec sees the moved time (a balance history
  * 'To' today, a lock-up a day ahead).
  */
-export const testOwnChain = test.extend<object, { server: RunningServer }>({
-  server: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as a destructured object.
-    async ({}, use) => {
-      const server = await startServer();
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 150_000 },
-  ],
-});
+export const testOwnChain = testOwnServer({});
 
 export { expect } from '@playwright/test';

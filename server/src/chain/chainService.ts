@@ -4,21 +4,16 @@ import {
   JsonRpcProvider,
   Network,
   Transaction,
+  type TransactionReceipt,
   type TransactionRequest,
   type TransactionResponse,
   Wallet,
 } from 'ethers';
 import type { Database } from '../db/database.ts';
 import { oneLine, StartupError } from '../errors.ts';
-import { createFeeOracle, type FeeFields, registerFeeOracle } from './fees.ts';
-import {
-  isNonceError,
-  isRefusal,
-  markDropped,
-  signRecordBroadcast,
-  sweepOpenTransactions,
-  withNonceLock,
-} from './nonces.ts';
+import { createFeeOracle, type FeeFields, feeCeilingWei, registerFeeOracle } from './fees.ts';
+import { isNonceError, isRefusal, markDropped, signRecordBroadcast, withNonceLock } from './nonces.ts';
+import { replaceIfStuck, sameNonceHashes, sweepOpenTransactions } from './reconcile.ts';
 
 /** The shared access to the chain every domain module uses (never a provider of its own). */
 export type ChainService = {
@@ -37,6 +32,16 @@ export type ChainService = {
    * never a gap. Without a database (tools and some tests) one process's queue and the node's pending count.
    */
   send: (privateKey: string, transaction: TransactionRequest) => Promise<TransactionResponse>;
+  /**
+   * Polls the node for the receipt of a sent transaction (ethers' `wait()` listens for new blocks and can miss the
+   * one block an automining dev chain makes for it). With the signing key, a plain send still unmined after
+   * `stuckAfterMs` under a fee below what the chain asks is replaced at its nonce with a higher fee
+   * (chain/reconcile.ts); the receipt answered is the one of whichever of them was mined.
+   */
+  waitForReceipt: (
+    hash: string,
+    options?: { privateKey?: string; timeoutMs?: number },
+  ) => Promise<TransactionReceipt>;
   /** Fee fields for the next server-signed transaction (cached for a second). */
   fees: () => Promise<FeeFields>;
   /** The database whose nonce allocator `send` uses (the app attaches its own when it is built). */
@@ -85,6 +90,8 @@ export function createChainService(options: {
   local: boolean;
   /** Ceiling of the max fee per gas of server-signed transactions (MAX_FEE_GWEI). */
   maxFeeGwei?: number;
+  /** How long a plain send may wait unmined before a higher fee replaces it (default 30 s). */
+  stuckAfterMs?: number;
 }): ChainService {
   const provider = new JsonRpcProvider(options.rpcUrl, Network.from(options.chainId), {
     staticNetwork: true,
@@ -93,6 +100,7 @@ export function createChainService(options: {
     pollingInterval: options.local ? 250 : 4000,
   });
   const fees = createFeeOracle(provider, { maxFeeGwei: options.maxFeeGwei });
+  const ceiling = feeCeilingWei(options.maxFeeGwei);
   registerFeeOracle(provider, fees);
   let database: Database | undefined;
   let sweeper: NodeJS.Timeout | undefined;
@@ -134,6 +142,39 @@ export function createChainService(options: {
     );
   }
 
+  async function waitForReceipt(
+    hash: string,
+    waitOptions: { privateKey?: string; timeoutMs?: number } = {},
+  ): Promise<TransactionReceipt> {
+    const interval = options.local ? 100 : 2000;
+    const timeoutMs = waitOptions.timeoutMs ?? 600_000;
+    const stuckAfterMs = options.stuckAfterMs ?? 30_000;
+    const deadline = Date.now() + timeoutMs;
+    let hashes = [hash];
+    let waitingSince = Date.now();
+    for (;;) {
+      for (const candidate of hashes) {
+        const receipt = await provider.getTransactionReceipt(candidate);
+        if (receipt) return receipt;
+      }
+      if (database && Date.now() - waitingSince >= stuckAfterMs) {
+        waitingSince = Date.now();
+        if (waitOptions.privateKey) {
+          const wallet = new Wallet(waitOptions.privateKey, provider);
+          const latest = hashes[hashes.length - 1] as string;
+          // A fee above MAX_FEE_GWEI or a node that refuses: keep waiting, the next round asks again.
+          await replaceIfStuck({ db: database, provider, wallet, fees, ceiling }, latest).catch(
+            () => undefined,
+          );
+        }
+        // Its replacements, by this instance or another.
+        hashes = await sameNonceHashes(database, hash);
+      }
+      if (Date.now() > deadline) throw new Error(`No receipt for ${hash} after ${timeoutMs / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, interval));
+    }
+  }
+
   return {
     rpcUrl: options.rpcUrl,
     chainId: options.chainId,
@@ -143,6 +184,7 @@ export function createChainService(options: {
     blockNumber: async () => Number(await provider.send('eth_blockNumber', [])),
     hasCode: async (address) => (await provider.getCode(address)) !== '0x',
     send,
+    waitForReceipt,
     fees,
     attachDatabase: (db) => {
       database = db;

@@ -10,6 +10,11 @@ const gwei = 1_000_000_000n;
 /** Default ceiling of a server-signed transaction's max fee (MAX_FEE_GWEI). */
 export const defaultMaxFeeGwei = 500;
 
+/** MAX_FEE_GWEI in wei. */
+export function feeCeilingWei(maxFeeGwei: number = defaultMaxFeeGwei): bigint {
+  return BigInt(Math.round(maxFeeGwei * 1e9));
+}
+
 export class FeeCeilingError extends Error {
   constructor(baseFee: bigint, ceiling: bigint) {
     super(
@@ -35,7 +40,7 @@ export function createFeeOracle(
   provider: JsonRpcProvider,
   options: { maxFeeGwei?: number; cacheMs?: number } = {},
 ): () => Promise<FeeFields> {
-  const ceiling = BigInt(Math.round((options.maxFeeGwei ?? defaultMaxFeeGwei) * 1e9));
+  const ceiling = feeCeilingWei(options.maxFeeGwei);
   const cacheMs = options.cacheMs ?? 1000;
   let cached: { at: number; fees: Promise<FeeFields> } | undefined;
 

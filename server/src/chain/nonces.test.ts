@@ -6,7 +6,7 @@ import { createTestDatabase } from '../../test/helpers.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { jobTransactions } from '../jobs/schema.ts';
 import { type ChainService, createChainService } from './chainService.ts';
-import { sweepOpenTransactions } from './nonces.ts';
+import { sweepOpenTransactions } from './reconcile.ts';
 
 let chain: DevChain;
 let database: DatabaseHandle;

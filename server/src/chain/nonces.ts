@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import { type JsonRpcProvider, Transaction, type TransactionRequest, type Wallet } from 'ethers';
 import { type Database, isSharedDatabase } from '../db/database.ts';
 import { crashPoint } from '../jobs/crashPoints.ts';
@@ -71,6 +71,16 @@ export async function markDropped(db: Database, id: number, error: string): Prom
     .where(and(eq(jobTransactions.id, id), eq(jobTransactions.state, 'signed')));
 }
 
+/** The recorded transactions of `from` still 'signed' that also meet `conditions`, by nonce then age. */
+export function openRowsOf(db: Database, from: string, ...conditions: SQL[]): Promise<SignedRow[]> {
+  return db
+    .select()
+    .from(jobTransactions)
+    .where(and(eq(jobTransactions.fromAddress, from), eq(jobTransactions.state, 'signed'), ...conditions))
+    .orderBy(asc(jobTransactions.nonce), asc(jobTransactions.id))
+    .limit(500);
+}
+
 /**
  * The next nonce of `from` (call under {@link withNonceLock}): the node's pending count, after broadcasting again
  * the recorded transactions at that count that the node does not hold (a crash between record and broadcast, a
@@ -79,17 +89,7 @@ export async function markDropped(db: Database, id: number, error: string): Prom
  */
 export async function nextNonce(db: Database, provider: JsonRpcProvider, from: string): Promise<number> {
   let pending = await provider.getTransactionCount(from, 'pending');
-  const open = await db
-    .select()
-    .from(jobTransactions)
-    .where(
-      and(
-        eq(jobTransactions.fromAddress, from),
-        eq(jobTransactions.state, 'signed'),
-        gte(jobTransactions.nonce, pending),
-      ),
-    )
-    .orderBy(asc(jobTransactions.nonce), asc(jobTransactions.id));
+  const open = await openRowsOf(db, from, gte(jobTransactions.nonce, pending));
   for (const row of open) {
     if (row.nonce < pending) continue;
     if (row.nonce > pending) break;
@@ -120,6 +120,11 @@ export type SignRecordBroadcastInput = {
   stepKey: string;
   /** The durable flow's name for its crash points ('<flow>:recorded', '<flow>:broadcast'). */
   crashFlow?: string;
+  /**
+   * A replacement's nonce (chain/reconcile.ts): the caller holds the nonce lock already; the transaction is signed
+   * at this nonce once, and a refusal is answered as `broadcastError`.
+   */
+  nonce?: number;
 };
 
 /**
@@ -134,9 +139,9 @@ export async function signRecordBroadcast(
   const { db, provider, wallet } = input;
   const from = wallet.address.toLowerCase();
   const network = await provider.getNetwork();
-  return withNonceLock(db, network.chainId, from, async () => {
+  const signing = async () => {
     for (let attempt = 0; ; attempt += 1) {
-      const nonce = await nextNonce(db, provider, from);
+      const nonce = input.nonce ?? (await nextNonce(db, provider, from));
       const signed = await wallet.signTransaction({
         ...input.transaction,
         from: wallet.address,
@@ -155,7 +160,7 @@ export async function signRecordBroadcast(
         await provider.broadcastTransaction(signed);
       } catch (error) {
         if (isAlreadyKnown(error)) return { row };
-        if (isNonceError(error) && attempt < 3) {
+        if (isNonceError(error) && attempt < 3 && input.nonce === undefined) {
           await markDropped(db, row.id, `nonce ${nonce} used by another transaction`);
           continue;
         }
@@ -168,25 +173,6 @@ export async function signRecordBroadcast(
       crashPoint(`${input.crashFlow ?? 'send'}:broadcast`);
       return { row };
     }
-  });
-}
-
-/**
- * The reconciler of plain sends: for every address with a transaction recorded in the last hour and still
- * 'signed', takes the nonce lock and lets {@link nextNonce} broadcast again what the node does not hold (an
- * instance killed between record and broadcast, when the key signs nothing more). Run every few seconds by each
- * instance (the lock keeps them apart).
- */
-export async function sweepOpenTransactions(db: Database, provider: JsonRpcProvider): Promise<void> {
-  const rows = await db
-    .selectDistinct({ from: jobTransactions.fromAddress })
-    .from(jobTransactions)
-    .where(
-      and(eq(jobTransactions.state, 'signed'), sql`${jobTransactions.createdOn} > now() - interval '1 hour'`),
-    );
-  if (rows.length === 0) return;
-  const network = await provider.getNetwork();
-  for (const { from } of rows) {
-    await withNonceLock(db, network.chainId, from, () => nextNonce(db, provider, from));
-  }
+  };
+  return input.nonce === undefined ? withNonceLock(db, network.chainId, from, signing) : signing();
 }

@@ -2,6 +2,7 @@ import { and, desc, eq, ne } from 'drizzle-orm';
 import { type JsonRpcProvider, type TransactionReceipt, type TransactionRequest, Wallet } from 'ethers';
 import { feeOracleOf } from '../chain/fees.ts';
 import { isAlreadyKnown, isNonceError, signRecordBroadcast } from '../chain/nonces.ts';
+import { settleRow } from '../chain/reconcile.ts';
 import type { Database } from '../db/database.ts';
 import { jobTransactions } from './schema.ts';
 
@@ -92,25 +93,6 @@ export async function liveRow(
   return row;
 }
 
-async function settle(
-  db: Database,
-  row: JobTransactionRow,
-  receipt: TransactionReceipt,
-): Promise<JobTransactionRow> {
-  const [updated] = await db
-    .update(jobTransactions)
-    .set({
-      state: receipt.status === 1 ? 'mined' : 'reverted',
-      blockNumber: receipt.blockNumber,
-      gasUsed: Number(receipt.gasUsed),
-      contractAddress: receipt.contractAddress?.toLowerCase() ?? null,
-      updatedOn: new Date(),
-    })
-    .where(eq(jobTransactions.id, row.id))
-    .returning();
-  return updated ?? row;
-}
-
 async function drop(db: Database, row: JobTransactionRow, error: string): Promise<void> {
   await db
     .update(jobTransactions)
@@ -161,7 +143,7 @@ export async function awaitRecorded(
   }
   const outcome = await resolveSigned(options, row, row.fromAddress, options.pollMs ?? 100);
   if (outcome === 'dropped') return outcome;
-  return { receipt: outcome, row: await settle(db, row, outcome) };
+  return { receipt: outcome, row: await settleRow(db, row, outcome) };
 }
 
 async function finishWith(

@@ -9,25 +9,6 @@ export function chainReason(error: unknown): string {
   return text.replace(/\s*\n\s*/g, ' ').trim();
 }
 
-/**
- * Polls the node for the receipt. (ethers' `wait()` listens for new blocks and can miss the one block an
- * automining dev chain makes for the transaction, then waits for a block that never comes.)
- */
-export async function waitForReceipt(
-  ctx: Pick<AppContext, 'chain'>,
-  hash: string,
-  timeoutMs = 600_000,
-): Promise<TransactionReceipt> {
-  const interval = ctx.chain.local ? 100 : 2000;
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const receipt = await ctx.chain.provider.getTransactionReceipt(hash);
-    if (receipt) return receipt;
-    if (Date.now() > deadline) throw new Error(`No receipt for ${hash} after ${timeoutMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, interval));
-  }
-}
-
 function isStaleNonce(error: unknown): boolean {
   const e = error as { code?: string; message?: string } | null;
   return e?.code === 'NONCE_EXPIRED' || /nonce (has already been used|too low)/i.test(e?.message ?? '');
@@ -54,7 +35,7 @@ export async function sendSigned(
       if (!isStaleNonce(error)) throw error;
       response = await ctx.chain.send(privateKey, transaction);
     }
-    receipt = await waitForReceipt(ctx, response.hash);
+    receipt = await ctx.chain.waitForReceipt(response.hash, { privateKey });
   } catch (error) {
     throw new HttpError(400, chainReason(error));
   }
