@@ -31,6 +31,7 @@ import { useTokenDetail } from '../hooks/useTokenDetail.ts';
 import { useTokenTransaction } from '../hooks/useTokenTransaction.ts';
 import { useWalletRights } from '../hooks/useWalletRights.ts';
 import { BalanceTab } from './BalanceTab.tsx';
+import { BulkTab } from './BulkTab.tsx';
 import { ControllerTab } from './ControllerTab.tsx';
 import { DocumentsTab } from './DocumentsTab.tsx';
 import { HoldersTab } from './HoldersTab.tsx';
@@ -242,6 +243,7 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
           <Tabs.Trigger value="documents">Documents</Tabs.Trigger>
           <Tabs.Trigger value="distributions">Distributions</Tabs.Trigger>
           <Tabs.Trigger value="rules">Rules</Tabs.Trigger>
+          {rights.connected ? <Tabs.Trigger value="bulk">Bulk</Tabs.Trigger> : null}
           {rights.connected ? <Tabs.Trigger value="transfer">Transfer</Tabs.Trigger> : null}
         </Tabs.List>
         <Tabs.Content value="holders">
@@ -268,6 +270,7 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
           <RulesTab ops={ops} />
         </Tabs.Content>
         <Tabs.Content value="transfer">{rights.connected ? <TransferTab ops={ops} /> : null}</Tabs.Content>
+        <Tabs.Content value="bulk">{rights.connected ? <BulkTab ops={ops} /> : null}</Tabs.Content>
       </Tabs.Root>
       <ConfirmDialog
         open={dialog !== null}
