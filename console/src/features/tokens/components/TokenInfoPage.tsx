@@ -37,6 +37,7 @@ import { DocumentsTab } from './DocumentsTab.tsx';
 import { HoldersTab } from './HoldersTab.tsx';
 import { IssueForm, RedeemForm } from './IssueRedeemForms.tsx';
 import { OperatorsTab } from './OperatorsTab.tsx';
+import { PrecheckLine, shardedPrecheckBody } from './PrecheckLine.tsx';
 import { RulesTab } from './RulesTab.tsx';
 import { TransferTab } from './TransferTab.tsx';
 import { type DisabledReason, ReasonAlert, SummaryRow } from './shared.tsx';
@@ -158,6 +159,7 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
       <StartDtxDialog
         request={dtxRequest}
         onClose={() => setDtxRequest(null)}
+        precheck={<PrecheckLine body={shardedPrecheckBody(dtxRequest)} />}
         onStarted={() => {
           setDtxRequest(null);
           setPanel('none');
