@@ -35,3 +35,4 @@ export * from './schemas/approvals.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/distributions.ts';
 export * from './schemas/wallets.ts';
+export * from './schemas/bulk.ts';

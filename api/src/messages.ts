@@ -584,3 +584,28 @@ export const ruleMessages = {
   tokenScope: 'the token',
   partitionScope: (name: string) => `partition ${name}`,
 } as const;
+
+/** Bulk operations on a live token (issue 22): each row error cites its row number, like the draft's bulk text. */
+export const bulkOperationMessages = {
+  operationInvalid: "The bulk operation must be 'issue' or 'force'",
+  rowsRequired: 'Please provide one or more rows',
+  tooManyRows: (max: number) => `At most ${max} rows can be run at once`,
+  addressRequired: (row: number) => `Row ${row}: the address is required`,
+  addressInvalid: (row: number) => `Row ${row}: the address is invalid`,
+  fromRequired: (row: number) => `Row ${row}: the from address is required`,
+  fromInvalid: (row: number) => `Row ${row}: the from address is invalid`,
+  partitionRequired: (row: number) => `Row ${row}: the partition is required`,
+  partitionTooLong: (row: number) => `Row ${row}: the partition name is longer than 31 bytes`,
+  amount: (row: number, problem: string) =>
+    `Row ${row}: ${problem.charAt(0).toLowerCase()}${problem.slice(1)}`,
+  addressTwice: (row: number) => `Row ${row}: this address is specified twice`,
+  refused: (row: number, reason: string) => `Row ${row}: ${reason}`,
+  notFound: 'This bulk operation does not exist',
+  walletOnly: (address: string) =>
+    `A bulk operation is signed by the server with a registered key, and ${address} is not one of yours. Register its key (My keys) or choose a registered address.`,
+  notAllowedToIssue: 'Your wallet address may not issue this token, so it may not run a bulk issue',
+  notController: 'Only the controller of this token may run a bulk forced transfer',
+  columnsMissing: (columns: string) => `The file needs the columns ${columns}`,
+  failed: 'The bulk operation stopped',
+  title: 'Bulk operation',
+} as const;

@@ -47,6 +47,12 @@ import {
 import { appConfigSchema, healthSchema, outboxSchema, readySchema } from './schemas/system.ts';
 import { balanceOfParamsSchema, balanceReportSchema } from './schemas/balanceReport.ts';
 import {
+  bulkJobParamsSchema,
+  bulkJobSchema,
+  startBulkRequestSchema,
+  startBulkResponseSchema,
+} from './schemas/bulk.ts';
+import {
   localAddressParamsSchema,
   localAddressSchema,
   localBlockParamsSchema,
@@ -893,6 +899,25 @@ export const routes = {
     summary: 'Whether an operation would pass the chain now, in plain words, before anything is signed',
     body: precheckRequestSchema,
     response: precheckResponseSchema,
+  }),
+  startBulk: route({
+    method: 'POST',
+    path: '/token/bulk',
+    access: user,
+    spec: 'tranche',
+    summary:
+      'Start a bulk issue or bulk forced transfer on a live token: every row pre-checked, then sent in batches',
+    body: startBulkRequestSchema,
+    response: startBulkResponseSchema,
+  }),
+  getBulk: route({
+    method: 'GET',
+    path: '/token/bulk/:jobId',
+    access: user,
+    spec: 'tranche',
+    summary: 'Progress of a bulk operation and the result of each row',
+    params: bulkJobParamsSchema,
+    response: bulkJobSchema,
   }),
   listHolders: route({
     method: 'GET',

@@ -177,6 +177,8 @@ export const precheckRequestSchema = z.discriminatedUnion(
       fromAddress: requiredAddress(m.sourceRequired, m.sourceInvalid).transform(lower),
       toAddress: requiredAddress(m.destinationRequired, m.destinationInvalid).transform(lower),
       amount: tokenAmountSchema,
+      /** Take from this partition only (a bulk forced transfer's row); omitted: from the holder's partitions in turn. */
+      partition: partition.optional(),
       additionalData: data,
     }),
     z.object({

@@ -1,7 +1,13 @@
-import { draftMessages, keyMessages, type Session, tokenOperationMessages } from '@tranche/api';
-import { devAccountKeys } from '@tranche/contracts';
+import {
+  bulkOperationMessages,
+  draftMessages,
+  keyMessages,
+  type Session,
+  tokenOperationMessages,
+} from '@tranche/api';
+import { devAccountKeys, securityTokenArtifact } from '@tranche/contracts';
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
-import { Wallet } from 'ethers';
+import { Contract, Wallet } from 'ethers';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../errors.ts';
 import { accounts } from '../db/schema.ts';
@@ -181,6 +187,45 @@ export function createAccess(ctx: Ctx) {
         }
       }
       return registered();
+    },
+
+    /**
+     * A bulk operation on a live token (issue 22) runs server-side, signed by `address`: the viewer must sign for it
+     * with a registered key ({@link signingKey}; an address the viewer controls only as a wallet or sharded key
+     * answers 400 with why), and `address` must hold the right on-chain: the issuing right for a bulk issue, being
+     * the token's controller for a bulk forced transfer (403 otherwise). Answers the key.
+     */
+    async bulkOperation(
+      viewer: Viewer,
+      {
+        contractAddress,
+        operation,
+        address,
+      }: { contractAddress: string; operation: 'issue' | 'force'; address: string },
+      registered: () => Promise<string>,
+    ): Promise<string> {
+      let key: string;
+      try {
+        key = await this.signingKey(viewer, address, registered);
+      } catch (error) {
+        const control = (await controlledAddresses(ctx, viewer)).get(address.toLowerCase());
+        if (error instanceof HttpError && control !== undefined && control !== 'registeredKey')
+          throw new HttpError(400, bulkOperationMessages.walletOnly(address));
+        throw error;
+      }
+      const token = new Contract(contractAddress, securityTokenArtifact.abi, ctx.chain.provider);
+      if (operation === 'issue') {
+        if (!((await token.getFunction('canIssue')(address)) as boolean))
+          throw new HttpError(403, bulkOperationMessages.notAllowedToIssue);
+      } else {
+        const [controllable, controller] = (await Promise.all([
+          token.getFunction('isControllable')(),
+          token.getFunction('controller')(),
+        ])) as [boolean, string];
+        if (!controllable || controller.toLowerCase() !== address.toLowerCase())
+          throw new HttpError(403, bulkOperationMessages.notController);
+      }
+      return key;
     },
 
     /** Records of one account (transactions, distributed transactions, sharded keys): only the accounts involved. */

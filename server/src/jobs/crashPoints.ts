@@ -20,6 +20,14 @@ export const crashPoints = {
   ],
   /** One batch of a draft deployment. */
   draft: ['draft:marked', 'draft:recorded', 'draft:broadcast'],
+  /** A bulk operation on a live token: rows pre-checked, then one batch transaction after another. */
+  bulk: [
+    'bulk:checked', // every row pre-checked (results recorded), no batch marked yet
+    'bulk:marked', // a batch's rows marked sending, its transaction not signed yet
+    'bulk:recorded', // the batch's signed transaction and hash recorded, not broadcast
+    'bulk:broadcast', // broadcast, no receipt seen yet
+    'bulk:settled', // the batch's receipt seen and its rows marked done, the next batch not marked
+  ],
 } as const;
 
 export type CrashPoint = (typeof crashPoints)[keyof typeof crashPoints][number];

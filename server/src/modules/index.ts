@@ -22,6 +22,7 @@ import { whitelistsModule } from './whitelists/routes.ts';
 import { snapshotsModule } from './snapshots/routes.ts';
 import { distributionsModule } from './distributions/routes.ts';
 import { rulesModule } from './rules/routes.ts';
+import { bulkModule } from './bulk/routes.ts';
 
 /**
  * The domain modules, in registration order. A new module: create modules/<domain>/{routes,service,repository}.ts,
@@ -50,5 +51,6 @@ export const defaultModules: ServerModule[] = [
   snapshotsModule,
   distributionsModule,
   rulesModule,
+  bulkModule,
 ];
 export { localModule };

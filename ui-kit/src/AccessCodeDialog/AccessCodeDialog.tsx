@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Alert } from '../Alert/Alert.tsx';
 import { Button } from '../Button/Button.tsx';
 import * as Dialog from '../Dialog/Dialog.tsx';
@@ -19,6 +19,8 @@ export type AccessCodeDialogProps = {
   /** An error from the server (e.g. a wrong code). */
   error?: string;
   confirmLabel?: string;
+  /** Shown above the field: what the code confirms (e.g. the operation's pre-check). */
+  children?: ReactNode;
 };
 
 /** Asks for the sharded-key access code; the field is required. The code is cleared on close. */
@@ -29,6 +31,7 @@ export function AccessCodeDialog({
   busy = false,
   error,
   confirmLabel = 'Confirm',
+  children,
 }: AccessCodeDialogProps) {
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -53,6 +56,7 @@ export function AccessCodeDialog({
     <Dialog.Root open={open} onOpenChange={handleOpenChange}>
       <Dialog.Content title={accessCodeTexts.title} size="small">
         <form onSubmit={handleSubmit} noValidate>
+          {children}
           <PasswordField
             label={accessCodeTexts.label}
             required

@@ -1,4 +1,10 @@
-import { type ApprovalsResponse, createApiClient, type ShardedKeyResult } from '@tranche/api';
+import {
+  type ApprovalsResponse,
+  createApiClient,
+  ruleMessages,
+  type ShardedKeyResult,
+  tokenOperationMessages,
+} from '@tranche/api';
 import type { DevChain } from '@tranche/contracts';
 import { eq } from 'drizzle-orm';
 import { type Contract, parseEther } from 'ethers';
@@ -138,7 +144,8 @@ it('lists a started issue for the two other signers with its effect and pre-chec
   expect(item?.effect).toBe(
     `Issue 1,000 ${symbol} to ${holder.slice(0, 6)}…${holder.slice(-4)} (Investor 12) on partition default: total supply 0 → 1,000; holders 0 → 1`,
   );
-  expect(item?.precheck).toEqual({ ok: true, reason: '' });
+  // The compliance pre-check of POST /token/precheck, in its words.
+  expect(item?.precheck).toEqual({ ok: true, reason: ruleMessages.passes });
   expect(item?.approvals.map((a) => a.signedBy)).toEqual(['signer0']);
   expect(item?.secondsLeft).toBeGreaterThan(3600);
 
@@ -150,7 +157,7 @@ it('lists a started issue for the two other signers with its effect and pre-chec
   await (await scheme.getFunction('revokeLevel2')(keyAddress)).wait();
   const failing = (await inbox(third)).needsYou[0];
   expect(failing?.precheck.ok).toBe(false);
-  expect(failing?.precheck.reason).not.toBe('');
+  expect(failing?.precheck.reason).toBe(tokenOperationMessages.notAllowedToIssue);
   await (await scheme.getFunction('grantLevel2')(keyAddress)).wait();
 
   const approved = (await call(second)('approveDtx', {

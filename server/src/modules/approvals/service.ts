@@ -12,7 +12,7 @@ import { bytes32Name } from '../../indexer/decode.ts';
 import { expireDue, type ListedDtx, listApprovals, listVisibleDtx } from '../dtx/index.ts';
 import { partitionBytes, tokenCall } from '../dtx/index.ts';
 import { describeEffect } from './effect.ts';
-import { type PrecheckCall, precheckAll } from './precheck.ts';
+import { precheckAll, precheckOf } from './precheck.ts';
 import { holderBalances, legalNames, projectsById, tokenFigures } from './repository.ts';
 
 /** At most this many pending operations are listed (one per key: a signer of more keys than this sees the newest). */
@@ -33,7 +33,8 @@ function partyOf(row: ListedDtx): string | null {
   return null;
 }
 
-function callOf(row: ListedDtx): PrecheckCall {
+/** The raw call of an operation the compliance pre-check does not cover (pause, resume), or null (reshard). */
+function callOf(row: ListedDtx): { from: string; to: string; data: string } | null {
   if (row.dtx.txType === dtxTypes.reshard || !row.contractAddress) return null;
   try {
     return {
@@ -73,6 +74,15 @@ export async function listInbox(ctx: AppContext, viewer: Viewer): Promise<Approv
   const contracts = tokenList.flatMap((token) => token.contractAddress ?? []);
   const whitelistList = tokenList.flatMap((token) => token.whitelistAddress ?? []);
   const namesRead = legalNames(ctx.db, whitelistList, parties);
+  const checks = rows.map((row) =>
+    precheckOf(
+      row.dtx.txType,
+      row.dtx.txData,
+      row.keyAddress,
+      row.dtx.projectId === null ? undefined : tokens.get(row.dtx.projectId)?.projectCode,
+      () => callOf(row),
+    ),
+  );
   const [figures, balances, names, mayName, prechecks] = await Promise.all([
     tokenFigures(ctx.db, contracts),
     holderBalances(ctx.db, contracts, parties),
@@ -81,7 +91,7 @@ export async function listInbox(ctx: AppContext, viewer: Viewer): Promise<Approv
     namesRead.then((found) =>
       found.size > 0 ? accessOf(ctx).investorDataOf(viewer, tokenList) : new Set<number>(),
     ),
-    precheckAll(ctx, rows.map(callOf)),
+    precheckAll(ctx, checks),
   ]);
   const now = Date.now();
   const items = rows.map((row, index): ApprovalItem => {

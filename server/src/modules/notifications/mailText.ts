@@ -11,6 +11,7 @@ const outcomes: Record<string, string> = {
 
 /** The subject and text of a notice's mail (links go to the console at `publicUrl`). */
 export function mailOf(notice: PendingNotice, publicUrl: string): { subject: string; text: string } {
+  if (notice.bulk) return bulkMailOf(notice, notice.bulk, publicUrl);
   if (notice.dtxId === null) {
     const done = notice.event === 'draft.deployed';
     return {
@@ -36,4 +37,24 @@ export function mailOf(notice: PendingNotice, publicUrl: string): { subject: str
       : `${publicUrl}/ViewTransaction?id=${notice.dtxId}`,
   ];
   return { subject: `Tranche: ${what} ${outcome}`, text: lines.join('\n') };
+}
+
+/** A bulk operation's end: its token, and its counts or why it stopped (detail). */
+function bulkMailOf(
+  notice: PendingNotice,
+  bulk: { jobId: number; operation: string },
+  publicUrl: string,
+): { subject: string; text: string } {
+  const what = `The bulk ${bulk.operation === 'force' ? 'forced transfer' : 'issue'} #${bulk.jobId} of ${notice.symbol}`;
+  const done = notice.event === 'bulk.done';
+  return {
+    subject: `Tranche: ${what} ${done ? 'finished' : 'stopped'}`,
+    text: [
+      done
+        ? `${what} finished: ${notice.detail}.`
+        : `${what} stopped${notice.detail ? `: ${notice.detail}` : '.'}`,
+      '',
+      `Each row's result: ${publicUrl}/TokenInfo?token=${encodeURIComponent(notice.symbol ?? '')}&tab=bulk&job=${bulk.jobId}`,
+    ].join('\n'),
+  };
 }

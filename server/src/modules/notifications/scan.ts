@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.ts';
 /** One mail to record: its unique event key, kind (a preference), recipient and text parts. */
 export type PendingNotice = {
   eventKey: string;
-  kind: 'dtxStarted' | 'dtxFinished' | 'draftDeployed';
+  kind: 'dtxStarted' | 'dtxFinished' | 'draftDeployed' | 'bulkFinished';
   accountId: number;
   /** What happened, for the subject and text. */
   event: string;
@@ -15,6 +15,8 @@ export type PendingNotice = {
   keyAddress: string | null;
   symbol: string | null;
   detail: string | null;
+  /** A bulk operation's job and operation (kind bulkFinished). */
+  bulk?: { jobId: number; operation: string };
 };
 
 type Row = Record<string, unknown>;
@@ -72,7 +74,37 @@ export async function findUnrecorded(db: Database): Promise<PendingNotice[]> {
         and not exists (select 1 from notification_events e where e.event_key = 'draft.deploy:' || j.id)
       limit 500`),
   );
+  // Bulk operations on a live token (issue 22): the account that started one, once it is done or stopped.
+  const bulkRows = rowsOf(
+    await db.execute(sql`
+      select j.id as "jobId", j.state, j.last_error as "lastError", j.payload->>'accountId' as "accountId",
+        j.payload->>'symbol' as "symbol", j.payload->>'operation' as "operation",
+        (select count(*) from token_bulk_rows b where b.job_id = j.id and b.status = 'done') as "done",
+        (select count(*) from token_bulk_rows b where b.job_id = j.id and b.status = 'failed') as "failed"
+      from jobs j
+      where j.kind = 'token.bulk' and j.state in ('done', 'failed') and j.updated_on > now() - interval '2 days'
+        and not exists (select 1 from notification_events e where e.event_key = 'token.bulk:' || j.id)
+      limit 500`),
+  );
   return [
+    ...bulkRows.map(
+      (row): PendingNotice => ({
+        eventKey: `token.bulk:${row.jobId}`,
+        kind: 'bulkFinished',
+        accountId: Number(row.accountId),
+        event: row.state === 'done' ? 'bulk.done' : 'bulk.failed',
+        dtxId: null,
+        txType: null,
+        keyName: null,
+        keyAddress: null,
+        bulk: { jobId: Number(row.jobId), operation: String(row.operation) },
+        symbol: String(row.symbol),
+        detail:
+          row.state === 'done'
+            ? `${Number(row.done)} rows done, ${Number(row.failed)} refused`
+            : ((row.lastError as string | null) ?? null),
+      }),
+    ),
     ...dtxRows.map((row): PendingNotice => {
       const started = row.family === 'dtx.started';
       return {

@@ -19,7 +19,7 @@ export const notifyMailJobKind = 'notify.mail';
 export const notifyDigestJobKind = 'notify.digest';
 
 const defaults: NotificationPreferences = {
-  kinds: { dtxStarted: true, dtxFinished: true, draftDeployed: true },
+  kinds: { dtxStarted: true, dtxFinished: true, draftDeployed: true, bulkFinished: true },
   dailyDigest: false,
 };
 

@@ -1,7 +1,7 @@
 import { transactionMessages } from '@tranche/api';
 import { AccessCodeDialog, Alert } from '@tranche/ui-kit';
 import { useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { api, describeError } from '../../../lib/api.ts';
 import { notifyAtom } from '../../notifications/index.ts';
 
@@ -20,6 +20,8 @@ export type StartDtxDialogProps = {
   onClose: () => void;
   /** Called with the id of the distributed transaction, now waiting for the other signers. */
   onStarted?: (id: number) => void;
+  /** Shown in the dialog before the access code: the operation's pre-check (the token page's PrecheckLine). */
+  precheck?: ReactNode;
 };
 
 /** How long the alert of a started distributed transaction stays on screen (part 1, section 9). */
@@ -31,7 +33,7 @@ export const startAlertMs = 6000;
  * pending dropdown. A failure reads 'Failed to start the distributed transaction.' with the server's reason; a start
  * shows an alert that hides after {@link startAlertMs}.
  */
-export function StartDtxDialog({ request, onClose, onStarted }: StartDtxDialogProps) {
+export function StartDtxDialog({ request, onClose, onStarted, precheck }: StartDtxDialogProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
   const notify = useSetAtom(notifyAtom);
@@ -84,7 +86,9 @@ export function StartDtxDialog({ request, onClose, onStarted }: StartDtxDialogPr
         busy={busy}
         error={error}
         confirmLabel="Start"
-      />
+      >
+        {precheck}
+      </AccessCodeDialog>
     </>
   );
 }

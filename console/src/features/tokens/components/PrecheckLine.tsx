@@ -33,3 +33,28 @@ export function PrecheckLine({ body }: { body: PrecheckRequest | null }) {
     </Alert>
   );
 }
+
+/**
+ * The pre-check of a sharded-key operation at its start (the same check each approver reads in the inbox): an
+ * issue or redeem from the key's address; pause and resume have none.
+ */
+export function shardedPrecheckBody(
+  request: { symbol: string; accountAddress: string; txType: number; txData?: Record<string, string> } | null,
+): PrecheckRequest | null {
+  if (!request) return null;
+  const data = request.txData ?? {};
+  const common = { symbol: request.symbol, accountAddress: request.accountAddress };
+  if (request.txType === 4) {
+    return {
+      ...common,
+      operation: 'issue',
+      holderAddress: data.holderAddress ?? '',
+      amount: data.amount ?? '',
+      partition: data.partition ?? '',
+    };
+  }
+  if (request.txType === 3) {
+    return { ...common, operation: 'redeem', amount: data.amount ?? '', partition: data.partition ?? '' };
+  }
+  return null;
+}

@@ -31,11 +31,13 @@ import { useTokenDetail } from '../hooks/useTokenDetail.ts';
 import { useTokenTransaction } from '../hooks/useTokenTransaction.ts';
 import { useWalletRights } from '../hooks/useWalletRights.ts';
 import { BalanceTab } from './BalanceTab.tsx';
+import { BulkTab } from './BulkTab.tsx';
 import { ControllerTab } from './ControllerTab.tsx';
 import { DocumentsTab } from './DocumentsTab.tsx';
 import { HoldersTab } from './HoldersTab.tsx';
 import { IssueForm, RedeemForm } from './IssueRedeemForms.tsx';
 import { OperatorsTab } from './OperatorsTab.tsx';
+import { PrecheckLine, shardedPrecheckBody } from './PrecheckLine.tsx';
 import { RulesTab } from './RulesTab.tsx';
 import { TransferTab } from './TransferTab.tsx';
 import { type DisabledReason, ReasonAlert, SummaryRow } from './shared.tsx';
@@ -151,6 +153,7 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
       <StartDtxDialog
         request={dtxRequest}
         onClose={() => setDtxRequest(null)}
+        precheck={<PrecheckLine body={shardedPrecheckBody(dtxRequest)} />}
         onStarted={() => {
           setDtxRequest(null);
           setPanel('none');
@@ -236,6 +239,7 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
           <Tabs.Trigger value="documents">Documents</Tabs.Trigger>
           <Tabs.Trigger value="distributions">Distributions</Tabs.Trigger>
           <Tabs.Trigger value="rules">Rules</Tabs.Trigger>
+          {rights.connected ? <Tabs.Trigger value="bulk">Bulk</Tabs.Trigger> : null}
           {rights.connected ? <Tabs.Trigger value="transfer">Transfer</Tabs.Trigger> : null}
         </Tabs.List>
         <Tabs.Content value="holders">
@@ -262,6 +266,7 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
           <RulesTab ops={ops} />
         </Tabs.Content>
         <Tabs.Content value="transfer">{rights.connected ? <TransferTab ops={ops} /> : null}</Tabs.Content>
+        <Tabs.Content value="bulk">{rights.connected ? <BulkTab ops={ops} /> : null}</Tabs.Content>
       </Tabs.Root>
       <ConfirmDialog
         open={dialog !== null}

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { bulkOperationMessages as b, tokenOperationMessages as m } from '../messages.ts';
+import { addressPattern, requiredAddress } from './fields.ts';
+import { tokenAmountSchema } from './tokens.ts';
+
+/** Bulk operations on a live token: issue to many holders, or force many transfers (issue 22). */
+export const bulkOperations = ['issue', 'force'] as const;
+export type BulkOperation = (typeof bulkOperations)[number];
+
+/** Most rows one bulk operation takes. */
+export const maxBulkRows = 5000;
+
+/**
+ * One row as uploaded (CSV columns address, amount, partition; a forced transfer also fromAddress): every field
+ * is text and may be wrong; {@link checkBulkRows} words what is wrong with its row number.
+ */
+export const bulkRowInputSchema = z.object({
+  /** The holder issued to, or the receiver of a forced transfer. */
+  address: z.string().optional(),
+  amount: z.union([z.string(), z.number()]).optional(),
+  partition: z.string().optional(),
+  /** Forced transfer only: the holder the tokens are taken from. */
+  fromAddress: z.string().optional(),
+});
+export type BulkRowInput = z.input<typeof bulkRowInputSchema>;
+
+/** The CSV columns of a bulk file (fromAddress only for a forced transfer). */
+export const bulkCsvColumns = ['address', 'amount', 'partition', 'fromAddress'] as const;
+
+/** POST /token/bulk. */
+export const startBulkRequestSchema = z.object({
+  symbol: z.string({ error: m.symbolRequired }).trim().min(1, m.symbolRequired).max(100),
+  operation: z.enum(bulkOperations, { error: b.operationInvalid }),
+  accountAddress: requiredAddress(m.accountRequired, m.accountInvalid).transform((a) => a.toLowerCase()),
+  rows: z
+    .array(bulkRowInputSchema, { error: b.rowsRequired })
+    .min(1, b.rowsRequired)
+    .max(maxBulkRows, b.tooManyRows(maxBulkRows)),
+});
+export type StartBulkRequest = z.input<typeof startBulkRequestSchema>;
+export const startBulkResponseSchema = z.object({ jobId: z.number() });
+
+export const bulkJobParamsSchema = z.object({
+  jobId: z
+    .string({ error: b.notFound })
+    .trim()
+    .regex(/^\d{1,9}$/, b.notFound)
+    .transform((text) => Number(text)),
+});
+
+/** A row that passed the form checks (row = its 1-based number in the upload). */
+export type BulkRow = {
+  row: number;
+  address: string;
+  amount: string;
+  partition: string;
+  fromAddress: string | null;
+};
+export type BulkRowCheck = { rows: BulkRow[]; errors: { row: number; reason: string }[] };
+
+const utf8Length = (text: string) => new TextEncoder().encode(text).length;
+
+/** One row's problem, row-numbered, or the row as checked. `seen` holds the addresses of earlier issue rows. */
+function checkRow(
+  operation: BulkOperation,
+  raw: BulkRowInput,
+  row: number,
+  seen: Set<string>,
+): string | BulkRow {
+  const address = (raw.address ?? '').trim();
+  if (address === '') return b.addressRequired(row);
+  if (!addressPattern.test(address)) return b.addressInvalid(row);
+  let fromAddress: string | null = null;
+  if (operation === 'force') {
+    const from = (raw.fromAddress ?? '').trim();
+    if (from === '') return b.fromRequired(row);
+    if (!addressPattern.test(from)) return b.fromInvalid(row);
+    fromAddress = from.toLowerCase();
+  }
+  const amount = tokenAmountSchema.safeParse(raw.amount ?? '');
+  if (!amount.success) return b.amount(row, amount.error.issues[0]?.message ?? m.amountInvalid);
+  if (!/^\d+$/.test(amount.data)) return b.amount(row, m.amountInvalid);
+  if (BigInt(amount.data) < 1n) return b.amount(row, m.amountTooLow);
+  const partition = (raw.partition ?? '').trim();
+  if (partition === '') return b.partitionRequired(row);
+  if (utf8Length(partition) > 31 && !/^0x[0-9a-fA-F]{64}$/.test(partition)) return b.partitionTooLong(row);
+  const lower = address.toLowerCase();
+  if (operation === 'issue') {
+    if (seen.has(lower)) return b.addressTwice(row);
+    seen.add(lower);
+  }
+  return { row, address: lower, amount: amount.data, partition, fromAddress };
+}
+
+/**
+ * Checks every row of a bulk upload (the console before start, the server again): each error names its row.
+ * Addresses are answered in lower case; for an issue an address given twice is an error (its second row).
+ */
+export function checkBulkRows(operation: BulkOperation, input: readonly BulkRowInput[]): BulkRowCheck {
+  const rows: BulkRow[] = [];
+  const errors: { row: number; reason: string }[] = [];
+  const seen = new Set<string>();
+  input.forEach((raw, index) => {
+    const checked = checkRow(operation, raw, index + 1, seen);
+    if (typeof checked === 'string') errors.push({ row: index + 1, reason: checked });
+    else rows.push(checked);
+  });
+  return { rows, errors };
+}
+
+export const bulkRowStatuses = ['pending', 'checked', 'sending', 'done', 'failed'] as const;
+export type BulkRowStatus = (typeof bulkRowStatuses)[number];
+export const bulkStates = ['checking', 'running', 'done', 'failed'] as const;
+
+/** GET /token/bulk/{jobId}: progress and the result of every row. */
+export const bulkJobSchema = z.object({
+  jobId: z.number(),
+  symbol: z.string(),
+  operation: z.enum(bulkOperations),
+  accountAddress: z.string(),
+  /** checking (rows being pre-checked), running (transactions being sent), done, failed (stopped). */
+  state: z.enum(bulkStates),
+  total: z.number(),
+  /** Rows whose transaction is mined. */
+  done: z.number(),
+  /** Rows refused (form, pre-check or chain), each with its reason. */
+  failed: z.number(),
+  /** Transactions sent. */
+  transactions: z.number(),
+  /** Why the job stopped, when it did. */
+  error: z.string().nullable(),
+  rows: z.array(
+    z.object({
+      row: z.number(),
+      address: z.string(),
+      fromAddress: z.string().nullable(),
+      amount: z.string(),
+      partition: z.string(),
+      status: z.enum(bulkRowStatuses),
+      reason: z.string().nullable(),
+      transactionHash: z.string().nullable(),
+    }),
+  ),
+});
+export type BulkJob = z.output<typeof bulkJobSchema>;

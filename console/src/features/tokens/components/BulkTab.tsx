@@ -1,0 +1,239 @@
+import {
+  type BulkJob,
+  type BulkOperation,
+  type BulkRowInput,
+  bulkCsvColumns,
+  bulkOperationMessages as b,
+  checkBulkRows,
+} from '@tranche/api';
+import {
+  Alert,
+  Button,
+  Inline,
+  ProgressBar,
+  Select,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+  Text,
+} from '@tranche/ui-kit';
+import { type ChangeEvent, useEffect, useState } from 'react';
+import { api } from '../../../lib/api.ts';
+import { readCsvRows, toCsv } from '../../../lib/csv.ts';
+import { downloadText } from '../../../lib/download.ts';
+import { ErrorAlert } from '../../forms/index.ts';
+import type { TokenOps } from './types.ts';
+
+const operationLabels: Record<BulkOperation, string> = { issue: 'Bulk issue', force: 'Bulk forced transfer' };
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const statusLabels: Record<BulkJob['rows'][number]['status'], string> = {
+  pending: 'Waiting for its pre-check',
+  checked: 'Pre-checked, waiting',
+  sending: 'Sending',
+  done: 'Done',
+  failed: 'Refused',
+};
+
+/** The rows of a CSV file with a header line naming its columns (address, amount, partition, fromAddress). */
+function rowsOfCsv(text: string, operation: BulkOperation): { rows: BulkRowInput[]; error: string | null } {
+  const [header = [], ...lines] = readCsvRows(text);
+  const names = header.map((name) => name.toLowerCase());
+  const needed = operation === 'force' ? bulkCsvColumns : bulkCsvColumns.slice(0, 3);
+  if (needed.some((column) => !names.includes(column.toLowerCase()))) {
+    return { rows: [], error: b.columnsMissing(needed.join(', ')) };
+  }
+  const at = (line: string[], column: string) => line[names.indexOf(column.toLowerCase())];
+  return {
+    rows: lines.map((line) => ({
+      address: at(line, 'address'),
+      amount: at(line, 'amount'),
+      partition: at(line, 'partition'),
+      ...(operation === 'force' ? { fromAddress: at(line, 'fromAddress') } : {}),
+    })),
+    error: null,
+  };
+}
+
+/**
+ * The Bulk tab: a CSV of rows (address, amount, partition; a forced transfer also fromAddress) checked here
+ * before start with row-numbered errors, then run by the server as a durable job signed with the registered key
+ * of the selected wallet address: a progress bar, each row's result, and the results as CSV.
+ */
+export function BulkTab({ ops }: { ops: TokenOps }) {
+  const symbol = ops.token.projectCode;
+  const [operation, setOperation] = useState<BulkOperation>('issue');
+  const [fileName, setFileName] = useState('');
+  const [rows, setRows] = useState<BulkRowInput[]>([]);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [job, setJob] = useState<BulkJob | null>(null);
+  const [jobId, setJobId] = useState<number | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const account = ops.rights.address;
+
+  const read = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    setFileName(file.name);
+    setJob(null);
+    setJobId(null);
+    const parsed = rowsOfCsv(await file.text(), operation);
+    setRows(parsed.rows);
+    setProblems(
+      parsed.error ? [parsed.error] : checkBulkRows(operation, parsed.rows).errors.map((e) => e.reason),
+    );
+  };
+
+  const start = async () => {
+    if (!account) return;
+    setError(null);
+    try {
+      const started = await api.call('startBulk', {
+        body: { symbol, operation, accountAddress: account, rows },
+      });
+      setJobId(started.jobId);
+    } catch (failure) {
+      setError(failure);
+    }
+  };
+
+  useEffect(() => {
+    if (jobId === null) return;
+    let stopped = false;
+    const look = async () => {
+      try {
+        const next = await api.call('getBulk', { params: { jobId: String(jobId) } });
+        if (stopped) return;
+        setJob(next);
+        if (next.state === 'checking' || next.state === 'running') setTimeout(() => void look(), 1000);
+      } catch (failure) {
+        if (!stopped) setError(failure);
+      }
+    };
+    void look();
+    return () => {
+      stopped = true;
+    };
+  }, [jobId]);
+
+  const exportResults = () => {
+    if (!job) return;
+    downloadText(
+      `${symbol}-bulk-${job.jobId}.csv`,
+      toCsv(
+        ['row', 'address', 'fromAddress', 'amount', 'partition', 'status', 'reason', 'transactionHash'],
+        job.rows.map((r) => [
+          r.row,
+          r.address,
+          r.fromAddress,
+          r.amount,
+          r.partition,
+          r.status,
+          r.reason,
+          r.transactionHash,
+        ]),
+      ),
+    );
+  };
+
+  const finished = job !== null && (job.state === 'done' || job.state === 'failed');
+  const progress = job && job.total > 0 ? ((job.done + job.failed) / job.total) * 100 : 0;
+  return (
+    <Stack space="large">
+      <Text>
+        One row per holder in a CSV file with a header line: address, amount, partition
+        {operation === 'force' ? ', fromAddress (the holder the tokens are taken from)' : ''}. Every row is
+        pre-checked, then the server signs with the registered key of {account ?? 'your wallet address'}.
+      </Text>
+      <Inline space="medium" align="flex-end">
+        <Select
+          label="Operation"
+          options={[
+            { value: 'issue', label: operationLabels.issue },
+            { value: 'force', label: operationLabels.force },
+          ]}
+          value={operation}
+          onChange={(value) => {
+            setOperation(value as BulkOperation);
+            setRows([]);
+            setProblems([]);
+            setFileName('');
+          }}
+        />
+        <label>
+          <Text size="small">CSV file of the rows </Text>
+          <input type="file" accept=".csv,text/csv,text/plain" onChange={read} key={operation} />
+        </label>
+      </Inline>
+      {problems.length > 0 ? (
+        <Alert tone="danger" title={`${problems.length} rows of ${fileName} need fixing`}>
+          <Stack space="xsmall">
+            {problems.slice(0, 50).map((problem) => (
+              <Text key={problem}>{problem}</Text>
+            ))}
+          </Stack>
+        </Alert>
+      ) : null}
+      {rows.length > 0 ? (
+        <Inline space="small" align="center">
+          <Button onClick={() => void start()} disabled={!account || (jobId !== null && !finished)}>
+            {`Start: ${operationLabels[operation].toLowerCase()} of ${rows.length} rows`}
+          </Button>
+          {problems.length > 0 ? (
+            <Text tone="muted">The rows that need fixing are reported as refused; the others run.</Text>
+          ) : null}
+        </Inline>
+      ) : null}
+      {error ? <ErrorAlert error={error} prefix={b.failed} /> : null}
+      {job ? (
+        <Stack space="medium">
+          <ProgressBar
+            label={`${operationLabels[job.operation]} #${job.jobId}: ${job.done} done, ${job.failed} refused of ${job.total}`}
+            value={progress}
+          />
+          <div aria-live="polite">
+            <Text>
+              {job.state === 'done'
+                ? `Finished in ${plural(job.transactions, 'transaction')}: ${plural(job.done, 'row')} done, ${job.failed} refused.`
+                : job.state === 'failed'
+                  ? (job.error ?? b.failed)
+                  : job.state === 'checking'
+                    ? 'Pre-checking the rows…'
+                    : 'Sending…'}
+            </Text>
+          </div>
+          {finished ? (
+            <Button variant="secondary" onClick={exportResults}>
+              Export the results (CSV)
+            </Button>
+          ) : null}
+          <Table caption="Results of each row">
+            <TableHead>
+              <TableRow>
+                <TableHeaderCell>Row</TableHeaderCell>
+                <TableHeaderCell>Address</TableHeaderCell>
+                <TableHeaderCell>Amount</TableHeaderCell>
+                <TableHeaderCell>Partition</TableHeaderCell>
+                <TableHeaderCell>Result</TableHeaderCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {job.rows.map((r) => (
+                <TableRow key={r.row}>
+                  <TableCell>{r.row}</TableCell>
+                  <TableCell>{r.fromAddress ? `${r.fromAddress} → ${r.address}` : r.address}</TableCell>
+                  <TableCell>{r.amount}</TableCell>
+                  <TableCell>{r.partition}</TableCell>
+                  <TableCell>{r.reason ?? statusLabels[r.status]}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}

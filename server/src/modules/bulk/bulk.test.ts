@@ -1,0 +1,161 @@
+import type { AddressInfo } from 'node:net';
+import {
+  type ApiClient,
+  type BulkJob,
+  bulkOperationMessages as b,
+  createApiClient,
+  keyMessages,
+  tokenOperationMessages as m,
+} from '@tranche/api';
+import type { DevChain } from '@tranche/contracts';
+import { type Contract, JsonRpcProvider, Network, Wallet } from 'ethers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accountWithKeys,
+  createTestApp,
+  failureOf,
+  mailReaderToken,
+  startTestChain,
+  type TestApp,
+} from '../../../test/helpers.ts';
+import { deploySchemeAndWhitelist, deployTestToken, type DevWallets, devWallets } from '../tokens/testing.ts';
+
+let devChain: DevChain;
+let t: TestApp;
+let provider: JsonRpcProvider;
+let wallets: DevWallets;
+let token: Contract;
+let issuer: ApiClient;
+let stranger: ApiClient;
+let strangerJwt: string;
+let reader: ApiClient;
+let baseUrl: string;
+const symbol = 'BLK';
+const walletOnly = new Wallet(Wallet.createRandom().privateKey);
+
+const client = (jwt: string) => createApiClient({ baseUrl, getToken: () => jwt });
+
+beforeAll(async () => {
+  devChain = await startTestChain();
+  t = await createTestApp({ kind: 'pglite', chain: devChain });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  provider = new JsonRpcProvider(devChain.rpcUrl, Network.from(devChain.chainId), {
+    staticNetwork: true,
+    batchMaxCount: 1,
+    pollingInterval: 20,
+  });
+  wallets = devWallets(provider);
+  const setup = await deploySchemeAndWhitelist(wallets);
+  issuer = client(
+    (await accountWithKeys(t, 'bulk.issuer@example.com', [wallets.owner, wallets.controller])).jwt,
+  );
+  strangerJwt = (await accountWithKeys(t, 'bulk.stranger@example.com', [wallets.outsider])).jwt;
+  stranger = client(strangerJwt);
+  reader = client(await mailReaderToken(t));
+  token = await deployTestToken(t.ctx.db, wallets, setup, { symbol, name: 'Bulk shares' });
+  // The stranger proves a wallet (no key on the server).
+  const headers = { authorization: `Bearer ${strangerJwt}` };
+  const { data } = (
+    await t.app.inject({ method: 'GET', url: `/api/account/wallets/${walletOnly.address}/message`, headers })
+  ).json() as { data: { message: string } };
+  const proved = await t.app.inject({
+    method: 'POST',
+    url: '/api/account/wallets',
+    headers,
+    payload: { message: data.message, signature: await walletOnly.signMessage(data.message) },
+  });
+  expect(proved.statusCode).toBe(200);
+});
+afterAll(async () => {
+  provider?.destroy();
+  await t?.close();
+  await devChain?.stop();
+});
+
+const rows = () =>
+  wallets.holders.map((h, i) => ({ address: h.address, amount: String(10 * (i + 1)), partition: 'A' }));
+
+async function finished(api: ApiClient, jobId: number): Promise<BulkJob> {
+  for (let i = 0; i < 400; i += 1) {
+    const job = await api.call('getBulk', { params: { jobId: String(jobId) } });
+    if (job.state === 'done' || job.state === 'failed') return job;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the bulk job did not finish');
+}
+
+describe('bulk operations on a live token', () => {
+  it('issues the good rows in one transaction, reports a bad row by its number, and mails the issuer once it is done', async () => {
+    const input = [...rows(), { address: wallets.holders[0]?.address, amount: '5', partition: 'A' }];
+    const { jobId } = await issuer.call('startBulk', {
+      body: { symbol, operation: 'issue', accountAddress: wallets.owner.address, rows: input },
+    });
+    const job = await finished(issuer, jobId);
+    expect(job).toMatchObject({ state: 'done', total: 5, done: 4, failed: 1, transactions: 1 });
+    expect(job.rows[4]).toMatchObject({ row: 5, status: 'failed', reason: b.addressTwice(5) });
+    for (const [i, h] of wallets.holders.entries()) {
+      expect(await token.getFunction('balanceOf')(h.address)).toBe(BigInt(10 * (i + 1)));
+    }
+    // Another account does not see it.
+    expect((await failureOf(stranger.call('getBulk', { params: { jobId: String(jobId) } }))).statusCode).toBe(
+      404,
+    );
+    let subject: string | undefined;
+    for (let i = 0; i < 100 && !subject; i += 1) {
+      const mails = await reader.call('localOutbox');
+      subject = mails.find(
+        (mail) => mail.to === 'bulk.issuer@example.com' && mail.subject.includes('bulk'),
+      )?.subject;
+      if (!subject) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(subject).toBe(`Tranche: The bulk issue #${jobId} of ${symbol} finished`);
+  }, 120_000);
+
+  it('forces transfers row by row, each pre-checked: a row beyond the balance is refused in words', async () => {
+    const [a, bHolder] = wallets.holders;
+    const { jobId } = await issuer.call('startBulk', {
+      body: {
+        symbol,
+        operation: 'force',
+        accountAddress: wallets.controller.address,
+        rows: [
+          { fromAddress: a?.address, address: bHolder?.address, amount: '3', partition: 'A' },
+          { fromAddress: a?.address, address: bHolder?.address, amount: '1000', partition: 'A' },
+          { fromAddress: 'nobody', address: bHolder?.address, amount: '1', partition: 'A' },
+        ],
+      },
+    });
+    const job = await finished(issuer, jobId);
+    expect(job).toMatchObject({ state: 'done', done: 1, failed: 2, transactions: 1 });
+    expect(job.rows[1]?.reason).toBe(b.refused(2, m.insufficientBalance));
+    expect(job.rows[2]?.reason).toBe(b.fromInvalid(3));
+    expect(await token.getFunction('balanceOf')(a?.address)).toBe(7n);
+    expect(await token.getFunction('balanceOf')(bHolder?.address)).toBe(23n);
+  }, 120_000);
+
+  it('refuses whoever may not: no right on the token, no key on the server, a wallet only', async () => {
+    const start = (api: ApiClient, operation: 'issue' | 'force', accountAddress: string) =>
+      failureOf(api.call('startBulk', { body: { symbol, operation, accountAddress, rows: rows() } }));
+    const noRight = await start(stranger, 'issue', wallets.outsider.address);
+    expect([noRight.statusCode, noRight.message]).toEqual([403, b.notAllowedToIssue]);
+    const notController = await start(issuer, 'force', wallets.owner.address);
+    expect([notController.statusCode, notController.message]).toEqual([403, b.notController]);
+    const notTheirs = await start(stranger, 'issue', wallets.owner.address);
+    expect([notTheirs.statusCode, notTheirs.message]).toEqual([
+      403,
+      keyMessages.notRegistered(wallets.owner.address),
+    ]);
+    const wallet = await start(stranger, 'issue', walletOnly.address.toLowerCase());
+    expect([wallet.statusCode, wallet.message]).toEqual([
+      400,
+      b.walletOnly(walletOnly.address.toLowerCase()),
+    ]);
+    const empty = await failureOf(
+      issuer.call('startBulk', {
+        body: { symbol, operation: 'issue', accountAddress: wallets.owner.address, rows: [] },
+      }),
+    );
+    expect([empty.statusCode, empty.message]).toEqual([400, b.rowsRequired]);
+  });
+});

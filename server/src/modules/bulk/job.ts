@@ -1,0 +1,276 @@
+import { type BulkOperation, bulkOperationMessages as b, type PrecheckInput } from '@tranche/api';
+import { gasMargin, measuredGas, securityTokenArtifact, txGasCap } from '@tranche/contracts';
+import { Interface } from 'ethers';
+import { accessOf } from '../../access/access.ts';
+import type { AppContext } from '../../context.ts';
+import { HttpError } from '../../errors.ts';
+import { crashPoint } from '../../jobs/crashPoints.ts';
+import { liveRow, RevertError, revertReasonOf, sendDurably } from '../../jobs/durableTransaction.ts';
+import { type JobHandler, PermanentJobError } from '../../jobs/runner.ts';
+import { signingKeyFor } from '../credentials/service.ts';
+import { partitionBytes } from '../dtx/index.ts';
+import { precheck } from '../rules/service.ts';
+import { type BulkRowRecord, inFlightBatch, lastBatch, rowsWithStatus, updateRows } from './repository.ts';
+
+export const bulkJobKind = 'token.bulk';
+
+/** The job's payload: the token, the operation and who signs. */
+export type BulkPayload = {
+  symbol: string;
+  operation: BulkOperation;
+  accountAddress: string;
+  accountId: number;
+  contractAddress: string;
+};
+
+export type BulkJobOptions = {
+  /** Upper bound on rows per batch (tests; default: as many as the gas cap allows). */
+  maxBatchSize?: number;
+  /** Pre-checks run at once. */
+  checkConcurrency?: number;
+};
+
+const tokenInterface = new Interface(securityTokenArtifact.abi);
+const noData = '0x';
+
+/** The largest batch the cap could take at the cheapest measured per-holder gas (the sizing's start). */
+const upperBatch = Math.floor((txGasCap - gasMargin) / measuredGas.issueBatchPerHolder250);
+
+/**
+ * The durable bulk operation (issue 22), on the job runner and the durable sender the draft deployment uses.
+ * Steps: 'check' (every row pre-checked by the rules module's pre-check, its verdict recorded on the row), then
+ * 'send': the next checked rows of one partition are sized by measured gas (an estimate of the very batch, shrunk
+ * until it fits the cap; a batch the chain refuses as a whole is halved), marked sending under a batch number, and
+ * sent as one transaction recorded under 'batch:<n>' before broadcast. A forced transfer is one row a transaction
+ * (the token has no batch forced transfer). On resume the in-flight batch is settled from its recorded transaction
+ * first, so nobody is issued twice or skipped.
+ */
+export function createBulkJobHandler(ctx: AppContext, options: BulkJobOptions = {}): JobHandler {
+  const provider = ctx.chain.provider;
+  const pollMs = ctx.chain.local ? 50 : 2000;
+  const maxBatch = Math.max(1, Math.min(options.maxBatchSize ?? upperBatch, upperBatch));
+  const concurrency = options.checkConcurrency ?? 8;
+
+  return async (job, tools) => {
+    const payload = job.payload as BulkPayload;
+    const { signal } = tools;
+    let key: string;
+    try {
+      key = await accessOf(ctx).bulkOperation(
+        { accountId: payload.accountId },
+        {
+          contractAddress: payload.contractAddress,
+          operation: payload.operation,
+          address: payload.accountAddress,
+        },
+        () => signingKeyFor(ctx, payload.accountId, payload.accountAddress),
+      );
+    } catch (error) {
+      if (error instanceof HttpError) throw new PermanentJobError(error.message);
+      throw error;
+    }
+    const issue = payload.operation === 'issue';
+
+    const precheckOf = (row: BulkRowRecord): PrecheckInput =>
+      issue
+        ? {
+            operation: 'issue',
+            symbol: payload.symbol,
+            accountAddress: payload.accountAddress,
+            holderAddress: row.address,
+            amount: row.amount,
+            partition: row.partition,
+          }
+        : {
+            operation: 'force',
+            symbol: payload.symbol,
+            accountAddress: payload.accountAddress,
+            fromAddress: row.fromAddress ?? '',
+            toAddress: row.address,
+            amount: row.amount,
+            partition: row.partition,
+          };
+
+    /** Fails a row with the pre-check's words now (or the chain's reason when the pre-check passes). */
+    const refuse = async (row: BulkRowRecord, fallback: string, hash: string | null = null) => {
+      const verdict = await precheck(ctx, precheckOf(row));
+      const reason = verdict.ok ? fallback : verdict.reason;
+      await updateRows(ctx.db, [row.id], {
+        status: 'failed',
+        reason: b.refused(row.row, reason),
+        transactionHash: hash,
+      });
+    };
+
+    await tools.setStep('check');
+    for (;;) {
+      if (signal.aborted) throw signal.reason;
+      const pending = await rowsWithStatus(ctx.db, job.id, 'pending', concurrency * 4);
+      if (pending.length === 0) break;
+      for (let i = 0; i < pending.length; i += concurrency) {
+        await Promise.all(
+          pending.slice(i, i + concurrency).map(async (row) => {
+            const verdict = await precheck(ctx, precheckOf(row));
+            await updateRows(
+              ctx.db,
+              [row.id],
+              verdict.ok
+                ? { status: 'checked' }
+                : { status: 'failed', reason: b.refused(row.row, verdict.reason) },
+            );
+          }),
+        );
+      }
+    }
+    crashPoint('bulk:checked');
+
+    const dataOf = (rows: BulkRowRecord[]) => {
+      const first = rows[0] as BulkRowRecord;
+      if (issue) {
+        return tokenInterface.encodeFunctionData('issueByPartition(bytes32,address[],uint256[],bytes)', [
+          partitionBytes(first.partition),
+          rows.map((r) => r.address),
+          rows.map((r) => BigInt(r.amount)),
+          noData,
+        ]);
+      }
+      return tokenInterface.encodeFunctionData('controllerTransferByPartition', [
+        partitionBytes(first.partition),
+        first.fromAddress,
+        first.address,
+        BigInt(first.amount),
+        noData,
+        noData,
+      ]);
+    };
+
+    /** The gas limit of these rows' transaction (its estimate plus the margin), or the chain's refusal. */
+    const measure = async (rows: BulkRowRecord[]): Promise<bigint | RevertError> => {
+      try {
+        const estimate = await provider.estimateGas({
+          from: payload.accountAddress,
+          to: payload.contractAddress,
+          data: dataOf(rows),
+        });
+        return estimate + BigInt(gasMargin);
+      } catch (error) {
+        return new RevertError(revertReasonOf(error), undefined, error);
+      }
+    };
+
+    /**
+     * How many of `rows` one transaction carries: the gas of the first row and of the first `probe` rows, measured,
+     * give the cost of each further row; as many as fit the cap, checked by an estimate of that very batch.
+     */
+    const fitting = async (rows: BulkRowRecord[]): Promise<number> => {
+      const probe = Math.min(rows.length, 64);
+      if (probe < 2) return rows.length;
+      const [one, some] = await Promise.all([measure(rows.slice(0, 1)), measure(rows.slice(0, probe))]);
+      if (typeof one !== 'bigint' || typeof some !== 'bigint') return probe;
+      const perRow = Number(some - one) / (probe - 1);
+      const fixed = Number(one) - perRow;
+      return Math.max(1, Math.min(rows.length, Math.floor((txGasCap - fixed) / perRow)));
+    };
+
+    /** The longest prefix of `rows` one transaction carries, with its gas limit; a lone row the chain refuses fails. */
+    const size = async (
+      rows: BulkRowRecord[],
+    ): Promise<{ rows: BulkRowRecord[]; gasLimit: bigint } | undefined> => {
+      let n = issue ? await fitting(rows) : 1;
+      for (;;) {
+        const batch = rows.slice(0, n);
+        const measured = await measure(batch);
+        if (typeof measured === 'bigint' && measured <= BigInt(txGasCap))
+          return { rows: batch, gasLimit: measured };
+        if (n === 1) {
+          await refuse(batch[0] as BulkRowRecord, typeof measured === 'bigint' ? b.failed : measured.reason);
+          return undefined;
+        }
+        // Over the cap (an estimate above it, or the node refusing for gas): a little smaller. Refused as a whole
+        // though each row passed alone (rows together over a rule's limit): halve.
+        const overCap = typeof measured === 'bigint' || /gas/i.test(measured.reason);
+        n = overCap ? Math.min(n - 1, Math.floor(n * 0.98)) : Math.ceil(n / 2);
+      }
+    };
+
+    const send = async (batch: number, rows: BulkRowRecord[], gasLimit?: bigint) => {
+      const stepKey = `batch:${batch}`;
+      let limit = gasLimit;
+      if (limit === undefined && !(await liveRow(ctx.db, job.id, stepKey))) {
+        // Marked before a crash, never signed: measure again (the chain may have moved since).
+        const measured = await measure(rows);
+        if (typeof measured !== 'bigint' || measured > BigInt(txGasCap)) {
+          await updateRows(
+            ctx.db,
+            rows.map((r) => r.id),
+            { status: 'checked', batch: null },
+          );
+          return;
+        }
+        limit = measured;
+      }
+      try {
+        const { receipt } = await sendDurably({
+          db: ctx.db,
+          provider,
+          jobId: job.id,
+          stepKey,
+          privateKey: key,
+          transaction: { to: payload.contractAddress, data: dataOf(rows) },
+          signal,
+          gasCap: txGasCap,
+          pollMs,
+          ...(limit === undefined ? {} : { gasLimit: limit }),
+          crashFlow: 'bulk',
+        });
+        await updateRows(
+          ctx.db,
+          rows.map((r) => r.id),
+          { status: 'done', transactionHash: receipt.hash, reason: null },
+        );
+        crashPoint('bulk:settled');
+      } catch (error) {
+        if (!(error instanceof RevertError)) throw error;
+        if (error.receipt || rows.length === 1) {
+          for (const row of rows) await refuse(row, error.reason, error.receipt?.hash ?? null);
+          return;
+        }
+        // Refused before sending: back to checked, sized again.
+        await updateRows(
+          ctx.db,
+          rows.map((r) => r.id),
+          { status: 'checked', batch: null },
+        );
+      }
+    };
+
+    await tools.setStep('send');
+    for (;;) {
+      if (signal.aborted) throw signal.reason;
+      const inFlight = await inFlightBatch(ctx.db, job.id);
+      if (inFlight) {
+        await send(inFlight.batch, inFlight.rows);
+        continue;
+      }
+      const checked = await rowsWithStatus(ctx.db, job.id, 'checked', maxBatch * 2);
+      const first = checked[0];
+      if (!first) break;
+      // One partition a batch (the token's batch issue takes one).
+      const candidates = checked
+        .filter((r) => r.partition === first.partition)
+        .slice(0, issue ? maxBatch : 1);
+      const sized = await size(candidates);
+      if (!sized) continue;
+      const batch = (await lastBatch(ctx.db, job.id)) + 1;
+      await updateRows(
+        ctx.db,
+        sized.rows.map((r) => r.id),
+        { status: 'sending', batch },
+      );
+      await tools.setStep('send', { batch });
+      crashPoint('bulk:marked');
+      await send(batch, sized.rows, sized.gasLimit);
+    }
+    await tools.setStep('done');
+  };
+}

@@ -1,0 +1,101 @@
+import AxeBuilder from '@axe-core/playwright';
+import { devAccountKeys } from '../../contracts/src/index.ts';
+import { addressOf, randomAddress, verifyMissing } from '../../server/src/modules/tokens/testing.ts';
+import { expect, test } from './fixtures.ts';
+import { apiAs, connectAs, createAccount, loginInBrowser } from './helpers.ts';
+
+/**
+ * Issue 22, the Bulk tab: a CSV of 5 rows with 1 bad row; the row's error shows before start, the 4 others are
+ * issued by the server (one transaction), the progress bar and each row's result show, the results export as CSV.
+ */
+const owner = addressOf(devAccountKeys[0]);
+const uniq = Date.now().toString(36).toUpperCase().slice(-5);
+const symbol = `BLK${uniq}`;
+const holders = [randomAddress(), randomAddress(), randomAddress(), randomAddress()].map((a) =>
+  a.toLowerCase(),
+);
+let account: { email: string; password: string };
+
+test.beforeAll(async ({ request, server }) => {
+  test.setTimeout(120_000);
+  account = await createAccount(request, server.url);
+  const api = await apiAs(request, server.url, { loginName: account.email, password: account.password });
+  const { rpcUrl } = (await api.get('/config')) as { rpcUrl: string };
+  const whitelist = ((await api.get('/whitelist/list')) as { address: string }[])[0];
+  if (!whitelist) throw new Error('the local seed made no whitelist');
+  await verifyMissing(rpcUrl, whitelist.address, devAccountKeys[0], holders);
+  const codebases = (await api.get('/codebase/list/1')) as { id: number }[];
+  await api.post('/draft', {
+    bulk: {
+      tokens: [
+        {
+          symbol,
+          name: `Bulk ${uniq}`,
+          codebaseId: codebases[codebases.length - 1]?.id ?? 1,
+          whitelistAddress: whitelist.address,
+          controllerAddress: addressOf(devAccountKeys[1]),
+          isControllable: true,
+          investors: [{ publicAddress: holders[0], investmentAmount: 1 }],
+        },
+      ],
+    },
+  });
+  await api.post('/draft/deploy', { symbol, accountAddress: owner, ownerAddress: owner, txMode: 2 });
+  await expect
+    .poll(async () => ((await api.get(`/projects/${symbol}`)) as { projectStatus: number }).projectStatus, {
+      timeout: 90_000,
+    })
+    .toBe(2);
+});
+
+test('a bulk issue from a CSV: the bad row shows before start, the others are issued, results export', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await loginInBrowser(page, account.email, account.password);
+  await page.goto(`/TokenInfo?token=${symbol}`);
+  await connectAs(page, owner);
+  await page.getByRole('tab', { name: 'Bulk' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Bulk' });
+  const csv = [
+    'address,amount,partition',
+    `${holders[0]},10,default`,
+    `${holders[1]},20,default`,
+    'not-an-address,30,default',
+    `${holders[2]},40,default`,
+    `${holders[3]},50,default`,
+  ].join('\n');
+  await panel
+    .getByLabel('CSV file of the rows')
+    .setInputFiles({ name: 'rows.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(panel.getByRole('alert')).toContainText('Row 3: the address is invalid');
+  const axe = await new AxeBuilder({ page })
+    .include('[role="tabpanel"]')
+    .withTags(['wcag2a', 'wcag2aa'])
+    .analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+  await panel.getByRole('button', { name: 'Start: bulk issue of 5 rows' }).click();
+  await expect(panel.getByText('Finished in 1 transaction: 4 rows done, 1 refused.')).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(panel.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+  const results = panel.getByRole('table', { name: 'Results of each row' });
+  await expect(results.getByRole('row')).toHaveCount(6);
+  await expect(results.getByRole('row', { name: /^3 / })).toContainText('Row 3: the address is invalid');
+  await expect(results.getByRole('row', { name: /^4 / })).toContainText('Done');
+
+  const download = page.waitForEvent('download');
+  await panel.getByRole('button', { name: 'Export the results (CSV)' }).click();
+  const file = await (await download).path();
+  const text = (await import('node:fs')).readFileSync(file, 'utf8');
+  expect(text.split('\r\n')[0]).toBe(
+    'row,address,fromAddress,amount,partition,status,reason,transactionHash',
+  );
+  expect(text).toContain('3,not-an-address,,30,default,failed,Row 3: the address is invalid,');
+  const after = await new AxeBuilder({ page })
+    .include('[role="tabpanel"]')
+    .withTags(['wcag2a', 'wcag2aa'])
+    .analyze();
+  expect(after.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});
