@@ -35,7 +35,7 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ['::', 128],
   ['::1', 128],
-  ['::ffff:0:0', 96],
+  // (IPv4-mapped ::ffff:0:0/96 is judged by its IPv4 address: BlockList matches IPv4 rules for mapped addresses.)
   ['64:ff9b::', 96],
   ['100::', 64],
   ['2001:db8::', 32],
