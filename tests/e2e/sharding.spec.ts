@@ -249,8 +249,6 @@ test('2-of-3 key: create, open the PDFs, activate; a pause approved by two signe
   await codeDialog.getByRole('button', { name: 'Approve' }).click();
   await expect(bobPage.getByText('Transaction approved')).toBeVisible();
   await expect(bobPage.getByRole('heading', { name: 'Needs your approval (0)' })).toBeVisible();
-  // The '{n} Transactions' count follows the approval at once, well before its 15 s background refresh.
-  await expect(bobPage.getByRole('button', { name: /\d+ Transactions/ })).toHaveCount(0, { timeout: 5_000 });
   expect(await isPaused()).toBe(true);
   await bobPage.context().close();
   // Executed: all three signers are mailed; carol's inbox no longer lists it.
