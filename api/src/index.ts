@@ -33,6 +33,7 @@ export * from './schemas/sharding.ts';
 export * from './schemas/dtx.ts';
 export * from './schemas/approvals.ts';
 export * from './schemas/notifications.ts';
+export * from './schemas/webhooks.ts';
 export * from './schemas/distributions.ts';
 export * from './schemas/wallets.ts';
 export * from './schemas/bulk.ts';

@@ -609,3 +609,19 @@ export const bulkOperationMessages = {
   failed: 'The bulk operation stopped',
   title: 'Bulk operation',
 } as const;
+
+/** Webhook endpoints (api/src/schemas/webhooks.ts, server/src/modules/webhooks). */
+export const webhookMessages = {
+  urlRequired: 'Enter the URL of your endpoint',
+  urlInvalid: 'Enter a URL starting with https:// (or http://)',
+  urlTooLong: 'The URL is too long (at most 2,000 characters)',
+  urlCredentials: 'The URL cannot contain a user name or password',
+  urlPrivate: 'The URL must reach a public address (not a private, loopback or link-local one)',
+  urlUnresolved: (host: string) => `The host ${host} could not be resolved`,
+  eventsRequired: 'Choose at least one event',
+  eventUnknown: 'Unknown event type',
+  tooMany: (max: number) => `An account can have at most ${max} webhook endpoints`,
+  notFound: 'There is no such webhook endpoint',
+  deliveryNotFound: 'There is no such delivery',
+  idInvalid: 'The id must be a whole number',
+} as const;

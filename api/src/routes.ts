@@ -15,6 +15,16 @@ import {
   updateNotificationPreferencesSchema,
 } from './schemas/notifications.ts';
 import {
+  createWebhookRequestSchema,
+  createWebhookResponseSchema,
+  webhookDeliveriesParamsSchema,
+  webhookDeliveryPageSchema,
+  webhookIdParamsSchema,
+  webhookListSchema,
+  webhookReplayParamsSchema,
+  webhookReplayResponseSchema,
+} from './schemas/webhooks.ts';
+import {
   cancelReshardRequestSchema,
   commitShardedKeyRequestSchema,
   createShardedKeyRequestSchema,
@@ -781,6 +791,51 @@ export const routes = {
     summary: 'Change which mail I receive',
     body: updateNotificationPreferencesSchema,
     response: notificationPreferencesSchema,
+  }),
+  createWebhook: route({
+    method: 'POST',
+    path: '/webhooks',
+    access: user,
+    spec: 'tranche',
+    summary: 'Add a webhook endpoint (its signing secret is answered this once)',
+    body: createWebhookRequestSchema,
+    bodyExample: { url: 'https://example.com/tranche-events', events: ['token.issued', 'dtx.started'] },
+    response: createWebhookResponseSchema,
+  }),
+  listWebhooks: route({
+    method: 'GET',
+    path: '/webhooks',
+    access: user,
+    spec: 'tranche',
+    summary: 'My webhook endpoints',
+    response: webhookListSchema,
+  }),
+  deleteWebhook: route({
+    method: 'DELETE',
+    path: '/webhooks/:id',
+    access: user,
+    spec: 'tranche',
+    summary: 'Delete a webhook endpoint (its deliveries stop)',
+    params: webhookIdParamsSchema,
+    response: webhookListSchema,
+  }),
+  listWebhookDeliveries: route({
+    method: 'GET',
+    path: '/webhooks/:id/deliveries/:page',
+    access: user,
+    spec: 'tranche',
+    summary: "A webhook endpoint's delivery log: each attempt with its status code, newest first",
+    params: webhookDeliveriesParamsSchema,
+    response: webhookDeliveryPageSchema,
+  }),
+  replayWebhookDelivery: route({
+    method: 'POST',
+    path: '/webhooks/:id/deliveries/:deliveryId/replay',
+    access: user,
+    spec: 'tranche',
+    summary: 'Send a delivery again (same webhook-id, new timestamp and signature)',
+    params: webhookReplayParamsSchema,
+    response: webhookReplayResponseSchema,
   }),
 
   // --- Tokens (part 1)

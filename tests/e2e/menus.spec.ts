@@ -34,8 +34,10 @@ test('My Account menu: keyboard only, from the trigger to My transactions, and E
   await page.keyboard.press('ArrowDown');
   await expect(menu.getByRole('menuitem', { name: 'Notifications' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Webhooks' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
   await expect(menu.getByRole('menuitem', { name: 'Sign Out' })).toBeFocused();
-  for (const name of ['Notifications', 'Approvals', 'My distributions', 'My transactions']) {
+  for (const name of ['Webhooks', 'Notifications', 'Approvals', 'My distributions', 'My transactions']) {
     await page.keyboard.press('ArrowUp');
     await expect(menu.getByRole('menuitem', { name })).toBeFocused();
   }

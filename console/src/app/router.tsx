@@ -32,6 +32,7 @@ const keys = () => import('../routes/keys.tsx');
 const sharding = () => import('../routes/sharding.tsx');
 const distributions = () => import('../routes/distributions.tsx');
 const approvals = () => import('../routes/approvals.tsx');
+const webhooks = () => import('../routes/webhooks.tsx');
 
 export const routeObjects: RouteObject[] = [
   {
@@ -71,6 +72,7 @@ export const routeObjects: RouteObject[] = [
             path: paths.notificationPreferences,
             element: protectedPage(page(approvals, 'NotificationPreferencesRoute')),
           },
+          { path: paths.webhooks, element: protectedPage(page(webhooks, 'WebhooksRoute')) },
           {
             path: paths.transactionHistory,
             element: protectedPage(page(history, 'TransactionHistoryRoute')),

@@ -22,6 +22,7 @@ export const paths = {
   myDistributions: '/Distributions',
   approvals: '/Approvals',
   notificationPreferences: '/NotificationPreferences',
+  webhooks: '/Webhooks',
   localAddress: '/local/address/:addr',
   localTx: '/local/tx/:addr',
   localBlock: '/local/block/:addr',

@@ -10,6 +10,10 @@ import {
   routes,
 } from '@tranche/api';
 import { z } from 'zod';
+import { domains, routeDomain } from './openapiDomains.ts';
+import { webhookOperations } from './openapiWebhooks.ts';
+
+export { routeDomain };
 
 /**
  * The OpenAPI document's parts that @fastify/swagger does not draw from the route schemas, all derived from
@@ -49,6 +53,7 @@ type Operation = {
   responses?: Record<string, unknown>;
 };
 type Document = {
+  webhooks?: Record<string, unknown>;
   info?: Record<string, unknown>;
   servers?: { url: string; description?: string }[];
   tags?: { name: string; description: string }[];
@@ -57,42 +62,6 @@ type Document = {
 };
 
 export const bearerSchemeName = 'bearerAuth';
-
-/** Domains of the API, by the first segment of a route's path (a segment not listed is its own tag). */
-const domains: Record<string, { description: string; segments: string[] }> = {
-  system: {
-    description: 'Health, readiness, configuration and the local mode helpers',
-    segments: ['health', 'ready', 'config', 'local'],
-  },
-  accounts: {
-    description: 'Sign-up, confirmation, log-in, password reset and the session',
-    segments: ['accounts', 'login', 'logout', 'forgotPassword', 'resetPassword', 'auth'],
-  },
-  drafts: { description: 'Token drafts, their deployment, codebases', segments: ['draft', 'codebase'] },
-  whitelists: { description: 'Whitelists of verified investors', segments: ['whitelist'] },
-  'security schemes': { description: 'Security schemes and access rights', segments: ['rbac'] },
-  transactions: {
-    description: 'Transactions recorded by the account',
-    segments: ['account', 'transactions'],
-  },
-  keys: {
-    description: 'Registered keys, sharded keys and distributed transactions',
-    segments: ['credentials', 'sharding', 'dtx'],
-  },
-  tokens: {
-    description: 'Tokens, partitions, issuance, redemption, documents, holders and balances',
-    segments: ['projects', 'partitions', 'token', 'holders', 'balance', 'balanceof'],
-  },
-  'corporate actions': {
-    description: 'Record-date registers (snapshots), distributions and holders’ claims',
-    segments: ['snapshots', 'distributions', 'claims'],
-  },
-};
-
-export function routeDomain(definition: RouteDefinition): string {
-  const segment = definition.path.split('/')[1] ?? '';
-  return Object.entries(domains).find(([, d]) => d.segments.includes(segment))?.[0] ?? segment;
-}
 
 /** The error answers of the API, each with a real message of ours as its example. */
 const errorResponses = {
@@ -270,6 +239,8 @@ export function describeApi<D extends object>(input: D): D {
           .map((name) => ({ name, description: `Calls under /${name}` })),
       ),
     paths,
+    // OpenAPI 3.1: what Tranche POSTs to a webhook endpoint, one operation per event type.
+    webhooks: webhookOperations(),
     components: {
       ...document.components,
       securitySchemes: {

@@ -28,6 +28,17 @@ export const crashPoints = {
     'bulk:broadcast', // broadcast, no receipt seen yet
     'bulk:settled', // the batch's receipt seen and its rows marked done, the next batch not marked
   ],
+  /** One attempt of one webhook delivery (modules/webhooks/deliver.ts). */
+  webhook: [
+    'webhook:sending', // the attempt is claimed, nothing sent yet
+    'webhook:answered', // the endpoint answered, the attempt not recorded (the restart sends the same webhook-id again)
+    'webhook:recorded', // the attempt and its outcome (delivered, or the next try queued) are committed, the job not done
+  ],
+  /** One notification mail (modules/notifications/service.ts). */
+  notify: [
+    'notify:sending', // the mail job is claimed, nothing sent yet
+    'notify:sent', // the mail left, not marked sent (the restart sends it again: at least once)
+  ],
 } as const;
 
 export type CrashPoint = (typeof crashPoints)[keyof typeof crashPoints][number];

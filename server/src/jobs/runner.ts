@@ -45,8 +45,13 @@ export type JobRunner = {
   /** The id of this runner (written into locked_by). */
   readonly owner: string;
   register: (kind: string, handler: JobHandler) => void;
-  /** Inserts a queued job (in `db`, e.g. a transaction, when given) and wakes the runner. */
-  enqueue: (kind: string, payload: Record<string, unknown>, db?: Database) => Promise<JobRow>;
+  /** Inserts a queued job (in `db`, e.g. a transaction, when given; not before `runAfter`) and wakes the runner. */
+  enqueue: (
+    kind: string,
+    payload: Record<string, unknown>,
+    db?: Database,
+    options?: { runAfter?: Date },
+  ) => Promise<JobRow>;
   start: () => Promise<void>;
   /** Stops claiming, aborts running handlers and waits for them (at most `timeoutMs`). */
   stop: (timeoutMs?: number) => Promise<void>;
@@ -255,8 +260,11 @@ export function createJobRunner(db: Database, options: JobRunnerOptions = {}): J
       if (handlers.has(kind)) throw new Error(`A handler for job kind ${kind} is registered already`);
       handlers.set(kind, handler);
     },
-    enqueue: async (kind, payload, inDb) => {
-      const [row] = await (inDb ?? db).insert(jobs).values({ kind, payload }).returning();
+    enqueue: async (kind, payload, inDb, options) => {
+      const [row] = await (inDb ?? db)
+        .insert(jobs)
+        .values({ kind, payload, ...(options?.runAfter ? { runAfter: options.runAfter } : {}) })
+        .returning();
       if (!row) throw new Error('The job was not recorded');
       wakeUp?.();
       return row;

@@ -17,6 +17,7 @@ import { shardingModule } from './sharding/routes.ts';
 import { dtxModule } from './dtx/routes.ts';
 import { approvalsModule } from './approvals/routes.ts';
 import { notificationsModule } from './notifications/routes.ts';
+import { webhooksModule } from './webhooks/routes.ts';
 import { walletsModule } from './wallets/routes.ts';
 import { whitelistsModule } from './whitelists/routes.ts';
 import { snapshotsModule } from './snapshots/routes.ts';
@@ -48,6 +49,7 @@ export const defaultModules: ServerModule[] = [
   dtxModule,
   approvalsModule,
   notificationsModule,
+  webhooksModule,
   snapshotsModule,
   distributionsModule,
   rulesModule,

@@ -1,5 +1,6 @@
 import { registerRoute } from '../../http/routing.ts';
 import { jobRunnerOf } from '../../jobs/runner.ts';
+import { everyWhileUp } from '../../jobs/ticker.ts';
 import type { ServerModule } from '../registry.ts';
 import {
   createDigestHandler,
@@ -23,28 +24,12 @@ export const notificationsModule: ServerModule = {
     const runner = jobRunnerOf(app, ctx);
     runner.register(notifyMailJobKind, createNotifyMailHandler(ctx));
     runner.register(notifyDigestJobKind, createDigestHandler(ctx));
-    const intervalMs = ctx.chain.local ? 1000 : 5000;
-    let timer: NodeJS.Timeout | undefined;
-    let running = false;
-    const tick = async () => {
-      if (running) return;
-      running = true;
-      try {
-        await recordNotices(ctx, runner);
-        const now = new Date();
-        // The digest of a day goes out from 08:00 UTC.
-        if (now.getUTCHours() >= 8) await queueDigests(ctx, runner, now.toISOString().slice(0, 10));
-      } catch (error) {
-        app.log.warn({ err: error }, 'notifications: the look for new notices failed (tried again)');
-      } finally {
-        running = false;
-      }
-    };
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => void tick(), intervalMs);
-      timer.unref();
+    everyWhileUp(app, ctx.chain.local ? 1000 : 5000, 'notifications: the look for new notices', async () => {
+      await recordNotices(ctx, runner);
+      const now = new Date();
+      // The digest of a day goes out from 08:00 UTC.
+      if (now.getUTCHours() >= 8) await queueDigests(ctx, runner, now.toISOString().slice(0, 10));
     });
-    app.addHook('onClose', async () => clearInterval(timer));
     registerRoute(app, ctx, 'getNotificationPreferences', async ({ session }) =>
       preferencesOf(ctx.db, session.accountId),
     );

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { accounts } from '../../db/schema.ts';
+import { crashPoint } from '../../jobs/crashPoints.ts';
 import type { JobHandler, JobRunner } from '../../jobs/runner.ts';
 import { mailOf } from './mailText.ts';
 import { findUnrecorded } from './scan.ts';
@@ -106,7 +107,10 @@ async function emailOf(db: Database, accountId: number): Promise<string | undefi
   return row?.email;
 }
 
-/** Sends one recorded notice unless it was sent already (a retry after the mail left but before it was marked). */
+/**
+ * Sends one recorded notice unless it was marked sent already. Crash points: notify:sending (nothing sent: the
+ * restart sends it) and notify:sent (the mail left, not marked: the restart sends it again — at least once).
+ */
 export function createNotifyMailHandler(ctx: AppContext): JobHandler {
   return async (job) => {
     const [event] = await ctx.db
@@ -115,8 +119,10 @@ export function createNotifyMailHandler(ctx: AppContext): JobHandler {
       .where(eq(notificationEvents.id, Number(job.payload.eventId)))
       .limit(1);
     if (!event || event.sentOn) return;
+    crashPoint('notify:sending');
     const to = await emailOf(ctx.db, event.accountId);
     if (to) await ctx.mailer.send({ to, subject: event.subject, text: event.text });
+    crashPoint('notify:sent');
     await ctx.db
       .update(notificationEvents)
       .set({ sentOn: new Date() })

@@ -1,10 +1,12 @@
 import type { DtxListItem } from '@tranche/api';
 import { type PendingTx, PendingTxMenu } from '@tranche/ui-kit';
+import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../../lib/api.ts';
 import { routeTo } from '../../../lib/paths.ts';
 import { type DtxActionKind, useDtxAction } from '../hooks/useDtxAction.tsx';
+import { pendingChangedAtom } from '../state.ts';
 
 /** How often the count in the navigation bar is refreshed in the background (the list also refreshes when opened). */
 export const pendingRefreshMs = 15_000;
@@ -42,6 +44,11 @@ export function PendingTransactionsMenu() {
     }
   }, []);
   const action = useDtxAction(refresh);
+  // An approve or abort elsewhere (/Approvals) refreshes the count at once.
+  const changed = useAtomValue(pendingChangedAtom);
+  useEffect(() => {
+    if (changed > 0) void refresh();
+  }, [changed, refresh]);
 
   useEffect(() => {
     alive.current = true;

@@ -7,6 +7,7 @@ import { api, describeError } from '../../../lib/api.ts';
 import { routeTo } from '../../../lib/paths.ts';
 import { notifyAtom } from '../../notifications/index.ts';
 import { reshardInfoAtom } from '../../sharding/index.ts';
+import { pendingChangedAtom } from '../state.ts';
 
 export type DtxActionKind = 'approve' | 'abort';
 /** The transaction an approval or abort is for: its id and its key's address. */
@@ -23,6 +24,7 @@ export function useDtxAction(onDone: () => unknown) {
   const [error, setError] = useState<string | undefined>(undefined);
   const notify = useSetAtom(notifyAtom);
   const setReshardInfo = useSetAtom(reshardInfoAtom);
+  const bumpPending = useSetAtom(pendingChangedAtom);
   const navigate = useNavigate();
 
   const run = async (accessCode: string) => {
@@ -46,6 +48,7 @@ export function useDtxAction(onDone: () => unknown) {
         notify({ text: transactionMessages.cancelled, state: 'info', data: { id: String(body.id) } });
       }
       setAction(null);
+      bumpPending((n) => n + 1);
       await onDone();
     } catch (failure) {
       const message = describeError(failure).message;

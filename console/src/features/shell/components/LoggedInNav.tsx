@@ -22,6 +22,7 @@ const accountLinks = [
   { to: paths.myDistributions, label: 'My distributions' },
   { to: paths.approvals, label: 'Approvals' },
   { to: paths.notificationPreferences, label: 'Notifications' },
+  { to: paths.webhooks, label: 'Webhooks' },
 ] as const;
 
 /**

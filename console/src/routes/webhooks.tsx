@@ -1,0 +1,5 @@
+import { WebhooksPage } from '../features/webhooks/index.ts';
+
+export function WebhooksRoute() {
+  return <WebhooksPage />;
+}

@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type createWebhookRequestSchema,
+  maxWebhookEndpoints,
+  type WebhookAttempt,
+  type WebhookDeliveryPage,
+  type WebhookEndpoint,
+  webhookMessages,
+} from '@tranche/api';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { accessOf, type Viewer } from '../../access/access.ts';
+import type { AppContext } from '../../context.ts';
+import { encryptSecret } from '../../crypto/aesGcm.ts';
+import { HttpError } from '../../errors.ts';
+import type { JobRunner } from '../../jobs/runner.ts';
+import { secretBinding } from './deliver.ts';
+import { webhookDeliverJobKind } from './record.ts';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from './schema.ts';
+import { checkWebhookHost } from './ssrf.ts';
+
+const pageSize = 25;
+
+type EndpointRow = typeof webhookEndpoints.$inferSelect;
+
+function endpointView(row: EndpointRow): WebhookEndpoint {
+  return {
+    id: row.id,
+    url: row.url,
+    events: row.events,
+    createdOn: row.createdOn.toISOString(),
+    disabledOn: row.disabledOn?.toISOString() ?? null,
+    failingSince: row.failingSince?.toISOString() ?? null,
+  };
+}
+
+/** POST /webhooks: a new endpoint with a generated Standard Webhooks secret, answered once and stored sealed. */
+export async function createEndpoint(
+  ctx: AppContext,
+  viewer: Viewer,
+  body: z.output<typeof createWebhookRequestSchema>,
+): Promise<{ id: number; secret: string }> {
+  const refused = await checkWebhookHost(body.url);
+  if (refused === 'private') throw new HttpError(400, webhookMessages.urlPrivate);
+  if (refused === 'unresolved')
+    throw new HttpError(400, webhookMessages.urlUnresolved(new URL(body.url).hostname));
+  const [existing] = await ctx.db
+    .select({ n: count() })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.accountId, viewer.accountId));
+  if ((existing?.n ?? 0) >= maxWebhookEndpoints)
+    throw new HttpError(409, webhookMessages.tooMany(maxWebhookEndpoints));
+  const secret = `whsec_${randomBytes(32).toString('base64')}`;
+  const [row] = await ctx.db
+    .insert(webhookEndpoints)
+    .values({
+      accountId: viewer.accountId,
+      url: body.url,
+      events: body.events,
+      sealedSecret: encryptSecret(ctx.masterKey, secret, secretBinding(viewer.accountId)),
+    })
+    .returning({ id: webhookEndpoints.id });
+  if (!row) throw new Error('The endpoint was not recorded');
+  return { id: row.id, secret };
+}
+
+export async function listEndpoints(ctx: AppContext, viewer: Viewer) {
+  const rows = await ctx.db
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.accountId, viewer.accountId))
+    .orderBy(asc(webhookEndpoints.id));
+  return { endpoints: rows.map(endpointView) };
+}
+
+/** An endpoint of the viewer's (another account's reads as unknown: 404). */
+async function requireEndpoint(ctx: AppContext, viewer: Viewer, id: number): Promise<EndpointRow> {
+  const [row] = await ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).limit(1);
+  if (!row || !accessOf(ctx).involved(viewer, [row.accountId]))
+    throw new HttpError(404, webhookMessages.notFound);
+  return row;
+}
+
+/** DELETE /webhooks/{id}: the endpoint, its deliveries and log go; queued attempts find nothing and stop. */
+export async function deleteEndpoint(ctx: AppContext, viewer: Viewer, id: number) {
+  await requireEndpoint(ctx, viewer, id);
+  await ctx.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+  return listEndpoints(ctx, viewer);
+}
+
+/** GET /webhooks/{id}/deliveries/{page}: every attempt, newest first, with its status code. */
+export async function listAttempts(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: number,
+  page: number,
+): Promise<WebhookDeliveryPage> {
+  await requireEndpoint(ctx, viewer, id);
+  const where = eq(webhookDeliveries.endpointId, id);
+  const [total] = await ctx.db
+    .select({ n: count() })
+    .from(webhookAttempts)
+    .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
+    .where(where);
+  const rows = await ctx.db
+    .select({ attempt: webhookAttempts, event: webhookEvents })
+    .from(webhookAttempts)
+    .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
+    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+    .where(where)
+    .orderBy(desc(webhookAttempts.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const n = Number(total?.n ?? 0);
+  return {
+    attempts: rows.map(({ attempt, event }): WebhookAttempt => {
+      const code = attempt.statusCode;
+      const delivered = code !== null && code >= 200 && code < 300;
+      return {
+        id: attempt.id,
+        deliveryId: attempt.deliveryId,
+        eventId: event.messageId,
+        eventType: event.type,
+        attempt: attempt.attempt,
+        status: delivered ? 'delivered' : attempt.willRetry ? 'retrying' : 'failed',
+        statusCode: code,
+        attemptedOn: attempt.attemptedOn.toISOString(),
+        error: attempt.error,
+      };
+    }),
+    page,
+    pages: Math.max(1, Math.ceil(n / pageSize)),
+    total: n,
+  };
+}
+
+/** POST /webhooks/{id}/deliveries/{deliveryId}/replay: one more attempt (same webhook-id), by a durable job. */
+export async function replayDelivery(
+  ctx: AppContext,
+  runner: JobRunner,
+  viewer: Viewer,
+  id: number,
+  deliveryId: number,
+) {
+  await requireEndpoint(ctx, viewer, id);
+  const [delivery] = await ctx.db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, id)))
+    .limit(1);
+  if (!delivery) throw new HttpError(404, webhookMessages.deliveryNotFound);
+  await runner.enqueue(webhookDeliverJobKind, { deliveryId, replay: true });
+  return { deliveryId, queued: true };
+}
