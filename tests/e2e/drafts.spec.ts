@@ -1,10 +1,7 @@
+import { verifyMissing } from '../../server/src/modules/tokens/testing.ts';
 import { bulkInvestorMessages, draftMessages } from '../../api/src/index.ts';
 import { devAccountKeys } from '../../contracts/src/index.ts';
-import {
-  randomAddress,
-  readTokenBalances,
-  verifyAddresses,
-} from '../../server/src/modules/drafts/testing.ts';
+import { randomAddress, readTokenBalances } from '../../server/src/modules/drafts/testing.ts';
 import { expect, test } from './fixtures.ts';
 import { createAccount, loginInBrowser } from './helpers.ts';
 
@@ -37,7 +34,7 @@ test('New Token: 20 investors as bulk text, save, deploy, progress, token info; 
     address: randomAddress(),
     amount: 100 + i * 7,
   }));
-  await verifyAddresses(
+  await verifyMissing(
     config.rpcUrl,
     whitelist.address,
     devAccountKeys[0],

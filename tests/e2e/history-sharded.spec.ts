@@ -1,9 +1,9 @@
+import { verifyMissing } from '../../server/src/modules/tokens/testing.ts';
 import { devAccountKeys } from '../../contracts/src/index.ts';
 import {
   accessCodeInPdf,
   addressOfKey,
   enableShardedKey,
-  verifyInWhitelist,
 } from '../../server/src/modules/sharding/testing.ts';
 import { expect, test } from './fixtures.ts';
 import { createAccount, loginInBrowser, readMail } from './helpers.ts';
@@ -35,7 +35,7 @@ test('a sharded transaction is listed and its detail shows payload, token, signe
   // A deployed token.
   const whitelist = ((await get('/whitelist/list')) as { address: string }[])[0];
   if (!whitelist) throw new Error('the local seed made no whitelist');
-  await verifyInWhitelist(rpcUrl, whitelist.address, devAccountKeys[0] as string, [owner, holder]);
+  await verifyMissing(rpcUrl, whitelist.address, devAccountKeys[0] as string, [owner, holder]);
   const codebases = (await get('/codebase/list/1')) as { id: number }[];
   await apiPost(request, server.url, aliceToken, '/draft', {
     bulk: {

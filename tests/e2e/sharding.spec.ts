@@ -1,3 +1,4 @@
+import { verifyMissing } from '../../server/src/modules/tokens/testing.ts';
 import type { APIRequestContext, Browser, Page, Response } from '@playwright/test';
 import { devAccountKeys } from '../../contracts/src/index.ts';
 import {
@@ -5,7 +6,6 @@ import {
   addressOfKey,
   enableShardedKey,
   tokenIsPaused,
-  verifyInWhitelist,
 } from '../../server/src/modules/sharding/testing.ts';
 import { expect, test } from './fixtures.ts';
 import { createAccount, loginInBrowser, readMail } from './helpers.ts';
@@ -141,7 +141,7 @@ test.beforeAll(async ({ request, server }) => {
   const whitelist = ((await api.get('/whitelist/list')).data as { address: string }[])[0];
   if (!whitelist) throw new Error('the local seed made no whitelist');
   const owner = addressOfKey(devAccountKeys[0] as string);
-  await verifyInWhitelist(config.rpcUrl, whitelist.address, devAccountKeys[0] as string, [owner]);
+  await verifyMissing(config.rpcUrl, whitelist.address, devAccountKeys[0] as string, [owner]);
   const codebases = (await api.get('/codebase/list/1')).data as { id: number }[];
   await api.post('/draft', {
     bulk: {

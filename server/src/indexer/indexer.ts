@@ -5,34 +5,15 @@ import type { ChainService } from '../chain/chainService.ts';
 import type { Database } from '../db/database.ts';
 import { oneLine } from '../errors.ts';
 import { indexerCursors } from '../modules/tokens/schema.ts';
-import { type DecodedLog, decodeLog, followedTopics } from './decode.ts';
+import { type DecodedLog, decodeLog } from './decode.ts';
 import { AbortedError, sleep, withRetry } from './retry.ts';
 import { createLeadership, type Leadership } from './leadership.ts';
+import { createNodeReads, RangeTooLarge } from './nodeReads.ts';
+import type { IndexerOptions } from './options.ts';
 import { findForkPoint, pruneBlockHashes, rollbackTo } from './reorg.ts';
 import { storeBatch } from './store.ts';
 
-export type IndexerOptions = {
-  /** Blocks to stay behind the head (0 on the embedded chain). */
-  confirmations: number;
-  /** Largest block range of one eth_getLogs call (halved while the node refuses a range). */
-  blockRange: number;
-  /** Milliseconds between polls once caught up. */
-  pollIntervalMs: number;
-  /** Contract addresses per eth_getLogs call. */
-  addressesPerCall: number;
-  /** Backoff after an RPC or database error: first and longest delay. */
-  retryInitialMs: number;
-  retryMaxMs: number;
-  /** Blocks below the head whose hashes are kept to detect reorgs (INDEXER_REORG_WINDOW). */
-  reorgWindow: number;
-  /**
-   * A head that has not moved for this long (a chain that mines on demand) is indexed up to the head itself,
-   * blocks above head - confirmations being unconfirmed, rather than waiting for blocks that never come.
-   */
-  stalledHeadMs: number;
-  /** Milliseconds between tries of an instance that does not lead (INDEXER_LEADER_POLL_MS). */
-  leaderPollMs: number;
-};
+export { type IndexerOptions, indexerOptionsFromEnv } from './options.ts';
 
 export type IndexerLogger = { warn: (message: string) => void };
 
@@ -45,32 +26,6 @@ export function indexerOf(app: object): Indexer | undefined {
 
 export function setIndexerOf(app: object, indexer: Indexer): void {
   indexers.set(app, indexer);
-}
-
-function envNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const text = env[name]?.trim();
-  if (!text) return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${text}"`);
-  return value;
-}
-
-/**
- * Options from the environment: INDEXER_CONFIRMATIONS (default 0 on the embedded chain, else 3),
- * INDEXER_BLOCK_RANGE (2000), INDEXER_POLL_MS (250 local, else 4000).
- */
-export function indexerOptionsFromEnv(env: NodeJS.ProcessEnv, local: boolean): IndexerOptions {
-  return {
-    confirmations: envNumber(env, 'INDEXER_CONFIRMATIONS', local ? 0 : 3),
-    blockRange: Math.max(1, envNumber(env, 'INDEXER_BLOCK_RANGE', 2000)),
-    pollIntervalMs: Math.max(10, envNumber(env, 'INDEXER_POLL_MS', local ? 250 : 4000)),
-    addressesPerCall: 500,
-    retryInitialMs: 200,
-    retryMaxMs: 10_000,
-    reorgWindow: Math.max(1, envNumber(env, 'INDEXER_REORG_WINDOW', 64)),
-    stalledHeadMs: envNumber(env, 'INDEXER_STALLED_HEAD_MS', local ? 1000 : 30_000),
-    leaderPollMs: Math.max(100, envNumber(env, 'INDEXER_LEADER_POLL_MS', 1000)),
-  };
 }
 
 export type Indexer = {
@@ -125,6 +80,8 @@ export function createIndexer(
         ),
     });
 
+  const { getLogs, blockTimestamps, hashesInWindow } = createNodeReads(chain, options, retry);
+
   /** Adds a cursor for every deployed token and whitelist not followed yet. */
   async function followNewContracts(): Promise<void> {
     await db.execute(sql`
@@ -140,55 +97,6 @@ export function createIndexer(
       from projects where status = 2 and whitelist_address is not null
       group by whitelist_address
       on conflict do nothing`);
-  }
-
-  function isRangeError(error: unknown): boolean {
-    const message = String((error as Error)?.message ?? error);
-    return /range|too many|limit|exceed|10000|response size/i.test(message);
-  }
-
-  async function getLogs(addresses: string[], fromBlock: number, toBlock: number, signal?: AbortSignal) {
-    const all: Log[] = [];
-    for (let i = 0; i < addresses.length; i += options.addressesPerCall) {
-      const address = addresses.slice(i, i + options.addressesPerCall);
-      const logs = await retry(
-        'eth_getLogs',
-        async () => {
-          try {
-            return await chain.provider.getLogs({ address, fromBlock, toBlock, topics: [followedTopics] });
-          } catch (error) {
-            if (isRangeError(error) && toBlock > fromBlock) throw new RangeTooLarge();
-            throw error;
-          }
-        },
-        signal,
-      );
-      all.push(...logs);
-    }
-    return all;
-  }
-
-  async function blockTimestamps(blocks: number[], signal?: AbortSignal): Promise<Map<number, number>> {
-    const out = new Map<number, number>();
-    for (let i = 0; i < blocks.length; i += 100) {
-      const part = blocks.slice(i, i + 100);
-      const stamps = await retry(
-        'eth_getBlockByNumber',
-        () =>
-          Promise.all(
-            part.map(async (n) => {
-              const block = await chain.provider.getBlock(n);
-              if (!block) throw new Error(`block ${n} is not available`);
-              return block.timestamp;
-            }),
-          ),
-        signal,
-      );
-      part.forEach((n, j) => {
-        out.set(n, stamps[j] ?? 0);
-      });
-    }
-    return out;
   }
 
   async function syncOnce(signal?: AbortSignal, maxBatches = Number.POSITIVE_INFINITY): Promise<number> {
@@ -262,36 +170,6 @@ export function createIndexer(
     return head;
   }
 
-  /** The hashes of the blocks of (fromBlock, toBlock] within the reorg window: from the logs, else the node. */
-  async function hashesInWindow(
-    logs: Log[],
-    fromBlock: number,
-    toBlock: number,
-    chainHead: number,
-    signal?: AbortSignal,
-  ): Promise<Map<number, string>> {
-    const hashes = new Map<number, string>();
-    const lowest = Math.max(fromBlock, chainHead - options.reorgWindow + 1);
-    for (const log of logs) {
-      if (log.blockNumber >= lowest) hashes.set(log.blockNumber, log.blockHash.toLowerCase());
-    }
-    const missing: number[] = [];
-    for (let n = lowest; n <= toBlock; n++) if (!hashes.has(n)) missing.push(n);
-    for (let i = 0; i < missing.length; i += 50) {
-      const part = missing.slice(i, i + 50);
-      const found = await retry(
-        'eth_getBlockByNumber',
-        () => Promise.all(part.map(async (n) => (await chain.provider.getBlock(n))?.hash?.toLowerCase())),
-        signal,
-      );
-      part.forEach((n, j) => {
-        const hash = found[j];
-        if (hash) hashes.set(n, hash);
-      });
-    }
-    return hashes;
-  }
-
   async function run(signal: AbortSignal): Promise<void> {
     let delay = options.retryInitialMs;
     while (!signal.aborted) {
@@ -358,11 +236,4 @@ export function createIndexer(
       return row?.min === null || row?.min === undefined ? null : Number(row.min);
     },
   };
-}
-
-class RangeTooLarge extends Error {
-  constructor() {
-    super('block range too large');
-    this.name = 'RangeTooLarge';
-  }
 }

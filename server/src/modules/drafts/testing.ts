@@ -74,27 +74,6 @@ export function randomAddresses(n: number): string[] {
   return Array.from({ length: n }, () => Wallet.createRandom().address.toLowerCase());
 }
 
-/** Whitelists `addresses` on `whitelist` with the key of an Access Level 1 holder (end-to-end tests). */
-export async function verifyAddresses(
-  rpcUrl: string,
-  whitelist: string,
-  privateKey: string,
-  addresses: string[],
-): Promise<void> {
-  const provider = new JsonRpcProvider(rpcUrl, undefined, {
-    staticNetwork: true,
-    pollingInterval: 50,
-    cacheTimeout: -1,
-  });
-  try {
-    const contract = new Contract(whitelist, whitelistArtifact.abi, new Wallet(privateKey, provider));
-    const hashes = addresses.map((_, i) => `0x${(i + 1).toString(16).padStart(64, '0')}`);
-    await (await contract.getFunction('addVerifiedBatch')(addresses, hashes)).wait();
-  } finally {
-    provider.destroy();
-  }
-}
-
 /** Total supply and the balances of `holders` of a token, read from the chain. */
 export async function readTokenBalances(
   rpcUrl: string,

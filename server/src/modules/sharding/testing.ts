@@ -1,6 +1,6 @@
-import { securitySchemeArtifact, securityTokenArtifact, whitelistArtifact } from '@tranche/contracts';
+import { securitySchemeArtifact, securityTokenArtifact } from '@tranche/contracts';
 import { desc, eq } from 'drizzle-orm';
-import { Contract, id, JsonRpcProvider, parseEther, Wallet } from 'ethers';
+import { Contract, JsonRpcProvider, parseEther, Wallet } from 'ethers';
 import type { Database } from '../../db/database.ts';
 import { mailOutbox } from '../../db/schema.ts';
 
@@ -79,29 +79,6 @@ export async function tokenIsPaused(rpcUrl: string, tokenAddress: string): Promi
     return (await new Contract(tokenAddress, securityTokenArtifact.abi, provider).getFunction(
       'isPaused',
     )()) as boolean;
-  } finally {
-    provider.destroy();
-  }
-}
-
-/** Verifies the addresses missing from a whitelist, signed by its owner (e2e set-up). */
-export async function verifyInWhitelist(
-  rpcUrl: string,
-  whitelistAddress: string,
-  ownerKey: string,
-  addresses: string[],
-): Promise<void> {
-  const provider = new JsonRpcProvider(rpcUrl, undefined, {
-    staticNetwork: true,
-    pollingInterval: 50,
-    cacheTimeout: -1,
-  });
-  try {
-    const whitelist = new Contract(whitelistAddress, whitelistArtifact.abi, new Wallet(ownerKey, provider));
-    for (const address of addresses) {
-      if (await whitelist.getFunction('isVerified')(address)) continue;
-      await (await whitelist.getFunction('addVerified')(address, id(address))).wait();
-    }
   } finally {
     provider.destroy();
   }
