@@ -20,6 +20,13 @@ export const crashPoints = {
   ],
   /** One batch of a draft deployment. */
   draft: ['draft:marked', 'draft:recorded', 'draft:broadcast'],
+  /** One batch of a whitelist save (modules/whitelists/bulkJob.ts). */
+  whitelist: [
+    'whitelist:pending', // the batch's records written pending, its transaction not signed
+    'whitelist:recorded', // its signed transaction recorded, not broadcast
+    'whitelist:broadcast', // broadcast, no receipt seen yet
+    'whitelist:verified', // mined, its records marked verified and its outcome bookmarked
+  ],
 } as const;
 
 export type CrashPoint = (typeof crashPoints)[keyof typeof crashPoints][number];
