@@ -1,4 +1,5 @@
 import { afterAll, describe, it } from 'vitest';
+import { draftCrashRows } from '../modules/drafts/crashRows.ts';
 import { whitelistCrashRows } from '../modules/whitelists/crashRows.ts';
 import { crashPoints } from './crashPoints.ts';
 import { type CrashRow, killCrashServers } from './crashTesting.ts';
@@ -20,6 +21,9 @@ afterAll(() => {
 });
 
 describe.concurrent('crash points', () => {
+  it('draft deployment: completes after restart, no investor issued twice', async () => {
+    results.set('draft', await draftCrashRows());
+  }, 900_000);
   it('whitelist batch: resumed after restart, nothing added twice, nothing lost, nothing left running', async () => {
     results.set('whitelist', await whitelistCrashRows());
   }, 900_000);
