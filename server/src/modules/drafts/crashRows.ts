@@ -68,9 +68,10 @@ export async function draftCrashRows(): Promise<CrashRow[]> {
         if (draft.investors.every((investor) => investor.status === 2 || investor.status === 3)) break;
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
-      expect(draft?.investors.map((investor) => investor.status), `${point}: every investor issued`).toEqual(
-        investors.map(() => 2),
-      );
+      expect(
+        draft?.investors.map((investor) => investor.status),
+        `${point}: every investor issued`,
+      ).toEqual(investors.map(() => 2));
       const contract = draft?.contractAddress ?? '';
       for (const [i, address] of investors.entries())
         expect(await issuerChain.balanceOf(contract, address)).toBe(BigInt(amounts[i] as number));
