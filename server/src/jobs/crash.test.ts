@@ -1,4 +1,5 @@
 import { afterAll, describe, it } from 'vitest';
+import { dtxCrashRows, reshardCrashRows } from '../modules/dtx/crashRows.ts';
 import { draftCrashRows } from '../modules/drafts/crashRows.ts';
 import { whitelistCrashRows } from '../modules/whitelists/crashRows.ts';
 import { crashPoints } from './crashPoints.ts';
@@ -21,10 +22,16 @@ afterAll(() => {
 });
 
 describe.concurrent('crash points', () => {
+  it('distributed transaction execution: run once or not at all, never left Running', async () => {
+    results.set('dtx', await dtxCrashRows());
+  }, 1_800_000);
+  it('reshard 2-of-3 to 3-of-4: the old or the new codes sign, never neither', async () => {
+    results.set('reshard', await reshardCrashRows());
+  }, 1_800_000);
   it('draft deployment: completes after restart, no investor issued twice', async () => {
     results.set('draft', await draftCrashRows());
-  }, 900_000);
+  }, 1_800_000);
   it('whitelist batch: resumed after restart, nothing added twice, nothing lost, nothing left running', async () => {
     results.set('whitelist', await whitelistCrashRows());
-  }, 900_000);
+  }, 1_800_000);
 });
