@@ -41,7 +41,7 @@ async function apiAs(request: APIRequestContext, baseUrl: string, account: Accou
   });
   const jwt = ((await login.json()) as { data: { jwt: string } }).data.jwt;
   const headers = { authorization: `Bearer ${jwt}` };
-  const send = async (method: 'get' | 'post', path: string, data?: unknown) => {
+  const send = async (method: 'get' | 'post' | 'put', path: string, data?: unknown) => {
     const response = await request[method](`${baseUrl}/api${path}`, { headers, data });
     const body = (await response.json()) as { data?: unknown; error?: { message: string } };
     return { status: response.status(), data: body.data, message: body.error?.message };
@@ -49,6 +49,7 @@ async function apiAs(request: APIRequestContext, baseUrl: string, account: Accou
   return {
     get: (path: string) => send('get', path),
     post: (path: string, data: unknown) => send('post', path, data),
+    put: (path: string, data: unknown) => send('put', path, data),
   };
 }
 
@@ -304,6 +305,31 @@ test('reshard 2-of-3 to 3-of-4: a reload of ConfirmResharding loses nothing, old
 }) => {
   test.setTimeout(240_000);
   const [alice, bob, carol, dave] = accounts as [Account, Account, Account, Account];
+  // The earlier tests leave the token paused: alice and bob resume it first, so that pausing it is what the old
+  // codes do during the reshard.
+  const before = await apiAs(request, server.url, alice);
+  const resume = await before.post('/dtx', {
+    symbol,
+    accountAddress: key.publicAddress,
+    accessCode: codes.get(alice.email),
+    txType: 2,
+    txData: {},
+  });
+  expect(resume.status).toBe(200);
+  const bobApi = await apiAs(request, server.url, bob);
+  const approved = await bobApi.put('/dtx', {
+    id: (resume.data as { id: number }).id,
+    accountAddress: key.publicAddress,
+    accessCode: codes.get(bob.email),
+  });
+  expect(approved.status).toBe(200);
+  await expect.poll(isPaused, { timeout: 30_000 }).toBe(false);
+  await expect
+    .poll(
+      async () =>
+        ((await before.get('/dtx/pending')).data as { transactions: unknown[] }).transactions.length,
+    )
+    .toBe(0);
   await loginInBrowser(page, alice.email, alice.password);
   await page.goto('/Resharding');
   await page.getByRole('button', { name: `Edit Treasury ${uniq}` }).click();
@@ -343,20 +369,20 @@ test('reshard 2-of-3 to 3-of-4: a reload of ConfirmResharding loses nothing, old
     bobPage.getByText(`The key cannot be confirmed. ${carol.profileName} did not open the PDF document yet.`),
   ).toBeVisible();
 
-  // Before activation the old codes still sign: alice starts a resume (the token is paused) with her old code,
-  // carol approves it.
+  // Before activation the old codes still sign: alice starts a pause with her old code, carol approves it, and the
+  // token is paused on the chain.
   const oldApi = await apiAs(request, server.url, alice);
   const started = await oldApi.post('/dtx', {
     symbol,
     accountAddress: key.publicAddress,
     accessCode: oldCodes.get(alice.email),
-    txType: 2,
+    txType: 1,
     txData: {},
   });
   expect(started.status).toBe(200);
   const carolPage = await signIn(browser, carol);
   await act(carolPage, 'Approve', oldCodes.get(carol.email) as string, '1/2');
-  await expect.poll(isPaused, { timeout: 30_000 }).toBe(false);
+  await expect.poll(isPaused, { timeout: 30_000 }).toBe(true);
 
   // carol and dave, each signed in, fetch and open their own PDF on the reloaded page.
   await carolPage.goto(confirmPath);
@@ -383,13 +409,13 @@ test('reshard 2-of-3 to 3-of-4: a reload of ConfirmResharding loses nothing, old
   await bobPage.context().close();
   codes = fresh;
 
-  // The old access code no longer opens anything; the new ones do, and three are needed.
+  // The old access code no longer opens anything; the new ones do, and three are needed (to resume the token).
   const aliceApi = await apiAs(request, server.url, alice);
-  const pause = (accessCode: string) =>
-    aliceApi.post('/dtx', { symbol, accountAddress: key.publicAddress, accessCode, txType: 1, txData: {} });
-  const refused = await pause(oldCodes.get(alice.email) as string);
+  const resumeWith = (accessCode: string) =>
+    aliceApi.post('/dtx', { symbol, accountAddress: key.publicAddress, accessCode, txType: 2, txData: {} });
+  const refused = await resumeWith(oldCodes.get(alice.email) as string);
   expect([refused.status, refused.message]).toEqual([403, 'The access code is incorrect']);
-  expect((await pause(codes.get(alice.email) as string)).status).toBe(200);
+  expect((await resumeWith(codes.get(alice.email) as string)).status).toBe(200);
   const pending = (await aliceApi.get('/dtx/pending')).data as {
     transactions: { tx: { currentApprovers: number; requiredApprovers: number } }[];
   };

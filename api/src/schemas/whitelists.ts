@@ -19,6 +19,8 @@ export const whitelistServerMessages = {
   notMarkedVerified:
     'Its batch was saved on-chain but its records could not be marked verified; send the same addresses again',
   transactionNotSent: 'The transaction could not be sent to the chain',
+  sendingContinues:
+    'The chain did not answer in time; the remaining batches are sent in the background, see the verified addresses',
   alreadyRegistered: 'This whitelist is registered already',
   nameTooLong: 'The name of the whitelist should be at most 100 characters long',
   pageInvalid: 'The page number is invalid',

@@ -20,6 +20,13 @@ export const crashPoints = {
   ],
   /** One batch of a draft deployment. */
   draft: ['draft:marked', 'draft:recorded', 'draft:broadcast'],
+  /** One batch of a whitelist save (modules/whitelists/bulkJob.ts). */
+  whitelist: [
+    'whitelist:pending', // the batch's records written pending, its transaction not signed
+    'whitelist:recorded', // its signed transaction recorded, not broadcast
+    'whitelist:broadcast', // broadcast, no receipt seen yet
+    'whitelist:verified', // mined, its records marked verified and its outcome bookmarked
+  ],
   /** A bulk operation on a live token: rows pre-checked, then one batch transaction after another. */
   bulk: [
     'bulk:checked', // every row pre-checked (results recorded), no batch marked yet

@@ -56,3 +56,67 @@ export function killCrashServers(): void {
   for (const child of started)
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
+
+/** One row of the printed crash table (server/src/jobs/crash.test.ts). */
+export type CrashRow = {
+  flow: string;
+  point: string;
+  /** The flow's state after the restart. */
+  outcome: string;
+  /** What the chain holds (compared with what was expected). */
+  chain: string;
+  /** What still works afterwards (the key signs, the records match the chain, ...). */
+  after: string;
+};
+
+export type CrashHarness = {
+  /** The running server (throws before the first start). */
+  readonly server: CrashServer;
+  /** Stops the running server (one process per data dir) and starts one with `env` added. */
+  start: (env?: Record<string, string>) => Promise<CrashServer>;
+  /**
+   * Runs `action` on a server that stops at `point` (checked: it exits there with code 86), then starts it again
+   * without the hook on the same database and chain. Answers what `action` saw.
+   */
+  crashAt: (point: string, action: () => Promise<unknown>) => Promise<string>;
+};
+
+/** A server process on `dataDir` and `rpcUrl`, with `baseEnv` on every start, stopped and restarted at will. */
+export function crashHarness(
+  dataDir: string,
+  rpcUrl: string,
+  baseEnv: Record<string, string> = {},
+): CrashHarness {
+  let current: CrashServer | undefined;
+  const start = async (env: Record<string, string> = {}) => {
+    if (current && current.child.exitCode === null && current.child.signalCode === null) {
+      current.child.kill('SIGTERM');
+      await current.exited;
+    }
+    current = await startCrashServer(dataDir, rpcUrl, { ...baseEnv, ...env });
+    return current;
+  };
+  return {
+    get server() {
+      if (!current) throw new Error('no server started');
+      return current;
+    },
+    start,
+    crashAt: async (point, action) => {
+      const dying = await start({ TRANCHE_CRASH_AT: point });
+      const outcome = await action().then(
+        () => 'answered',
+        (error: unknown) =>
+          error instanceof Error && 'statusCode' in error ? `refused: ${error.message}` : 'no answer',
+      );
+      // The action's answer (or its lost connection) comes first; the process must be gone within a minute.
+      const code = await Promise.race([
+        dying.exited,
+        new Promise<string>((resolve) => setTimeout(() => resolve('still running'), 60_000).unref()),
+      ]);
+      if (code !== 86) throw new Error(`the server did not stop at ${point} (exit ${code}, ${outcome})`);
+      await start();
+      return outcome;
+    },
+  };
+}

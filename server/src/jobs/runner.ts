@@ -1,3 +1,9 @@
+/*
+ * Over 300 lines, kept whole on purpose: createJobRunner is one closure whose parts (claim, lease renewal, finish,
+ * the adopted jobs' tracking, the main loop) share the same in-memory state (the running jobs, the stopping flag,
+ * the wake-up), which is what keeps a job from being run twice by one process; split, that state would have to
+ * travel between files as mutable parameters.
+ */
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

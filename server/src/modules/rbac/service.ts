@@ -14,6 +14,8 @@ import { HttpError } from '../../errors.ts';
 import { codebaseArtifact } from '../codebases/service.ts';
 import { signingKeyFor } from '../credentials/service.ts';
 import { sendSigned } from './chainCalls.ts';
+
+export { chainReason } from './chainCalls.ts';
 import { findScheme, insertScheme, listSchemes, type SchemeRow } from './repository.ts';
 
 /** Signing with a server-held key, for the modules that deploy or send through it (they import service only). */

@@ -15,7 +15,7 @@ import { accessCodeInPdf } from './testing.ts';
 /**
  * A reshard while the SMTP server refuses mail (a real SMTP listener answering 451 to the first tries): the reshard
  * is stored at once, the password mails are tried again from the durable outbox, and once mail works every new
- * signer opens their PDF and the new generation is activated. Nothing is lost.
+ * signer opens their PDF and the new generation is activated. The same for a new key's mails. Nothing is lost.
  */
 
 let chain: DevChain;
@@ -175,4 +175,51 @@ it('completes a reshard once mail works: the refused mails are retried, nothing 
       accessCode: fresh.get(emails[2] as string) as string,
     },
   });
+}, 180_000);
+
+it('creates a key while mail is refused: the answer comes at once, the mails follow, the key activates', async () => {
+  const users: TestUser[] = [];
+  const emails: string[] = [];
+  for (const name of ['dan', 'erin']) {
+    const user = await createTestUser(t, name);
+    users.push(user);
+    const [row] = await t.ctx.db.select().from(accounts).where(eq(accounts.id, user.accountId));
+    emails.push(row?.emailAddress as string);
+  }
+  const [dan] = users as [TestUser, TestUser];
+  // The SMTP server refuses the next 3 password mails: both first tries and one retry.
+  refuse = refused + 3;
+  const refusedBefore = refused;
+  const before = received.length;
+  const created = (await dan.client.call('createShardedKey', {
+    body: { recipients: emails, minimum: 2 },
+  })) as ShardedKeyResult;
+  expect(created.shares.map((share) => share.emailAddress)).toEqual(emails);
+  await jobRunnerOf(t.app, t.ctx).idle();
+  expect(refused - refusedBefore).toBe(3);
+  expect(
+    received
+      .slice(before)
+      .map((m) => m.to)
+      .sort(),
+  ).toEqual([...emails].sort());
+
+  // Each signer fetches their own PDF again and opens it with the mail that finally arrived; then the key activates.
+  const codes = new Map<string, string>();
+  for (const user of users) {
+    const pdf = await user.client.call('myShardPdf', { params: { address: created.publicAddress } });
+    codes.set(pdf.emailAddress, await accessCodeInPdf(pdf.pdf, passwordOf(pdf.emailAddress)));
+    await user.client.call('shardOpened', {
+      body: {
+        publicKey: created.publicAddress,
+        emailAddress: pdf.emailAddress,
+        pdfPassword: passwordOf(pdf.emailAddress),
+      },
+    });
+  }
+  await dan.client.call('commitShardedKey', {
+    body: { publicKey: created.publicAddress, accessCode: codes.get(emails[0] as string) as string },
+  });
+  const status = await dan.client.call('getShardedKey', { params: { address: created.publicAddress } });
+  expect(status).toMatchObject({ active: true, reshardPending: false, minimum: 2, total: 2 });
 }, 180_000);

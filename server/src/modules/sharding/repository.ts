@@ -66,16 +66,21 @@ export async function findSigner(
 
 export type NewShare = Omit<typeof keyShares.$inferInsert, 'id' | 'createdOn' | 'openedOn' | 'retiredOn'>;
 
-/** Inserts a key with its first generation of shares; undefined when the address is sharded already. */
+/**
+ * Inserts a key with its first generation of shares (and `also`, e.g. their mails, in the same database transaction);
+ * undefined when the address is sharded already.
+ */
 export async function insertKeyWithShares(
   db: Database,
   key: { address: string; name: string; threshold: number; total: number; createdBy: number },
   shares: (keyId: number) => NewShare[],
+  also?: (tx: Database, keyId: number) => Promise<void>,
 ): Promise<ShardedKeyRow | undefined> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(shardedKeys).values(key).onConflictDoNothing().returning();
     if (!row) return undefined;
     await tx.insert(keyShares).values(shares(row.id));
+    await also?.(tx, row.id);
     return row;
   });
 }

@@ -5,16 +5,15 @@ import {
   type ShardedKeyStatus,
   type ShardPdf,
 } from '@tranche/api';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { decryptSecret, decryptSecretText, encryptSecret } from '../../crypto/aesGcm.ts';
+import { decryptSecret } from '../../crypto/aesGcm.ts';
 import { HttpError } from '../../errors.ts';
 import { crashPoint } from '../../jobs/crashPoints.ts';
-import { type JobHandler, type JobRunner, PermanentJobError } from '../../jobs/runner.ts';
-import { jobs } from '../../jobs/schema.ts';
+import type { JobRunner } from '../../jobs/runner.ts';
 import type { Database } from '../../db/database.ts';
 import { pdfBinding, wipe } from './keyMaterial.ts';
+import { queueShareMails, shareMailJobKind } from './mail.ts';
 import {
   dropPendingGeneration,
   findKeyByAddress,
@@ -35,14 +34,7 @@ import {
 
 type Ctx = Pick<AppContext, 'db' | 'masterKey' | 'mailer' | 'passwordHashing' | 'publicUrl'>;
 
-/** The job kind of the durable mail outbox (password mails of new shares). */
-export const shareMailJobKind = 'sharding.mail';
-/** Tries of one mail before it is given up (the runner's default attempts; 1 s, 2 s, 4 s, 8 s apart). */
-const mailAttempts = 5;
-
-function mailBinding(to: string, keyId: number, generation: number): string {
-  return `mail:${to}:${keyId}:${generation}`;
-}
+export { createShareMailHandler, shareMailJobKind } from './mail.ts';
 
 /**
  * Stores a reshard (run by the dtx module with the rebuilt key, which the caller wipes): the new signers' shares,
@@ -78,19 +70,12 @@ export async function storeReshard(
     { threshold: change.minimum, total: change.recipients.length },
     issued.rows.map((row) => ({ ...row, keyId: key.id })),
     async (tx) => {
-      for (const mail of issued.mails) {
-        await runner.enqueue(
-          shareMailJobKind,
-          {
-            to: mail.to,
-            subject: mail.subject,
-            keyId: key.id,
-            generation,
-            sealed: encryptSecret(ctx.masterKey, mail.text, mailBinding(mail.to, key.id, generation)),
-          },
-          tx,
-        );
-      }
+      await queueShareMails(ctx, runner, tx, {
+        keyId: key.id,
+        generation,
+        mails: issued.mails,
+        mode: 'enqueue',
+      });
       await change.finish(tx);
     },
   );
@@ -102,43 +87,6 @@ export async function storeReshard(
     minimum: change.minimum,
     total: change.recipients.length,
     shares: issued.pdfs,
-  };
-}
-
-/**
- * Sends one queued password mail. A refused mail is tried again by the job runner (the share waits, nothing is
- * lost); once sent, or given up, its sealed text is erased from the database.
- */
-export function createShareMailHandler(ctx: Pick<AppContext, 'db' | 'masterKey' | 'mailer'>): JobHandler {
-  return async (job) => {
-    const payload = job.payload as {
-      to: string;
-      subject: string;
-      keyId: number;
-      generation: number;
-      sealed?: string;
-    };
-    if (!payload.sealed) return;
-    const erase = async (state: string) => {
-      const { sealed: _sealed, ...rest } = payload;
-      await ctx.db
-        .update(jobs)
-        .set({ payload: { ...rest, [state]: new Date().toISOString() } })
-        .where(eq(jobs.id, job.id));
-    };
-    const text = decryptSecretText(
-      ctx.masterKey,
-      payload.sealed,
-      mailBinding(payload.to, payload.keyId, payload.generation),
-    );
-    try {
-      await ctx.mailer.send({ to: payload.to, subject: payload.subject, text });
-    } catch (error) {
-      if (job.attempts < mailAttempts) throw error;
-      await erase('givenUpOn');
-      throw new PermanentJobError(`The mail to ${payload.to} could not be sent: ${(error as Error).message}`);
-    }
-    await erase('sentOn');
   };
 }
 

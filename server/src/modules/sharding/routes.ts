@@ -13,14 +13,15 @@ import { commitKey, createShardedKey, listShardedAddresses, recordOpened } from 
 
 /**
  * Sharded keys (spec part 2: create, verify and activate, reshard in two phases) and the key list of the wallet
- * selector. Password mails of a reshard go through the durable outbox (job kind 'sharding.mail').
+ * selector. Password mails of a new key and of a reshard go through the durable outbox (job kind 'sharding.mail').
  */
 export const shardingModule: ServerModule = {
   name: 'sharding',
   register: (app, ctx) => {
-    jobRunnerOf(app, ctx).register(shareMailJobKind, createShareMailHandler(ctx));
+    const runner = jobRunnerOf(app, ctx);
+    runner.register(shareMailJobKind, createShareMailHandler(ctx));
     registerRoute(app, ctx, 'createShardedKey', async ({ body, session }) =>
-      createShardedKey(ctx, { accountId: session.accountId, profileName: session.profileName }, body),
+      createShardedKey(ctx, runner, { accountId: session.accountId, profileName: session.profileName }, body),
     );
     registerRoute(app, ctx, 'shardOpened', async ({ body, session }) =>
       recordOpened(ctx, session.accountId, body),

@@ -1,19 +1,30 @@
 import { apiPrefix, routes } from '@tranche/api';
 import { registerRoute } from '../../http/routing.ts';
+import { jobRunnerOf } from '../../jobs/runner.ts';
 import type { ServerModule } from '../registry.ts';
 import { seedLocalSecurity } from './seed.ts';
-import { createWhitelistService } from './service.ts';
+import { createWhitelistService, whitelistBulkJobKind } from './service.ts';
 
 /** Bodies of POST /whitelist/bulk may carry up to 10,000 addresses with contact details. */
 const bulkBodyLimit = 16 * 1024 * 1024;
+
+/** WHITELIST_BATCH_SIZE caps the addresses per batch transaction (default: as many as fit the gas cap). */
+function batchSizeFromEnv(): number | undefined {
+  const value = Number(process.env.WHITELIST_BATCH_SIZE);
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
 
 /** Whitelists and verified addresses (spec part 2, 'Whitelists'); seeds the local demo security on first start. */
 export const whitelistsModule: ServerModule = {
   name: 'whitelists',
   register: async (app, ctx) => {
+    const runner = jobRunnerOf(app, ctx);
     const whitelists = createWhitelistService(ctx, {
+      runner,
+      batchSize: batchSizeFromEnv(),
       onStoreError: (error) => app.log.error({ err: error }, 'whitelist records not saved'),
     });
+    runner.register(whitelistBulkJobKind, whitelists.bulkJob);
     const bulkUrl = `${apiPrefix}${routes.whitelistBulk.path}`;
     app.addHook('onRoute', (options) => {
       if (options.url === bulkUrl && options.method === 'POST') options.bodyLimit = bulkBodyLimit;

@@ -166,17 +166,18 @@ describe.each(databaseKinds)('whitelists on %s', (kind) => {
   it('writes the records pending before the chain transaction and marks them verified after', async () => {
     const [a, b] = addresses(2, 7);
     const seenBeforeSend: { verifiedOn: Date | null; hash: string }[] = [];
-    const chainService = Object.create(t.ctx.chain) as typeof t.ctx.chain;
-    chainService.send = async (key, tx) => {
-      seenBeforeSend.push(
-        ...(await t.ctx.db
-          .select({ verifiedOn: whitelistAddresses.verifiedOn, hash: whitelistAddresses.hash })
-          .from(whitelistAddresses)
-          .where(inArray(whitelistAddresses.publicAddress, [a ?? '', b ?? '']))),
-      );
-      return t.ctx.chain.send(key, tx);
-    };
-    const service = createWhitelistService({ ...t.ctx, chain: chainService });
+    const service = createWhitelistService(t.ctx, {
+      beforeBatch: async () => {
+        seenBeforeSend.push(
+          ...(await t.ctx.db
+            .select({ verifiedOn: whitelistAddresses.verifiedOn, hash: whitelistAddresses.hash })
+            .from(whitelistAddresses)
+            .where(inArray(whitelistAddresses.publicAddress, [a ?? '', b ?? '']))),
+        );
+        // Nothing is on the chain yet.
+        expect(await onChain.getFunction('isVerified')(a)).toBe(false);
+      },
+    });
     const answer = await service.bulk(issuer.accountId, {
       accountAddress: issuerAddress,
       whitelistAddress: whitelist,
