@@ -1,3 +1,10 @@
+/*
+ * Test builder (like testing.ts), over 300 lines on purpose: the crash table's rows for the two flows of a sharded
+ * key, a distributed transaction's execution and a reshard, share one fixture (a chain, an on-disk database, a
+ * 2-of-3 key with its three signers' sessions and access codes) and the checks of what a restart must leave
+ * (the key still signs, nothing executed twice on-chain, nothing left Running); split, the fixture would have to
+ * travel between files.
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
