@@ -5,10 +5,11 @@
  * travel between files as mutable parameters.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/database.ts';
+import { createLiveness, liveWorkerId } from './liveness.ts';
 import { jobs } from './schema.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -42,13 +43,14 @@ export type JobRunnerOptions = {
   maxAttempts?: number;
   /**
    * Take over jobs left 'running' by an earlier process at start without waiting for their lease (safe when no
-   * other instance can share the database, e.g. the embedded PGlite). Default: true on PGlite.
+   * other instance can share the database, e.g. the embedded PGlite). Default: true on PGlite. On PostgreSQL a
+   * dead worker's jobs are taken over at once anyway, at start and on every poll (jobs/liveness.ts).
    */
   reclaimOnStart?: boolean;
 };
 
 export type JobRunner = {
-  /** The id of this runner (written into locked_by). */
+  /** The id of this runner (written into locked_by; a new one if its liveness connection was lost). */
   readonly owner: string;
   register: (kind: string, handler: JobHandler) => void;
   /** Inserts a queued job (in `db`, e.g. a transaction, when given; not before `runAfter`) and wakes the runner. */
@@ -101,7 +103,12 @@ export function jobRunnerOf(
 }
 
 export function createJobRunner(db: Database, options: JobRunnerOptions = {}): JobRunner {
-  const owner = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const liveness = createLiveness(db);
+  const newId = () => `${process.pid}-${randomBytes(4).toString('hex')}`;
+  // Until start holds a liveness lock (never, for a runner used only to adopt), an id no runner probes: its jobs
+  // wait for their lease to run out.
+  let owner = newId();
+  let live = false;
   const concurrency = options.concurrency ?? 2;
   const leaseMs = options.leaseMs ?? 30_000;
   const pollMs = options.pollMs ?? 1000;
@@ -144,6 +151,36 @@ export function createJobRunner(db: Database, options: JobRunnerOptions = {}): J
       .where(inArray(jobs.id, candidate))
       .returning();
     return row;
+  }
+
+  /** On PostgreSQL, holds this runner's liveness lock (under a new id at first and when it was lost). */
+  async function holdLiveness(): Promise<boolean> {
+    if (!liveness) return true;
+    if (live && (await liveness.hold(owner))) return true;
+    owner = liveWorkerId(newId());
+    live = await liveness.hold(owner);
+    return live;
+  }
+
+  /**
+   * On PostgreSQL, holds this runner's liveness lock and frees the running jobs of workers whose lock is free (their
+   * process died). False when this runner's lock cannot be held (then it claims nothing: others would take it back).
+   */
+  async function reclaimGone(): Promise<boolean> {
+    if (!liveness) return true;
+    if (!(await holdLiveness())) return false;
+    const holders = await db
+      .selectDistinct({ lockedBy: jobs.lockedBy })
+      .from(jobs)
+      .where(and(eq(jobs.state, 'running'), ne(jobs.lockedBy, owner), gte(jobs.leaseUntil, sql`now()`)));
+    const gone = await liveness.gone(holders.flatMap((row) => (row.lockedBy ? [row.lockedBy] : [])));
+    if (gone.length > 0) {
+      await db
+        .update(jobs)
+        .set({ leaseUntil: null, lockedBy: null })
+        .where(and(eq(jobs.state, 'running'), inArray(jobs.lockedBy, gone)));
+    }
+    return true;
   }
 
   async function renew(id: number): Promise<boolean> {
@@ -242,7 +279,8 @@ export function createJobRunner(db: Database, options: JobRunnerOptions = {}): J
     while (!stopping) {
       let claimed = false;
       if (running.size < concurrency) {
-        const job = await claim().catch(() => undefined);
+        const live = await reclaimGone().catch(() => false);
+        const job = live ? await claim().catch(() => undefined) : undefined;
         if (job && !stopping) {
           run(job);
           claimed = true;
@@ -261,7 +299,9 @@ export function createJobRunner(db: Database, options: JobRunnerOptions = {}): J
   }
 
   return {
-    owner,
+    get owner() {
+      return owner;
+    },
     register: (kind, handler) => {
       if (handlers.has(kind)) throw new Error(`A handler for job kind ${kind} is registered already`);
       handlers.set(kind, handler);
@@ -281,6 +321,8 @@ export function createJobRunner(db: Database, options: JobRunnerOptions = {}): J
       if (options.reclaimOnStart) {
         await db.update(jobs).set({ leaseUntil: null, lockedBy: null }).where(eq(jobs.state, 'running'));
       }
+      // Held before any job is adopted under this id (the loop's first pass then takes over dead workers' jobs).
+      await holdLiveness();
       loop = mainLoop();
     },
     stop: async (timeoutMs = 10_000) => {
@@ -291,6 +333,7 @@ export function createJobRunner(db: Database, options: JobRunnerOptions = {}): J
       const all = Promise.all([...running.values()].map((r) => r.done));
       await Promise.race([all, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
       await loop;
+      await liveness?.release();
     },
     wake: () => wakeUp?.(),
     adopt: async (kind, payload, inDb) => {
