@@ -98,9 +98,12 @@ export function createLiveness(db: Database): Liveness | undefined {
             [livenessLockKey, gone],
           );
         }
-        return gone;
-      } finally {
         client.release();
+        return gone;
+      } catch (error) {
+        // Never back into the pool holding a probed lock.
+        client.release(true);
+        throw error;
       }
     },
     release: () => drop(false),
