@@ -133,11 +133,15 @@ describe.each(databaseKinds)('webhook endpoints (%s)', (kind) => {
         .returning();
       ids.push(delivery?.id as number);
     }
-    const job = await runner.enqueue(webhookDeliverJobKind, { deliveryId: ids[0] });
-    await t.ctx.db
-      .update(webhookDeliveries)
-      .set({ jobId: job.id })
-      .where(eq(webhookDeliveries.id, ids[0] as number));
+    // The job and the delivery's job id in one transaction, as the recorder writes them: a runner that claimed the
+    // job before its id was set would take it for a stale one and do nothing.
+    await t.ctx.db.transaction(async (tx) => {
+      const job = await runner.enqueue(webhookDeliverJobKind, { deliveryId: ids[0] }, tx);
+      await tx
+        .update(webhookDeliveries)
+        .set({ jobId: job.id })
+        .where(eq(webhookDeliveries.id, ids[0] as number));
+    });
     await runner.idle();
     const [listed] = (await alice.client.call('listWebhooks')).endpoints;
     expect(listed?.disabledOn).not.toBeNull();
