@@ -2,11 +2,15 @@
 // (default 20) on the embedded chain: one request answers them all with a fixed number of database queries plus
 // one eth_call pre-check each. One pending operation per key is the rule (dtx), so 200 operations need 200 keys;
 // the caller signs every one of them (2 of 3). Prints the answer's time and size, and the same for 10 operations
-// (a flat ratio per operation shows there is no query per row).
-// Usage: pnpm bench approvals   (OPERATIONS=n TOKENS=n to change the size)
+// (a flat ratio per operation shows there is no query per row). Then the render: the built console opens /Approvals
+// with those operations in headless Chromium (bench/support/inboxRender.ts) and the time until every card is
+// rendered and the long tasks until the page settles are printed.
+// Usage: pnpm bench approvals   (OPERATIONS=n TOKENS=n to change the size; BENCH_SKIP_BUILD=1 to use console/dist)
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { projects } from '../server/src/modules/projects/schema.ts';
 import { insertDtx } from '../server/src/modules/dtx/repository.ts';
-import { createTestUser } from '../server/src/modules/credentials/testing.ts';
+import { baseUrlOf, createTestUser } from '../server/src/modules/credentials/testing.ts';
 import { keyShares, shardedKeys, shardedKeyStatus } from '../server/src/modules/sharding/schema.ts';
 import {
   deploySchemeAndWhitelist,
@@ -15,6 +19,12 @@ import {
   randomAddress,
 } from '../server/src/modules/tokens/testing.ts';
 import { createTestApp, startTestChain } from '../server/test/helpers.ts';
+import { measureInboxRender } from './support/inboxRender.ts';
+
+if (!process.env.BENCH_SKIP_BUILD) {
+  const root = path.resolve(import.meta.dirname, '..');
+  execFileSync('pnpm', ['--filter', '@tranche/console', 'build'], { cwd: root, stdio: 'ignore' });
+}
 
 const operations = Number(process.env.OPERATIONS ?? 200);
 const tokenCount = Number(process.env.TOKENS ?? 20);
@@ -117,6 +127,16 @@ try {
   await seed(operations - 10, 10);
   await measure(`GET /approvals, ${operations} ops`);
   console.log(`tokens: ${projectIds.length}, keys: ${operations} (one pending operation per key)`);
+
+  const render = await measureInboxRender(await baseUrlOf(t), me.token, operations);
+  const ms = (value: number) => `${value.toFixed(0)} ms`;
+  console.log(
+    `/Approvals render, ${render.cards} cards: every card rendered ${ms(render.allCardsMs)} after navigation start`,
+  );
+  console.log(
+    `long tasks until settled: ${render.longTasks.count}, total blocking ${ms(render.longTasks.totalBlockingMs)}, ` +
+      `longest ${ms(render.longTasks.longestMs)}`,
+  );
 } finally {
   await t.close();
   await chain.stop();
