@@ -75,27 +75,51 @@ export async function recordNotices(ctx: AppContext, runner: JobRunner): Promise
     }
     const mail = mailOf(notice, ctx.publicUrl());
     const on = wanted.kinds[notice.kind];
-    const inserted = await ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(notificationEvents)
-        .values({
-          eventKey: notice.eventKey,
-          kind: notice.kind,
-          accountId: notice.accountId,
-          subject: mail.subject,
-          text: mail.text,
-          sentOn: on ? null : new Date(),
-        })
-        .onConflictDoNothing()
-        .returning({ id: notificationEvents.id });
-      if (!row || !on || wanted.dailyDigest) return Boolean(row);
-      const job = await runner.enqueue(notifyMailJobKind, { eventId: row.id }, tx as unknown as Database);
-      await tx.update(notificationEvents).set({ jobId: job.id }).where(eq(notificationEvents.id, row.id));
-      return true;
-    });
+    const digest = wanted.dailyDigest;
+    const inserted = await ctx.db.transaction((tx) =>
+      recordMail(tx as unknown as Database, runner, { ...notice, ...mail }, { on, digest }),
+    );
     if (inserted) recorded += 1;
   }
   return recorded;
+}
+
+export type RecordedMail = {
+  eventKey: string;
+  kind: string;
+  accountId: number;
+  subject: string;
+  text: string;
+};
+
+/**
+ * Records one mail under its unique event key and queues the durable mail job that sends it (retried by the
+ * runner), both in the caller's transaction `db`: the mail is sent once the caller's change commits, even after a
+ * crash. A mail turned off (`on` false) is recorded as settled; one for the daily digest waits for it. False when
+ * the key was recorded already.
+ */
+export async function recordMail(
+  db: Database,
+  runner: JobRunner,
+  mail: RecordedMail,
+  options: { on: boolean; digest: boolean } = { on: true, digest: false },
+): Promise<boolean> {
+  const [row] = await db
+    .insert(notificationEvents)
+    .values({
+      eventKey: mail.eventKey,
+      kind: mail.kind,
+      accountId: mail.accountId,
+      subject: mail.subject,
+      text: mail.text,
+      sentOn: options.on ? null : new Date(),
+    })
+    .onConflictDoNothing()
+    .returning({ id: notificationEvents.id });
+  if (!row || !options.on || options.digest) return Boolean(row);
+  const job = await runner.enqueue(notifyMailJobKind, { eventId: row.id }, db);
+  await db.update(notificationEvents).set({ jobId: job.id }).where(eq(notificationEvents.id, row.id));
+  return true;
 }
 
 async function emailOf(db: Database, accountId: number): Promise<string | undefined> {

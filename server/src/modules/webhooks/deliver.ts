@@ -2,16 +2,17 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { decryptSecretText } from '../../crypto/aesGcm.ts';
 import type { Database } from '../../db/database.ts';
-import { accounts } from '../../db/schema.ts';
 import { crashPoint } from '../../jobs/crashPoints.ts';
 import type { JobHandler, JobRunner } from '../../jobs/runner.ts';
+import { recordMail } from '../notifications/service.ts';
 import { webhookDeliverJobKind } from './record.ts';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from './schema.ts';
 import { isDelivered, sendWebhook } from './send.ts';
 
 /**
  * WEBHOOK_RETRY_BASE_MS (default 10 s): the first retry's delay, doubled each time up to an hour; WEBHOOK_GIVE_UP_MS
- * (default 24 h): an event is retried this long, and an endpoint failing this long is disabled and its owner mailed.
+ * (default 24 h): an event is retried this long, and an endpoint failing this long is disabled and its owner mailed (a
+ * durable mail recorded in the disabling transaction).
  */
 export type WebhookTiming = { retryBaseMs: number; retryMaxMs: number; giveUpMs: number };
 
@@ -76,15 +77,14 @@ export function createDeliverHandler(ctx: AppContext, runner: JobRunner, timing:
     crashPoint('webhook:answered');
     const ok = isDelivered(result);
     const now = new Date();
-    const disabled = await ctx.db.transaction(async (tx) => {
+    await ctx.db.transaction(async (tx) => {
       const [current] = await tx
         .update(webhookDeliveries)
         .set({ attempts: sql`${webhookDeliveries.attempts} + 1` })
         .where(eq(webhookDeliveries.id, delivery.id))
         .returning();
-      if (!current) return false;
+      if (!current) return;
       let willRetry = false;
-      let disabledNow = false;
       if (ok) {
         // Recorded as delivered once: only a delivery not delivered yet changes.
         await tx
@@ -132,7 +132,11 @@ export function createDeliverHandler(ctx: AppContext, runner: JobRunner, timing:
             .where(
               and(eq(webhookDeliveries.endpointId, endpoint.id), eq(webhookDeliveries.state, 'pending')),
             );
-          disabledNow = true;
+          // The owner's mail, recorded once under the disabling's key and sent by a durable job after the commit.
+          await recordMail(tx as unknown as Database, runner, {
+            eventKey: `webhook.disabled:${endpoint.id}:${now.getTime()}`,
+            ...disabledMail(ctx, endpoint.accountId, endpoint.url, timing),
+          });
         }
       }
       await tx.insert(webhookAttempts).values({
@@ -143,28 +147,22 @@ export function createDeliverHandler(ctx: AppContext, runner: JobRunner, timing:
         willRetry,
         attemptedOn: now,
       });
-      return disabledNow;
     });
     crashPoint('webhook:recorded');
-    if (disabled) await mailDisabled(ctx, endpoint.accountId, endpoint.url, timing);
   };
 }
 
-async function mailDisabled(ctx: AppContext, accountId: number, url: string, timing: WebhookTiming) {
-  const [owner] = await ctx.db
-    .select({ email: accounts.emailAddress })
-    .from(accounts)
-    .where(eq(accounts.id, accountId))
-    .limit(1);
-  if (!owner) return;
+/** The owner's mail about a disabled endpoint (sent by the notifications' durable mail job). */
+function disabledMail(ctx: AppContext, accountId: number, url: string, timing: WebhookTiming) {
   const hours = Math.round(timing.giveUpMs / 3_600_000);
-  await ctx.mailer.send({
-    to: owner.email,
+  return {
+    kind: 'webhookDisabled',
+    accountId,
     subject: 'Tranche: a webhook endpoint was disabled',
     text: [
       `Deliveries to your webhook endpoint ${url} failed for ${hours >= 1 ? `${hours} hours` : 'the retry period'}, so it was disabled.`,
       '',
       `See its delivery log and replay a delivery to turn it on again: ${ctx.publicUrl()}/Webhooks`,
     ].join('\n'),
-  });
+  };
 }
