@@ -2,6 +2,8 @@ import { apiPrefix, type RouteId, routes } from '@tranche/api';
 import type { DevChain } from '@tranche/contracts';
 import { encodeBytes32String, id, JsonRpcProvider, Network, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '../src/jobs/schema.ts';
+import { bulkJobKind } from '../src/modules/bulk/job.ts';
 import { createTestUser, type TestUser } from '../src/modules/credentials/testing.ts';
 import { insertDtx } from '../src/modules/dtx/repository.ts';
 import { insertKeyWithShares } from '../src/modules/sharding/repository.ts';
@@ -9,6 +11,7 @@ import { keyShares } from '../src/modules/sharding/schema.ts';
 import { indexerOf } from '../src/modules/tokens/routes.ts';
 import { deploySchemeAndWhitelist, deployTestToken, devWallets } from '../src/modules/tokens/testing.ts';
 import { recordUserTransaction } from '../src/modules/transactions/service.ts';
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../src/modules/webhooks/schema.ts';
 import { findWhitelist, insertWhitelist, saveAddresses } from '../src/modules/whitelists/repository.ts';
 import { createTestApp, startTestChain, type TestApp } from './helpers.ts';
 
@@ -32,6 +35,9 @@ const resource = {
   keyAddress: Wallet.createRandom().address.toLowerCase(),
   dtxId: 0,
   snapshotId: 0,
+  webhookId: 0,
+  deliveryId: 0,
+  bulkJobId: 0,
 };
 
 /** A value of the right shape for each path parameter, so the route itself answers (not validation). */
@@ -193,6 +199,41 @@ beforeAll(async () => {
   );
   if ('pending' in dtx) throw new Error(`the key has a pending transaction already (${dtx.pending.id})`);
   resource.dtxId = dtx.id;
+  // The owner's webhook endpoint with one delivery, and a finished bulk job of the owner's (issue 23, 22).
+  const [endpoint] = await t.ctx.db
+    .insert(webhookEndpoints)
+    .values({
+      accountId: owner.accountId,
+      url: 'https://hooks.example.com/a',
+      events: ['token.issued'],
+      sealedSecret: 'x',
+    })
+    .returning();
+  const [event] = await t.ctx.db
+    .insert(webhookEvents)
+    .values({ eventKey: 'matrix:1', messageId: 'msg_matrix_1', type: 'token.issued', payload: {} })
+    .returning();
+  const [delivery] = await t.ctx.db
+    .insert(webhookDeliveries)
+    .values({ endpointId: endpoint?.id as number, eventId: event?.id as number, state: 'delivered' })
+    .returning();
+  resource.webhookId = endpoint?.id ?? 0;
+  resource.deliveryId = delivery?.id ?? 0;
+  const [bulk] = await t.ctx.db
+    .insert(jobs)
+    .values({
+      kind: bulkJobKind,
+      state: 'done',
+      payload: {
+        symbol: resource.token,
+        operation: 'issue',
+        accountAddress: wallets.owner.address.toLowerCase(),
+        accountId: owner.accountId,
+        contractAddress: resource.holder,
+      },
+    })
+    .returning();
+  resource.bulkJobId = bulk?.id ?? 0;
 }, 180_000);
 
 afterAll(async () => {
@@ -353,6 +394,35 @@ describe('access matrix', () => {
         route: 'cancelDtx',
         resource: 'distributed transaction',
         body: { id: resource.dtxId, accountAddress: key, accessCode: 'AAAA-AAAA-AAAA-AAAA' },
+        expect: 'denied',
+      },
+      {
+        route: 'deleteWebhook',
+        resource: 'webhook',
+        params: { id: String(resource.webhookId) },
+        expect: 'denied',
+      },
+      {
+        route: 'listWebhookDeliveries',
+        resource: 'webhook',
+        params: { id: String(resource.webhookId), page: '1' },
+        expect: 'denied',
+      },
+      {
+        route: 'replayWebhookDelivery',
+        resource: 'webhook',
+        params: { id: String(resource.webhookId), deliveryId: String(resource.deliveryId) },
+        expect: 'denied',
+      },
+      {
+        route: 'listWebhooks',
+        resource: 'webhook',
+        expect: (data) => !JSON.stringify(data).includes('hooks.example.com'),
+      },
+      {
+        route: 'getBulk',
+        resource: 'bulk job',
+        params: { jobId: String(resource.bulkJobId) },
         expect: 'denied',
       },
     ];
