@@ -4,6 +4,7 @@ pragma solidity 0.8.30;
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {MerkleProof} from "@openzeppelin/contracts/utils/cryptography/MerkleProof.sol";
+import {MerkleProofLib} from "solady/src/utils/MerkleProofLib.sol";
 
 /// @title Distributor
 /// @notice Pays dividends and coupons in an ERC-20 asset to the holders of a record-date register. The issuer
@@ -84,12 +85,29 @@ contract Distributor {
     ) external {
         require(block.timestamp <= terms.deadline, "claim deadline has passed");
         bytes32 id = distributionId(terms);
-        require(MerkleProof.verifyCalldata(proof, terms.root, _leaf(index, account, amount)), "invalid Merkle proof");
+        // Solady's verifyCalldata checks the same sorted-pair proofs as OpenZeppelin's MerkleProof.verifyCalldata, in
+        // one assembly loop: about 70 gas per proof element instead of about 240.
+        require(MerkleProofLib.verifyCalldata(proof, terms.root, _leaf(index, account, amount)), "invalid Merkle proof");
+        mapping(uint256 word => uint256 bits) storage claimed = _claimed[id];
+        uint256 word = index >> 8;
         uint256 mask = 1 << (index & 0xff);
-        uint256 bits = _claimed[id][index >> 8];
+        uint256 bits = claimed[word];
         require(bits & mask == 0, "payment already claimed");
-        _claimed[id][index >> 8] = bits | mask;
-        _debit(id, amount);
+        claimed[word] = bits | mask;
+        // The distribution's state in one read and one write of its slot (`State`: `remaining` in the low 128 bits,
+        // then `funded`, then `reclaimed`). A reclaim needs the deadline passed and a claim needs it not passed (block
+        // times never go back), so a claim never follows a reclaim: not checked here.
+        State storage state = _states[id];
+        uint256 packed;
+        assembly ("memory-safe") {
+            packed := sload(state.slot)
+        }
+        require((packed >> 128) & 0xff != 0, "distribution is not funded");
+        require(amount <= uint128(packed), "distribution has insufficient funds");
+        // amount <= remaining: the subtraction changes the low 128 bits only.
+        assembly ("memory-safe") {
+            sstore(state.slot, sub(packed, amount))
+        }
         IERC20(terms.asset).safeTransfer(account, amount);
         emit Claimed(id, index, account, amount);
     }
@@ -148,14 +166,6 @@ contract Distributor {
     function stateOf(bytes32 id) external view returns (uint256 remaining, bool funded, bool reclaimed) {
         State storage state = _states[id];
         return (state.remaining, state.funded, state.reclaimed);
-    }
-
-    /// @dev Takes `amount` from what an open (funded, not reclaimed) distribution holds.
-    function _debit(bytes32 id, uint256 amount) private {
-        State storage state = _states[id];
-        require(state.funded, "distribution is not funded");
-        require(!state.reclaimed, "distribution was reclaimed");
-        _take(state, amount);
     }
 
     function _take(State storage state, uint256 amount) private {

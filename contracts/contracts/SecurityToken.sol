@@ -93,11 +93,19 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
     /// keccak256("Transfer(address,address,uint256)"), logged from assembly.
     bytes32 private constant TRANSFER_TOPIC = 0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef;
 
-    // One slot: the state every balance-changing call reads.
-    bool private _paused;
-    bool private _mintingFrozen;
-    bool private _controllable;
-    bool private _rulesOn;
+    /// Slot 0, the state every balance-changing call reads: the token's own rule, as a rule word (see _ruleWord),
+    /// with the token's flags in the six spare bits of its country-mode byte. So the token's rule costs no read.
+    uint256 private _state;
+    uint256 private constant PAUSED = 1 << 106;
+    uint256 private constant MINTING_FROZEN = 1 << 107;
+    uint256 private constant CONTROLLABLE = 1 << 108;
+    uint256 private constant RULES_ON = 1 << 109;
+    /// A rule has had a country list: receivers' countries are read.
+    uint256 private constant COUNTRY_RULES = 1 << 110;
+    /// While rules are on: more than one partition. Until then the token's holder count is its one partition's.
+    uint256 private constant SEVERAL_PARTITIONS = 1 << 111;
+    uint256 private constant FLAGS = 0xfc << 104;
+    uint256 private constant HOLDERS = 0xffffffff << 32;
 
     string public name;
     string public symbol;
@@ -200,7 +208,7 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
         _controller = controller_;
         whitelist = whitelist_;
         securityScheme = securityScheme_;
-        _controllable = controller_ != address(0);
+        if (controller_ != address(0)) _state = CONTROLLABLE;
     }
 
     // =====================================================================
@@ -390,7 +398,7 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
     // =====================================================================
 
     function isIssuable() external view returns (bool) {
-        return !_mintingFrozen;
+        return _state & MINTING_FROZEN == 0;
     }
 
     /// @notice Issues `value` tokens of `partition` to `tokenHolder`; a new partition is created on first issue.
@@ -416,8 +424,10 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
         require(n != 0, "no token holders given");
         require(n == values.length, "arrays have unequal lengths");
         uint256 total;
-        if (_rulesOn) {
-            // Under rules every holder is judged in turn, counting the holders credited before it.
+        if (_state & RULES_ON != 0) {
+            // Under rules every holder is judged in turn, counting the holders credited before it, in a partition
+            // that exists from the start (see _holdsOnly).
+            _addSupply(partition, 0);
             for (uint256 i; i < n; ++i) {
                 uint256 value = values[i];
                 if (tokenHolders[i] == address(0) || value == 0 || value > type(uint128).max) {
@@ -458,8 +468,8 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
     /// @notice Permanently stops issuance. Owner only.
     function freezeMinting() external {
         require(msg.sender == owner, "caller is not allowed to freeze minting");
-        require(!_mintingFrozen, "token minting is frozen already");
-        _mintingFrozen = true;
+        require(_state & MINTING_FROZEN == 0, "token minting is frozen already");
+        _state |= MINTING_FROZEN;
         emit MintingFrozen(msg.sender);
     }
 
@@ -483,7 +493,7 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
 
     /// @notice Whether `account` may freeze minting now (the owner, while the token is issuable).
     function canFreezeMinting(address account) external view returns (bool) {
-        return account == owner && !_mintingFrozen;
+        return account == owner && _state & MINTING_FROZEN == 0;
     }
 
     // =====================================================================
@@ -492,20 +502,20 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
 
     function pause() external {
         require(ITokenScheme(securityScheme).hasLevel2(msg.sender), "caller is not allowed to pause token trading");
-        require(!_paused, "token trading is paused already");
-        _paused = true;
+        require(_state & PAUSED == 0, "token trading is paused already");
+        _state |= PAUSED;
         emit Paused(msg.sender);
     }
 
     function unPause() external {
         require(ITokenScheme(securityScheme).hasLevel2(msg.sender), "caller is not allowed to resume token trading");
-        require(_paused, "token trading is active already");
-        _paused = false;
+        require(_state & PAUSED != 0, "token trading is active already");
+        _state &= ~PAUSED;
         emit Unpaused(msg.sender);
     }
 
     function isPaused() external view returns (bool) {
-        return _paused;
+        return _state & PAUSED != 0;
     }
 
     // =====================================================================
@@ -513,19 +523,19 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
     // =====================================================================
 
     function isControllable() external view returns (bool) {
-        return _controllable;
+        return _state & CONTROLLABLE != 0;
     }
 
     /// @notice The controller, or the zero address when the token is not (or no longer) controllable.
     function controller() external view returns (address) {
-        return _controllable ? _controller : address(0);
+        return _state & CONTROLLABLE != 0 ? _controller : address(0);
     }
 
     /// @notice Removes the controller forever. Owner only.
     function finalizeControllable() external {
         require(msg.sender == owner, "caller is not the token owner");
-        require(_controllable, "token is not controllable");
-        _controllable = false;
+        require(_state & CONTROLLABLE != 0, "token is not controllable");
+        _state &= ~CONTROLLABLE;
         emit FinalizedControllerFeature();
     }
 
@@ -617,7 +627,8 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
         require(countryMode <= 2, "unknown country mode");
         require(maxHolding == 0 || minHolding <= maxHolding, "minimum holding is above the maximum");
         require(countries.length <= 256, "too many countries");
-        if (!_rulesOn) _startCounting(holders);
+        if (_state & RULES_ON == 0) _startCounting(holders);
+        if (countryMode != 0) _state |= COUNTRY_RULES;
         bytes2[] storage list = _countryList[scope];
         for (uint256 i = list.length; i != 0; --i) {
             delete _countryListed[scope][list[i - 1]];
@@ -628,24 +639,29 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
             _countryListed[scope][countries[i]] = true;
             list.push(countries[i]);
         }
-        Rule storage rule = _rules[scope];
-        rule.maxHolders = maxHolders;
-        rule.lockupUntil = lockupUntil;
-        rule.countryMode = countryMode;
-        rule.minHolding = minHolding;
-        rule.maxHolding = maxHolding;
+        uint256 word = uint256(maxHolders) | (uint256(lockupUntil) << 64) | (uint256(countryMode) << 104)
+            | (uint256(minHolding) << 112) | (uint256(maxHolding) << 184);
+        uint256 slot = _wordSlot(scope);
+        uint256 kept = HOLDERS | FLAGS;
+        assembly ("memory-safe") {
+            sstore(slot, or(and(sload(slot), kept), word))
+        }
         emit RulesSet(scope, maxHolders, lockupUntil, minHolding, maxHolding, countryMode, countries);
     }
 
     /// @notice The rule of the token (`scope` zero) or of a partition, with its holder count (counted while
     /// rulesActive()).
     function rulesOf(bytes32 scope) external view returns (Rule memory rule, bytes2[] memory countries) {
-        return (_rules[scope], _countryList[scope]);
+        uint256 word = _ruleWord(scope, _partitionList.length == 1 ? _partitionList[0] : bytes32(0));
+        rule = Rule(
+            uint32(word), uint32(word >> 32), uint40(word >> 64), uint8(word >> 104), uint72(word >> 112), uint72(word >> 184)
+        );
+        countries = _countryList[scope];
     }
 
     /// @notice Whether rules are on (set once; holders are counted from then on).
     function rulesActive() external view returns (bool) {
-        return _rulesOn;
+        return _state & RULES_ON != 0;
     }
 
     /// @notice Whether `account` may set the rules (the token owner or a Security Manager of the scheme).
@@ -676,8 +692,7 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
         for (uint256 i; i < holders.length; ++i) {
             if (_totalOf(holders[i]) != 0) ++tokenHolders;
         }
-        _rules[bytes32(0)].holders = uint32(tokenHolders);
-        _rulesOn = true;
+        _state = (_state & ~HOLDERS) | (tokenHolders << 32) | RULES_ON | (n > 1 ? SEVERAL_PARTITIONS : 0);
     }
 
     // =====================================================================
@@ -733,19 +748,19 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
 
     function _requireIssuer() private view {
         require(ITokenScheme(securityScheme).hasLevel2(msg.sender), "caller is not allowed to issue tokens");
-        require(!_mintingFrozen, "token minting is frozen");
-        require(!_paused, "token trading is paused");
+        require(_state & MINTING_FROZEN == 0, "token minting is frozen");
+        require(_state & PAUSED == 0, "token trading is paused");
     }
 
     function _requireRedeemer() private view {
         require(ITokenScheme(securityScheme).hasLevel2(msg.sender), "caller is not allowed to redeem tokens");
-        require(!_paused, "token trading is paused");
+        require(_state & PAUSED == 0, "token trading is paused");
     }
 
     function _requireController() private view {
-        require(_controllable, "token is not controllable");
+        require(_state & CONTROLLABLE != 0, "token is not controllable");
         require(msg.sender == _controller, "caller is not the token controller");
-        require(!_paused, "token trading is paused");
+        require(_state & PAUSED == 0, "token trading is paused");
     }
 
     function _checkOperatorAddress(address operator) private view {
@@ -810,6 +825,10 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
             require(_partitionList.length < MAX_PARTITIONS, "too many partitions");
             _partitionList.push(partition);
             info.index = uint64(_partitionList.length);
+            if (info.index == 2 && _state & RULES_ON != 0) {
+                // The token's holder count, kept in its first partition's word while that was the only one.
+                _state = (_state & ~HOLDERS) | (_ruleWord(_partitionList[0], 0) & HOLDERS) | SEVERAL_PARTITIONS;
+            }
             emit PartitionCreated(partition);
         }
         uint256 supply = uint256(info.totalSupply) + value;
@@ -834,7 +853,7 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
         uint256 value,
         uint256 balance
     ) private view returns (bytes1 code, bytes32 reason, string memory text) {
-        if (_paused) return (0x54, "token trading is paused", "token trading is paused");
+        if (_state & PAUSED != 0) return (0x54, "token trading is paused", "token trading is paused");
         if (from == address(0)) return (0x56, "sender is the zero address", "sender is the zero address");
         if (to == address(0)) return (0x57, "receiver is the zero address", "receiver is the zero address");
         if (byPartition && value == 0) {
@@ -850,7 +869,7 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
         if (!ITokenWhitelist(whitelist).isVerified(to)) {
             return (0x57, "receiver is not verified", "receiver is not verified in the whitelist");
         }
-        if (_rulesOn) {
+        if (_state & RULES_ON != 0) {
             (code, reason) = _rulesStatus(byPartition, forced, order, partition, from, to, value);
             if (code != 0x51) return (code, reason, _text(reason));
         }
@@ -869,46 +888,134 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
         uint256 value
     ) private view returns (bytes1 code, bytes32 reason) {
         if (from == to || value == 0) return (0x51, 0);
-        if (byPartition) return _partStatus(partition, !forced, from, to, value);
+        // The receiver's country, read once and only while a rule has a country list.
+        bytes2 country = _state & COUNTRY_RULES != 0 ? ITokenWhitelist(whitelist).countryOf(to) : bytes2(0);
+        if (byPartition) return _partStatus(partition, !forced, from, _balances[partition][from], to, value, country);
         uint256 remaining = value;
+        // The caller found `value` within `order`, so the walk ends inside it: its entries are read unchecked.
         for (uint256 i; remaining != 0; ++i) {
-            bytes32 p = order[i];
+            bytes32 p;
+            assembly ("memory-safe") {
+                mstore(0x00, order.slot)
+                p := sload(add(keccak256(0x00, 0x20), i))
+            }
             uint256 held = _balances[p][from];
             if (held == 0) continue;
             uint256 part = held < remaining ? held : remaining;
-            remaining -= part;
-            (code, reason) = _partStatus(p, !forced, from, to, part);
+            unchecked {
+                remaining -= part;
+            }
+            (code, reason) = _partStatus(p, !forced, from, held, to, part, country);
             if (code != 0x51) return (code, reason);
         }
         return (0x51, 0);
     }
 
-    /// The token's rule, then the rule of `partition`, against a move of `value` in `partition` from `from` (the
-    /// zero address for an issue) to `to`. Holdings are per address per partition under both rules; the token's
-    /// holder cap counts addresses holding any partition (scanned only when `to` holds none of `partition`).
-    function _partStatus(bytes32 partition, bool lockup, address from, address to, uint256 value)
-        private
-        view
-        returns (bytes1 code, bytes32 reason)
-    {
-        uint256 fromHeld = from == address(0) ? type(uint256).max : _balances[partition][from];
+    /// The token's rule, then the rule of `partition`, against a move of `value` in `partition` from `from`, who
+    /// holds `fromHeld` there (the zero address and type(uint256).max for an issue), to `to`, whose country is `country`. Holdings are per address per partition
+    /// under both rules; the token's holder cap counts addresses holding any partition (scanned only when `to`
+    /// holds none of `partition`, the cap is reached and the token has several partitions). Each rule is one
+    /// storage word, read once (_ruleWord); the country list is read only under a country rule.
+    function _partStatus(
+        bytes32 partition,
+        bool lockup,
+        address from,
+        uint256 fromHeld,
+        address to,
+        uint256 value,
+        bytes2 country
+    ) private view returns (bytes1 code, bytes32 reason) {
         uint256 toHeld = _balances[partition][to];
-        bytes2 country;
+        uint256 partWord = _ruleWord(partition, 0);
         for (uint256 k; k < 2; ++k) {
-            bytes32 scope = k == 0 ? bytes32(0) : partition;
-            Rule memory rule = _rules[scope];
-            if (!_isSet(rule)) continue;
-            if (rule.countryMode != 0 && country == 0) country = ITokenWhitelist(whitelist).countryOf(to);
-            (code, reason) = _scopeStatus(rule, scope, lockup, fromHeld, toHeld, value, country);
-            if (code == 0x51 && rule.maxHolders != 0 && rule.holders >= rule.maxHolders && toHeld == 0) {
-                if (_addsHolder(k == 0, partition, from, to, fromHeld == value)) {
-                    return (0x57, k == 0 ? bytes32("token holder limit reached") : bytes32("partition holder limit reached"));
-                }
-            }
+            uint256 word = k == 0 ? _tokenWord(partWord) : partWord;
+            // Only the holder count (bits 32-63) set: no rule in this scope.
+            if (word & ~uint256(0xffffffff << 32) == 0) continue;
+            (code, reason) =
+                _scopeStatus(word, k == 0 ? bytes32(0) : partition, lockup, fromHeld, toHeld, value, country);
             if (code != 0x51) return (code, reason);
+            if (
+                uint32(word) != 0 && toHeld == 0 && uint32(word >> 32) >= uint32(word)
+                    && _addsHolder(k == 0, partition, from, to, fromHeld == value)
+            ) {
+                return (0x57, k == 0 ? bytes32("token holder limit reached") : bytes32("partition holder limit reached"));
+            }
         }
         return (0x51, 0);
     }
+
+    /// One rule's lock-up, country and holding limits (the rule's storage `word`; of the token when `scope` is
+    /// zero, else of partition `scope`) against a move of `value` from a sender holding `fromHeld`
+    /// (type(uint256).max for an issue) to a receiver holding `toHeld` in the partition, whose country is `country`.
+    function _scopeStatus(
+        uint256 word,
+        bytes32 scope,
+        bool lockup,
+        uint256 fromHeld,
+        uint256 toHeld,
+        uint256 value,
+        bytes2 country
+    ) private view returns (bytes1, bytes32) {
+        bool token = scope == bytes32(0);
+        if (lockup && uint40(word >> 64) > block.timestamp) {
+            return (0x55, token ? bytes32("token is locked up") : bytes32("partition is locked up"));
+        }
+        uint256 mode = uint8(word >> 104);
+        if (mode != 0 && _countryListed[scope][country] != (mode == 1)) {
+            return (0x57, token ? bytes32("receiver country not allowed") : bytes32("country not allowed in partition"));
+        }
+        uint256 received = toHeld + value;
+        uint256 maxHolding = word >> 184;
+        if (maxHolding != 0 && received > maxHolding) {
+            return (0x57, token ? bytes32("holding above token maximum") : bytes32("holding above partition maximum"));
+        }
+        uint256 minHolding = uint72(word >> 112);
+        if (minHolding != 0) {
+            bool senderBelow = fromHeld != value && fromHeld - value < minHolding;
+            if (received < minHolding || senderBelow) {
+                return (
+                    senderBelow ? bytes1(0x56) : bytes1(0x57),
+                    token ? bytes32("holding below token minimum") : bytes32("holding below partition minimum")
+                );
+            }
+        }
+        return (0x51, 0);
+    }
+
+    /// The rule of `scope` as its storage word: maxHolders bits 0-31, holders 32-63, lockupUntil 64-103,
+    /// countryMode 104-111, minHolding 112-183, maxHolding 184-255 (the layout of Rule). The token's (scope zero)
+    /// is slot 0 without its flags, and, while the token has one partition (`partition`, else zero), with that
+    /// partition's holder count.
+    function _ruleWord(bytes32 scope, bytes32 partition) private view returns (uint256 word) {
+        uint256 slot = _wordSlot(scope);
+        assembly ("memory-safe") {
+            word := sload(slot)
+        }
+        if (scope == bytes32(0)) word = partition == bytes32(0) ? word & ~FLAGS : _tokenWord(_ruleWord(partition, 0));
+    }
+
+    /// The token's rule word (slot 0 without its flags); while the token has one partition, whose rule word is
+    /// `partWord`, with that partition's holder count.
+    function _tokenWord(uint256 partWord) private view returns (uint256 word) {
+        word = _state;
+        if (word & SEVERAL_PARTITIONS == 0) word = (word & ~HOLDERS) | (partWord & HOLDERS);
+        word &= ~FLAGS;
+    }
+
+    /// The storage slot of the rule word of `scope`: slot 0 for the token's.
+    function _wordSlot(bytes32 scope) private view returns (uint256 slot) {
+        if (scope == bytes32(0)) {
+            assembly ("memory-safe") {
+                slot := _state.slot
+            }
+        } else {
+            Rule storage rule = _rules[scope];
+            assembly ("memory-safe") {
+                slot := rule.slot
+            }
+        }
+    }
+
 
     /// Whether a move in `partition` to `to`, who holds none of it, adds a holder to the token (`token`) or to the
     /// partition: `to` is new to the scope and the sender does not leave it (`leavesPartition` and, for the token,
@@ -922,46 +1029,6 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
         return _holdsOnly(to, partition) && !(leavesPartition && _holdsOnly(from, partition));
     }
 
-    /// One rule's lock-up, country and holding limits (of the token when `scope` is zero, else of partition
-    /// `scope`) against a move of `value` from a sender holding `fromHeld` (type(uint256).max for an issue) to a
-    /// receiver holding `toHeld` in the partition, whose country is `country`.
-    function _scopeStatus(
-        Rule memory rule,
-        bytes32 scope,
-        bool lockup,
-        uint256 fromHeld,
-        uint256 toHeld,
-        uint256 value,
-        bytes2 country
-    ) private view returns (bytes1, bytes32) {
-        bool token = scope == bytes32(0);
-        if (lockup && rule.lockupUntil > block.timestamp) {
-            return (0x55, token ? bytes32("token is locked up") : bytes32("partition is locked up"));
-        }
-        if (rule.countryMode != 0 && _countryListed[scope][country] != (rule.countryMode == 1)) {
-            return (0x57, token ? bytes32("receiver country not allowed") : bytes32("country not allowed in partition"));
-        }
-        uint256 received = toHeld + value;
-        if (rule.maxHolding != 0 && received > rule.maxHolding) {
-            return (0x57, token ? bytes32("holding above token maximum") : bytes32("holding above partition maximum"));
-        }
-        if (rule.minHolding != 0) {
-            bool senderBelow = fromHeld != value && fromHeld - value < rule.minHolding;
-            if (received < rule.minHolding || senderBelow) {
-                return (
-                    senderBelow ? bytes1(0x56) : bytes1(0x57),
-                    token ? bytes32("holding below token minimum") : bytes32("holding below partition minimum")
-                );
-            }
-        }
-        return (0x51, 0);
-    }
-
-    function _isSet(Rule memory rule) private pure returns (bool) {
-        return rule.maxHolders != 0 || rule.lockupUntil != 0 || rule.countryMode != 0 || rule.minHolding != 0
-            || rule.maxHolding != 0;
-    }
-
     function _totalOf(address holder) private view returns (uint256 total) {
         uint256 n = _partitionList.length;
         for (uint256 i; i < n; ++i) total += _balances[_partitionList[i]][holder];
@@ -969,6 +1036,9 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
 
     /// Whether `holder` holds nothing outside `partition`.
     function _holdsOnly(address holder, bytes32 partition) private view returns (bool) {
+        // While rules are on, `partition` exists (the batch issuer creates it first), so with one partition in
+        // all nothing else can be held.
+        if (_state & SEVERAL_PARTITIONS == 0) return true;
         uint256 n = _partitionList.length;
         for (uint256 i; i < n; ++i) {
             bytes32 p = _partitionList[i];
@@ -980,14 +1050,24 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
     /// Counts `holder` in (`arrives`) or out of the holders of `partition` and, when it holds nothing else, of
     /// the token. Called only while rules are on, after the balance changed.
     function _count(bytes32 partition, address holder, bool arrives) private {
-        bool only = _holdsOnly(holder, partition);
-        if (arrives) {
-            ++_rules[partition].holders;
-            if (only) ++_rules[bytes32(0)].holders;
-        } else {
-            --_rules[partition].holders;
-            if (only) --_rules[bytes32(0)].holders;
+        // With one partition the token's count is the partition's (_ruleWord): only that one is written.
+        bool token = _state & SEVERAL_PARTITIONS != 0 && _holdsOnly(holder, partition);
+        Rule storage part = _rules[partition];
+        // `holders` is bits 32-63 of a rule's word. A count cannot wrap: it rises by one per address that comes
+        // to hold the scope and falls only for an address counted before (at most 2^32 - 1 addresses would hold).
+        assembly ("memory-safe") {
+            let step := shl(32, 1)
+            if iszero(arrives) { step := sub(0, step) }
+            sstore(part.slot, add(sload(part.slot), step))
+            if token { sstore(_state.slot, add(sload(_state.slot), step)) }
         }
+    }
+
+    /// A redemption that leaves `left` (not zero) of `partition` must leave the token's and the partition's
+    /// minimum holding, as a transfer must leave its sender (only all of it may go).
+    function _requireMinimumLeft(bytes32 partition, uint256 left) private view {
+        if (left < uint72(_ruleWord(0, 0) >> 112)) revert("holding below token minimum");
+        if (left < uint72(_ruleWord(partition, 0) >> 112)) revert("holding below partition minimum");
     }
 
     /// The revert text of a short reason (a bytes32 string without its zero padding).
@@ -1003,9 +1083,11 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
     /// Credits an issue of `value` to `to` (supply added by the caller): the rules first while they are on.
     function _credit(bytes32 partition, address to, uint256 value, bytes calldata data) private {
         uint256 held = _balances[partition][to];
-        bool rulesOn = _rulesOn;
+        bool rulesOn = _state & RULES_ON != 0;
         if (rulesOn) {
-            (bytes1 code, bytes32 reason) = _partStatus(partition, false, address(0), to, value);
+            bytes2 country = _state & COUNTRY_RULES != 0 ? ITokenWhitelist(whitelist).countryOf(to) : bytes2(0);
+            (bytes1 code, bytes32 reason) =
+                _partStatus(partition, false, address(0), type(uint256).max, to, value, country);
             if (code != 0x51) revert(_text(reason));
         }
         unchecked {
@@ -1113,7 +1195,7 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
             _balances[partition][from] = balance - value;
             _balances[partition][to] += value;
         }
-        if (_rulesOn && from != to) {
+        if (_state & RULES_ON != 0 && from != to) {
             // `to` held nothing here before when it now holds exactly `value`.
             if (_balances[partition][to] == value) _count(partition, to, true);
             if (balance == value) _count(partition, from, false);
@@ -1141,7 +1223,10 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
             _balances[partition][from] = balance - value;
             _partitions[partition].totalSupply -= uint128(value);
         }
-        if (_rulesOn && balance == value) _count(partition, from, false);
+        if (_state & RULES_ON != 0) {
+            if (balance == value) _count(partition, from, false);
+            else _requireMinimumLeft(partition, balance - value);
+        }
         emit RedeemedByPartition(partition, operator, from, value, data, operatorData);
         emit Transfer(from, address(0), value);
     }

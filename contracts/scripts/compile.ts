@@ -31,8 +31,11 @@ export const contractNames = Object.keys(contractDescriptions) as ContractName[]
 export const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const sourcesDir = path.join(packageDir, 'contracts');
 export const generatedDir = path.join(packageDir, 'generated');
-/** Imports resolve under node_modules (only `@openzeppelin/contracts`, pinned in package.json). */
-const importPrefixes = ['@openzeppelin/contracts/'];
+/**
+ * Imports resolve under node_modules (only `@openzeppelin/contracts` and Solady's `MerkleProofLib`, pinned in
+ * package.json).
+ */
+const importPrefixes = ['@openzeppelin/contracts/', 'solady/src/utils/MerkleProofLib.sol'];
 
 function findImport(importPath: string): { contents: string } | { error: string } {
   if (!importPrefixes.some((prefix) => importPath.startsWith(prefix)) || importPath.includes('..')) {

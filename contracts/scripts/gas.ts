@@ -122,6 +122,7 @@ try {
     ruledSender.getFunction('transferByPartition')(partitionA, ruledB, 10, '0x'),
   );
   const ruledErc20 = await mined(ruledSender.getFunction('transfer')(ruledB, 10));
+  const ruledErc20New = await mined(ruledSender.getFunction('transfer')(ruledD, 10));
 
   const report = {
     tokenDeploy: gas(deployReceipt),
@@ -175,7 +176,10 @@ try {
     `${'transferExistingAllRules'.padEnd(30)}${String(gas(ruledTransferExisting)).padStart(10)}  every rule active, to a receiver with balance`,
   );
   console.log(
-    `rule cost: ${gas(ruledTransfer) - gas(transfer)} gas (new receiver), ${gas(ruledErc20) - gas(erc20Transfer)} gas (ERC-20), ${gas(ruledTransferExisting) - gas(transferExisting)} gas (receiver with balance); budget 15,000`,
+    `${'transferNewAllRules'.padEnd(30)}${String(gas(ruledErc20New)).padStart(10)}  every rule active, ERC-20 transfer to a receiver without balance`,
+  );
+  console.log(
+    `rule cost: ${gas(ruledTransfer) - gas(transfer)} gas (new receiver), ${gas(ruledTransferExisting) - gas(transferExisting)} gas (receiver with balance), ${gas(ruledErc20) - gas(erc20Transfer)} gas (ERC-20), ${gas(ruledErc20New) - gas(erc20TransferNew)} gas (ERC-20, new receiver); budget 15,000`,
   );
   console.log(`wrote ${path.join(packageDir, 'gas-report.json')}`);
 } finally {

@@ -52,8 +52,13 @@ describe('safeBatchSize', () => {
     expect(whitelistBatchSize() * report.whitelistBatchPerAddress100).toBeLessThan(txGasCap);
   });
 
-  it('keeps the gas budgets: a new holder in a batch of 100, a plain ERC-20 transfer to a holder', () => {
+  it('keeps the gas budgets: a new holder in a batch of 100, a plain ERC-20 transfer to a holder, every rule active', () => {
     expect(measuredGas.issueBatchPerHolder100).toBeLessThanOrEqual(31_000);
     expect(measuredGas.transfer).toBeLessThanOrEqual(65_000);
+    // Issue 22: with every rule active a transfer costs at most 15,000 gas more than on a rule-free token.
+    expect(measuredGas.transferByPartitionAllRules - measuredGas.transferByPartition).toBeLessThanOrEqual(
+      15_000,
+    );
+    expect(measuredGas.transferAllRules - measuredGas.transfer).toBeLessThanOrEqual(15_000);
   });
 });

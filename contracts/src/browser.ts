@@ -26,6 +26,7 @@ export { revertReasons } from './reasons.ts';
 export type { RevertReason } from './reasons.ts';
 export {
   allocate,
+  keccakReady,
   MerkleTree,
   distributionId,
   paymentLeafEncoding,

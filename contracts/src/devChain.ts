@@ -37,6 +37,8 @@ export type DevChainOptions = {
   enforceTxGasCap?: boolean;
   /** Base fee per gas in wei (default 0; a real chain's, e.g. 30 gwei, to test EIP-1559 fees). */
   baseFeePerGas?: bigint;
+  /** Record every opcode step, so debug_traceTransaction answers struct logs (benches break gas down). Default false. */
+  stepsTracing?: boolean;
 };
 
 export type DevChain = {
@@ -75,6 +77,7 @@ export async function startDevChain(options: DevChainOptions = {}): Promise<DevC
     'never',
   ];
   if (options.enforceTxGasCap) args.push('--enable-tx-gas-limit');
+  if (options.stepsTracing) args.push('--steps-tracing');
   if (options.stateFile) {
     args.push('--state', options.stateFile, '--state-interval', String(options.stateIntervalSeconds ?? 5));
   }

@@ -15,7 +15,7 @@ export const paymentLeafEncoding = ['uint256', 'address', 'uint256'] as const;
 export type RegisterRow = { address: string; partition: string; balance: bigint };
 export type Payment = { index: number; account: string; amount: bigint };
 
-export { MerkleTree } from './merkle.ts';
+export { keccakReady, MerkleTree } from './merkle.ts';
 
 /**
  * The register's Merkle root over (address, partition, balance). Leaves keep the register's order (sorted by

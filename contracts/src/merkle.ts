@@ -1,10 +1,36 @@
+import { createKeccak, type IHasher } from 'hash-wasm';
 import jsSha3 from 'js-sha3';
 
 /**
- * keccak256 of `data`. js-sha3 hashes these short inputs about twice as fast as @noble/hashes on this machine, and
- * builds the register and payment trees of 100,000 holders in about 0.7 of the time (bench/distributions).
+ * keccak256 through hash-wasm's WebAssembly keccak (one instance reused: init, update, digest) once it is loaded, and
+ * through js-sha3 until then (the two give the same bytes; merkle.test.ts builds the same trees with each). Loading is
+ * asynchronous and starts on the first `keccakReady()` or hash; Node callers that build large trees await
+ * `keccakReady()` first. Per 96-byte hash, hash-wasm takes about 0.75 of js-sha3's time and allocates less
+ * (bench/distributions).
  */
+let wasm: IHasher | undefined;
+let loading: Promise<void> | undefined;
+
+/** Resolves when the WebAssembly keccak is loaded (every hash after it uses it). */
+export function keccakReady(): Promise<void> {
+  loading ??= createKeccak(256).then((hasher) => {
+    wasm = hasher;
+  });
+  return loading;
+}
+
+/** Which keccak the trees use now. */
+export function keccakEngine(): 'hash-wasm' | 'js-sha3' {
+  return wasm ? 'hash-wasm' : 'js-sha3';
+}
+
 function keccak(data: Uint8Array): Uint8Array {
+  if (wasm) {
+    wasm.init();
+    wasm.update(data);
+    return wasm.digest('binary');
+  }
+  void keccakReady();
   return new Uint8Array(jsSha3.keccak256.arrayBuffer(data));
 }
 
@@ -18,7 +44,7 @@ function keccak(data: Uint8Array): Uint8Array {
 
 const WORD = 32;
 
-/** One ABI word of a leaf: an address (20 bytes, left-padded) or a uint256 / bytes32. */
+/** One ABI word of a leaf (written into a zeroed target): an address (20 bytes, left-padded) or a uint256 / bytes32. */
 export type LeafWord = { address: string } | { uint: bigint } | { bytes32: string };
 
 function writeWord(target: Uint8Array, offset: number, word: LeafWord): void {
@@ -27,11 +53,17 @@ function writeWord(target: Uint8Array, offset: number, word: LeafWord): void {
   } else if ('bytes32' in word) {
     writeHex(target, offset, word.bytes32, 32);
   } else {
-    let value = word.uint;
+    const value = word.uint;
     if (value < 0n || value >= 1n << 256n) throw new RangeError('uint256 out of range');
-    for (let i = offset + WORD - 1; i >= offset; i -= 1) {
-      target[i] = Number(value & 0xffn);
-      value >>= 8n;
+    // Small values (the usual case) fit a double exactly: no BigInt arithmetic per byte.
+    if (value <= 0x1fffffffffffffn) {
+      let small = Number(value);
+      for (let i = offset + WORD - 1; small > 0; i -= 1) {
+        target[i] = small % 256;
+        small = Math.floor(small / 256);
+      }
+    } else {
+      writeHex(target, offset, value.toString(16).padStart(64, '0'), 32);
     }
   }
 }

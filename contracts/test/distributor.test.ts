@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { type Contract, JsonRpcProvider, Wallet } from 'ethers';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deploy, freshAddress, mined } from '../scripts/fixture.ts';
+import { gasBreakdown } from '../scripts/gasBreakdown.ts';
 import { distributorArtifact, testStableTokenArtifact } from '../src/artifacts.ts';
 import { devAccountKeys, devChainId, type DevChain, startDevChain } from '../src/devChain.ts';
 import {
@@ -27,7 +28,8 @@ let distributor: Contract;
 const snapshots = chainSnapshots(() => provider);
 
 beforeAll(async () => {
-  chain = await startDevChain({ enforceTxGasCap: true });
+  // Steps tracing: the gas breakdown test reads struct logs.
+  chain = await startDevChain({ enforceTxGasCap: true, stepsTracing: true });
   provider = new JsonRpcProvider(chain.rpcUrl, devChainId, {
     staticNetwork: true,
     pollingInterval: 20,
@@ -205,6 +207,8 @@ describe('Distributor claims, pushes and reclaim', () => {
     ]);
     expect(await balanceOf(holder.address)).toBe(200n);
     expect(await distributor.getFunction('isPaid')(id, payment.index)).toBe(true);
+    // The claim rewrites the state slot in one store: only what the distribution holds changes.
+    expect(await stateOf(id)).toEqual({ remaining: 800n, funded: true, reclaimed: false });
     const state = async () => [await balanceOf(holder.address), await stateOf(id)];
     await expectRevert(
       distributor,
@@ -228,6 +232,21 @@ describe('Distributor claims, pushes and reclaim', () => {
       revertReasons.invalidProof,
       state,
     );
+    // A proof cut short, one with a sibling changed, and another leaf's proof are refused too.
+    const otherProof = paymentProof(tree, other.index);
+    for (const bad of [
+      otherProof.slice(0, -1),
+      [...otherProof.slice(0, -1), `0x${'00'.repeat(31)}01`],
+      paymentProof(tree, payment.index),
+    ]) {
+      await expectRevert(
+        distributor,
+        'claim',
+        claimArgs(terms, other, bad),
+        revertReasons.invalidProof,
+        state,
+      );
+    }
     // Nobody without balance at the record block has a leaf.
     expect(allocation.payments.map((p) => p.account)).not.toContain(freshAddress('d', 2).toLowerCase());
   });
@@ -455,4 +474,39 @@ describe('Distributor against the JS model (fast-check)', () => {
       { numRuns: 12, seed: 21 },
     );
   }, 240_000);
+});
+
+describe('the claim gas breakdown (the distributions bench prints it)', () => {
+  it('adds up to the gas used, finds the bitmap word and state slot writes, and keeps the proof check cheap', async () => {
+    const balances = Array.from(
+      { length: 1_000 },
+      (_, i) => [freshAddress('gb', i), BigInt(1 + i)] as [string, bigint],
+    );
+    const { allocation, tree, terms } = await funded(balances, 10n ** 9n);
+    const claim = async (index: number) => {
+      const proof = paymentProof(tree, index);
+      const { receipt } = await send(
+        distributor,
+        'claim',
+        ...claimArgs(terms, allocation.payments[index]!, proof),
+      );
+      return gasBreakdown(provider, receipt.hash);
+    };
+    const costs = (parts: [string, number][]) => Object.fromEntries(parts);
+    const first = await claim(300);
+    const inUse = await claim(301);
+    for (const { total, parts } of [first, inUse]) {
+      expect(parts.reduce((sum, [, gas]) => sum + gas, 0)).toBe(total);
+    }
+    // Storage of the Distributor, in order: bitmap word read, write; state slot read, write.
+    const storage = (parts: [string, number][]) =>
+      parts.filter(([name]) => name.startsWith('SLOAD') || name.startsWith('SSTORE')).map(([, gas]) => gas);
+    expect(storage(first.parts)).toEqual([2_100, 20_000, 2_100, 2_900]);
+    expect(storage(inUse.parts)).toEqual([2_100, 2_900, 2_100, 2_900]);
+    expect(costs(inUse.parts).logs).toBe(2_012);
+    // Decoding, the leaf, id and slot hashes and the 10-level proof (Solady's loop; OpenZeppelin's took ~1,600 more).
+    expect(paymentProof(tree, 301)).toHaveLength(10);
+    const { keccak256: hashing, 'other execution': other } = costs(inUse.parts);
+    expect(hashing! + other!).toBeLessThanOrEqual(4_000);
+  });
 });

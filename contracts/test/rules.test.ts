@@ -213,6 +213,46 @@ describe('holder caps', () => {
   });
 });
 
+describe('holder counts of a token that starts with one partition', () => {
+  it("counts the token's holders as its partition's, and from the second partition on by themselves", async () => {
+    const { token: single } = await f.deployToken();
+    const by = (role: Role) => f.as(single, role);
+    const holders = async (scope: string) => Number((await single.getFunction('rulesOf')(scope))[0][1]);
+    const counts = async () => [
+      await holders(tokenScope),
+      await holders(partitionA),
+      await holders(partitionB),
+    ];
+    await send(by('level2'), issueMany, partitionA, [addr('holderA'), addr('holderB')], [100, 50], '0x');
+    const list = [addr('holderA'), addr('holderB')].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+    await send(by('owner'), 'setRules', tokenScope, 3, 0, 0, 0, 0, [], list);
+    expect(await counts()).toEqual([2, 2, 0]);
+    await send(by('holderA'), 'transferByPartition', partitionA, addr('operator'), 10, '0x');
+    expect(await counts()).toEqual([3, 3, 0]);
+    await expectRevert(
+      by('holderA'),
+      'transferByPartition',
+      [partitionA, addr('level2'), 1, '0x'],
+      'token holder limit reached',
+    );
+    // A second partition: an existing holder adds no token holder, a new one is refused at the cap.
+    await send(by('level2'), issueOne, partitionB, addr('holderA'), 5, '0x');
+    expect(await counts()).toEqual([3, 3, 1]);
+    await expectRevert(
+      by('level2'),
+      issueOne,
+      [partitionB, addr('level2'), 1, '0x'],
+      'token holder limit reached',
+    );
+    await send(by('holderB'), 'transferByPartition', partitionA, addr('operator'), 50, '0x');
+    expect(await counts()).toEqual([2, 2, 1]);
+    await send(by('level2'), issueOne, partitionB, addr('level2'), 1, '0x');
+    expect(await counts()).toEqual([3, 2, 2]);
+    await send(by('holderA'), 'transferByPartition', partitionA, addr('operator'), 90, '0x');
+    expect(await counts()).toEqual([3, 1, 2]);
+  });
+});
+
 describe('lock-ups', () => {
   it('stops transfers out of a locked partition, not issues or controller transfers, until the date', async () => {
     const now = (await f.provider.getBlock('latest'))!.timestamp;
@@ -301,6 +341,42 @@ describe('minimum and maximum holdings', () => {
       'holding below partition minimum',
       state,
     );
+  });
+
+  it('refuses a redemption, own, by an operator or forced, that leaves the holder below the minimum, not one to zero', async () => {
+    await send(as('level2'), issueOne, partitionA, addr('level2'), 30, '0x');
+    await send(as('holderA'), 'authorizeOperator', addr('level2'));
+    const own = (value: number) => [partitionA, value, '0x'];
+    await expectRevert(as('level2'), 'redeemByPartition', own(25), 'holding below partition minimum', state);
+    await expectRevert(
+      as('level2'),
+      'operatorRedeemByPartition',
+      [partitionA, addr('holderA'), 95, '0x'],
+      'holding below partition minimum',
+      state,
+    );
+    await expectRevert(
+      as('controller'),
+      'controllerRedeemByPartition',
+      [partitionA, addr('holderB'), 41, '0x', '0x'],
+      'holding below partition minimum',
+      state,
+    );
+    await expectRevert(
+      as('controller'),
+      'controllerRedeem',
+      [addr('holderB'), 45, '0x', '0x'],
+      'holding below partition minimum',
+      state,
+    );
+    await setRules(tokenScope, { minHolding: 20 });
+    await expectRevert(as('level2'), 'redeemByPartition', own(15), 'holding below token minimum', state);
+    // Down to the minimum, or to zero, is allowed.
+    expect(await minedOk(as('level2'), 'redeemByPartition', own(10))).toBe(true);
+    expect(await minedOk(as('level2'), 'redeemByPartition', own(20))).toBe(true);
+    expect(await minedOk(as('controller'), 'controllerRedeem', [addr('holderB'), 50, '0x', '0x'])).toBe(true);
+    expect(await token.getFunction('balanceOfByPartition')(partitionA, addr('level2'))).toBe(0n);
+    expect(await holdersOf(partitionA)).toBe(1);
   });
 
   it('applies the token rule in every partition', async () => {
@@ -431,6 +507,11 @@ class RulesModel {
   onlyIn(h: Person, p: number) {
     return this.b(h, 1 - p) === 0;
   }
+  /** _requireMinimumLeft: a redemption leaves nothing or at least both minimum holdings in `p`. */
+  leavesMinimum(h: Person, p: number, v: number) {
+    const left = this.b(h, p) - v;
+    return left === 0 || [0, p + 1].every((k) => left >= this.rules[k]!.minHolding);
+  }
   /** _partStatus: the token's rule, then the partition's, on a move of `v` in `p` (from undefined: an issue). */
   allowed(p: number, from: Person | undefined, to: Person, v: number, lockup: boolean) {
     if (to === 'unverified') return false;
@@ -508,11 +589,12 @@ class RulesModel {
       }
       case 'redeem':
         if (this.b('level2', op.p) < op.amount) return false;
+        if (!this.leavesMinimum('level2', op.p, op.amount)) return false;
         this.move(op.p, 'level2', undefined, op.amount);
         return true;
       case 'controllerRedeem': {
         const split = this.split(op.from, op.amount);
-        if (!split) return false;
+        if (!split || split.some(([p, v]) => !this.leavesMinimum(op.from, p, v))) return false;
         for (const [p, v] of split) this.move(p, op.from, undefined, v);
         return true;
       }

@@ -8,6 +8,7 @@ import {
   allocate,
   distributionId,
   distributorArtifact,
+  keccakReady,
   paymentTree,
   termsTuple,
   testStableTokenArtifact,
@@ -145,6 +146,7 @@ export async function createDistribution(
   if (allocation.payments.length === 0) throw new HttpError(400, m.nothingToPay);
   if (allocation.funded >= 2n ** 128n) throw new HttpError(400, m.amountTooLarge);
   const balanceOf = new Map(balances);
+  await keccakReady();
   const tree = paymentTree(allocation.payments);
   const distributor = await distributorAddress(ctx);
   const row = await insertDistribution(

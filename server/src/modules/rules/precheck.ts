@@ -160,6 +160,7 @@ async function ruleWords(
       return r.aboveMaximum(scopeName, rule.maxHolding);
     case revertReasons.belowTokenMinimum:
     case revertReasons.belowPartitionMinimum:
+      if (isRedemption(input)) return r.belowMinimumRedeem(scopeName, rule.minHolding);
       return sender
         ? r.belowMinimumSender(scopeName, rule.minHolding)
         : r.belowMinimumReceiver(scopeName, rule.minHolding);
@@ -169,6 +170,11 @@ async function ruleWords(
     default:
       return undefined;
   }
+}
+
+/** A redemption (own or forced): the one rule it can break is the minimum holding of what it leaves (0x56). */
+function isRedemption(input: PrecheckInput): boolean {
+  return input.operation === 'redeem' || input.operation === 'controllerRedeem';
 }
 
 /** The receiver's whitelist country, for a country refusal's words. */
@@ -223,15 +229,21 @@ export async function precheck(ctx: Ctx, input: PrecheckInput): Promise<Precheck
       const country = await receiverCountry(ctx, project.whitelistAddress, input);
       words = words.replace('an unknown country', country === '' ? 'an unknown country' : country);
     }
+    const belowMinimum =
+      reason === revertReasons.belowTokenMinimum || reason === revertReasons.belowPartitionMinimum;
     const finalCode =
-      code !== '0x51' ? code : (ruleCodes[reason] ?? (ruleReasons.has(reason) ? '0x57' : '0x50'));
+      code !== '0x51'
+        ? code
+        : belowMinimum && isRedemption(input)
+          ? '0x56'
+          : (ruleCodes[reason] ?? (ruleReasons.has(reason) ? '0x57' : '0x50'));
     return { ok: false, code: finalCode, reason: words ?? rightWords[reason] ?? r.chainRefused(reason) };
   }
 }
 
-/** For a forced transfer: the first partition it draws from (the one a partition rule would refuse). */
+/** For a forced transfer or redemption: the first partition it draws from (the one a partition rule would refuse). */
 async function firstPartitionOf(token: Contract, input: PrecheckInput): Promise<string | undefined> {
-  if (input.operation !== 'force') return undefined;
+  if (input.operation !== 'force' && input.operation !== 'controllerRedeem') return undefined;
   const partitions = (await token.getFunction('allPartitions')()) as string[];
   for (const p of partitions) {
     if (((await token.getFunction('balanceOfByPartition')(p, input.fromAddress)) as bigint) > 0n) return p;

@@ -178,6 +178,33 @@ describe('rules and the pre-check', () => {
     expect(forced.ok).toBe(true);
   });
 
+  it('words a redemption that would leave a holder below the minimum holding, and passes one to zero', async () => {
+    const [a] = wallets.holders;
+    await mined(
+      (
+        await issuer.call('setTokenRules', {
+          body: { symbol: 'RULE', accountAddress: owner(), txMode: 2, partition: 'Common', minHolding: '10' },
+        })
+      ).transactionHash!,
+    );
+    const redeem = (amount: string) =>
+      issuer.call('precheckOperation', {
+        body: {
+          operation: 'controllerRedeem',
+          symbol: 'RULE',
+          accountAddress: wallets.controller.address,
+          fromAddress: a!.address,
+          amount,
+        },
+      });
+    expect(await redeem('95')).toEqual({
+      ok: false,
+      code: '0x56',
+      reason: r.belowMinimumRedeem('partition Common', '10'),
+    });
+    expect(await redeem('100')).toEqual({ ok: true, code: '0x51', reason: r.passes });
+  });
+
   it('refuses bad input with 400, never 500', async () => {
     const failure = await failureOf(
       issuer.call('precheckOperation', { body: { operation: 'teleport', symbol: 'RULE' } as never }),
