@@ -49,6 +49,8 @@ describe.each(databaseKinds)('system routes on %s', (kind) => {
         },
         // No demo account in this app: nothing was deployed for it.
         testStableToken: null,
+        // The embedded chain shows every block as final.
+        confirmations: 0,
       },
     });
   });

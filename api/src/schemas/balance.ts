@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { balanceMessages, inputMessages } from '../messages.ts';
 import { maxBlockNumber, maxUnixSeconds, requiredAddress } from './fields.ts';
-import { defaultTablePageSize, pageSizeSchema, sortOrderSchema } from './holders.ts';
+import { defaultTablePageSize, pageSizeSchema, sortOrderSchema, unconfirmedField } from './holders.ts';
 import { pageNumberSchema, pagedSchema } from './projects.ts';
 
 const address = z
@@ -25,6 +25,7 @@ export const partitionBalanceSchema = z.object({
   partition: z.string(),
   partitionName: z.string(),
   balance: z.string(),
+  unconfirmed: unconfirmedField(),
 });
 export type PartitionBalance = z.output<typeof partitionBalanceSchema>;
 

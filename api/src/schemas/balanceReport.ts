@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { balanceMessages } from '../messages.ts';
 import { addressPattern } from './fields.ts';
+import { unconfirmedField } from './holders.ts';
 
 /** The wallet address of the balance check (part 2, section 5): not empty or whitespace, an EVM address. */
 export const balanceAddressField = () =>
@@ -25,6 +26,7 @@ export const balanceInfoSchema = z.object({
   /** Its descriptive name when the platform knows the partition, else the name. */
   description: z.string(),
   balance: z.string(),
+  unconfirmed: unconfirmedField(),
 });
 export type BalanceInfo = z.output<typeof balanceInfoSchema>;
 

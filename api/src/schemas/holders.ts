@@ -45,12 +45,19 @@ export const holdersQuerySchema = z.object({
   before: holdersCursorSchema.optional(),
 });
 
+/**
+ * Not final yet: the balance changed in a block above head - INDEXER_CONFIRMATIONS (ours; always false when the
+ * server shows every block as final).
+ */
+export const unconfirmedField = () => z.boolean();
+
 /** A holder (spec part 1, section 3); balance in tokens as a decimal string. */
 export const holderSchema = z.object({
   holderAddress: z.string(),
   balance: z.string(),
   legalName: z.string().nullable(),
   verificationTransactionHash: z.string().nullable(),
+  unconfirmed: unconfirmedField(),
 });
 export type Holder = z.output<typeof holderSchema>;
 

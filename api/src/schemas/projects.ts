@@ -44,9 +44,6 @@ export const searchProjectsQuerySchema = z.object({
     .transform((term) => (term ?? '').trim().slice(0, 200)),
 });
 
-/** projectStatus: 1 draft, 2 deployed. */
-export const projectStatuses = { draft: 1, deployed: 2 } as const;
-
 /** A token in the list (spec part 1, section 3). Addresses are lower-cased; zero controller is null. */
 export const projectListItemSchema = z.object({
   projectCode: z.string(),

@@ -49,6 +49,8 @@ export const appConfigSchema = z.object({
   explorer: explorerTemplatesSchema,
   /** Local mode: the test stable token (ERC-20, 6 decimals) minted to the demo account, else null. */
   testStableToken: z.string().nullable(),
+  /** Blocks below the head shown as final (INDEXER_CONFIRMATIONS); balances changed above are unconfirmed. */
+  confirmations: z.number().int(),
 });
 export type AppConfig = z.output<typeof appConfigSchema>;
 

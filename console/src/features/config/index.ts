@@ -1,2 +1,3 @@
 export { appConfigAtom, appConfigLoadableAtom } from './atoms.ts';
 export { useExplorer } from './useExplorer.ts';
+export { UnconfirmedBadge } from './UnconfirmedBadge.tsx';

@@ -10,7 +10,13 @@ import {
 } from './serverPaging.ts';
 
 function holder(n: number): Holder {
-  return { holderAddress: `0x${n}`, balance: String(n), legalName: null, verificationTransactionHash: null };
+  return {
+    holderAddress: `0x${n}`,
+    balance: String(n),
+    legalName: null,
+    verificationTransactionHash: null,
+    unconfirmed: false,
+  };
 }
 
 /** A holders answer with `rows`, the cursors naming its first and last row as the server would (opaque). */

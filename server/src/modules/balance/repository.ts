@@ -58,6 +58,28 @@ export async function balancesAtBlock(
   }));
 }
 
+/**
+ * The partitions whose balance of a holder changed in a block from `fromBlock` (the first one not final yet) up to
+ * `atBlock` (null: the head), in one query over balance_changes_partition_idx: their balances are unconfirmed.
+ */
+export async function unconfirmedPartitions(
+  db: Database,
+  input: { contractAddress: string; holder: string; fromBlock: number; atBlock: number | null },
+): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ partition: balanceChanges.partition })
+    .from(balanceChanges)
+    .where(
+      and(
+        eq(balanceChanges.contractAddress, input.contractAddress),
+        eq(balanceChanges.holder, input.holder),
+        gte(balanceChanges.blockNumber, input.fromBlock),
+        input.atBlock === null ? undefined : lte(balanceChanges.blockNumber, input.atBlock),
+      ),
+    );
+  return new Set(rows.map((row) => row.partition));
+}
+
 export type HistorySort = 'blockNumber' | 'balance' | 'partitionName' | 'blockTimestamp';
 
 /** A page of a holder's balance changes between two unix times (both included), and how many there are. */

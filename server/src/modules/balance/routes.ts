@@ -1,13 +1,21 @@
 import type { BalanceResponse } from '@tranche/api';
 import { registerRoute } from '../../http/routing.ts';
 import { bytes32Name } from '../../indexer/decode.ts';
+import { firstUnconfirmedBlock } from '../../indexer/unconfirmed.ts';
 import { paged, requireDeployed } from '../projects/service.ts';
 import type { ServerModule } from '../registry.ts';
-import { balanceHistory, balancesAtBlock, currentBalances, cursorOf } from './repository.ts';
+import {
+  balanceHistory,
+  balancesAtBlock,
+  currentBalances,
+  cursorOf,
+  unconfirmedPartitions,
+} from './repository.ts';
 
 /**
  * GET /balance/{code}/{address}[/{blockNumber}] and GET /balance/history/...: database queries over the
- * indexed events. A block beyond the indexed one answers the balances at the indexed block.
+ * indexed events. A block beyond the indexed one answers the balances at the indexed block. A balance changed in a
+ * block not final yet (above head - INDEXER_CONFIRMATIONS) is marked unconfirmed.
  */
 export const balanceModule: ServerModule = {
   name: 'balance',
@@ -20,12 +28,23 @@ export const balanceModule: ServerModule = {
       const rows = current
         ? await currentBalances(ctx.db, token.contractAddress, holder)
         : await balancesAtBlock(ctx.db, token.contractAddress, holder, blockNumber);
+      const fromBlock = rows.length > 0 ? await firstUnconfirmedBlock(app, ctx.chain) : null;
+      const unconfirmed =
+        fromBlock === null
+          ? new Set<string>()
+          : await unconfirmedPartitions(ctx.db, {
+              contractAddress: token.contractAddress,
+              holder,
+              fromBlock,
+              atBlock: current ? null : blockNumber,
+            });
       return {
         blockNumber: current ? Math.max(indexed, 0) : blockNumber,
         balances: rows.map((row) => ({
           partition: row.partition,
           partitionName: bytes32Name(row.partition),
           balance: row.balance,
+          unconfirmed: unconfirmed.has(row.partition),
         })),
       };
     }

@@ -144,8 +144,8 @@ describe.each(databaseKinds)('GET /balanceof on %s', (kind) => {
           contractAddress: alpha,
           projectStatusDescription: 'Deployed',
           balanceInfo: [
-            { partition: 'common', description: 'common', balance: '100' },
-            { partition: 'preferred', description: 'Preferred shares', balance: '25' },
+            { partition: 'common', description: 'common', balance: '100', unconfirmed: false },
+            { partition: 'preferred', description: 'Preferred shares', balance: '25', unconfirmed: false },
           ],
         },
         {
@@ -153,7 +153,7 @@ describe.each(databaseKinds)('GET /balanceof on %s', (kind) => {
           projectName: 'Beta Bond',
           contractAddress: beta,
           projectStatusDescription: 'Deployed',
-          balanceInfo: [{ partition: 'common', description: 'common', balance: '7' }],
+          balanceInfo: [{ partition: 'common', description: 'common', balance: '7', unconfirmed: false }],
         },
       ],
     });

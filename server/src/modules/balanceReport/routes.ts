@@ -1,4 +1,5 @@
 import { registerRoute } from '../../http/routing.ts';
+import { confirmationsOf } from '../../indexer/unconfirmed.ts';
 import type { ServerModule } from '../registry.ts';
 import { balanceReport } from './service.ts';
 
@@ -6,6 +7,8 @@ import { balanceReport } from './service.ts';
 export const balanceReportModule: ServerModule = {
   name: 'balanceReport',
   register: (app, ctx) => {
-    registerRoute(app, ctx, 'balanceOf', async ({ params }) => balanceReport(ctx, params.address));
+    registerRoute(app, ctx, 'balanceOf', async ({ params }) =>
+      balanceReport(ctx, params.address, confirmationsOf(app)),
+    );
   },
 };

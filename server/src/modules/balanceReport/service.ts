@@ -4,7 +4,7 @@ import { Contract } from 'ethers';
 import type { AppContext } from '../../context.ts';
 import { listDeployedProjects, type ProjectRow } from '../projects/repository.ts';
 import { projectStatus } from '../projects/schema.ts';
-import { partitionDescriptions } from './repository.ts';
+import { indexedBalances, partitionDescriptions } from './repository.ts';
 
 const statusDescriptions: Record<number, string> = {
   [projectStatus.draft]: 'Draft',
@@ -25,14 +25,33 @@ function partitionName(value: string): string {
 /**
  * GET /balanceof/{address}: every deployed token the address holds, with its non-zero balance in each
  * partition. Balances are read from the token contracts at one block (the chain is the source of truth, so
- * the report is exact even while the event indexer catches up).
+ * the report is exact even while the event indexer catches up). With `confirmations` > 0 a balance is unconfirmed
+ * when it changed in a block above head - confirmations, or when the indexer has not read its change yet (the
+ * chain's balance differs from the indexed one): one more query for all tokens.
  */
-export async function balanceReport(ctx: AppContext, holder: string): Promise<BalanceReport> {
+export async function balanceReport(
+  ctx: AppContext,
+  holder: string,
+  confirmations: number,
+): Promise<BalanceReport> {
   const [projects, descriptions, blockTag] = await Promise.all([
     listDeployedProjects(ctx.db),
     partitionDescriptions(ctx.db),
     ctx.chain.blockNumber(),
   ]);
+  const indexed =
+    confirmations > 0
+      ? await indexedBalances(ctx.db, {
+          contractAddresses: projects.map((project) => (project.contractAddress as string).toLowerCase()),
+          holder: holder.toLowerCase(),
+          fromBlock: blockTag - confirmations + 1,
+        })
+      : undefined;
+  const unconfirmed = (contractAddress: string, partition: string, balance: bigint): boolean => {
+    if (!indexed) return false;
+    const known = indexed.get(`${contractAddress.toLowerCase()}:${partition.toLowerCase()}`);
+    return !known || known.recent || known.balance !== balance;
+  };
 
   async function tokenReport(project: ProjectRow): Promise<TokenBalanceReport | null> {
     const contractAddress = project.contractAddress as string;
@@ -54,6 +73,7 @@ export async function balanceReport(ctx: AppContext, holder: string): Promise<Ba
           partition: name,
           description: descriptions.get(entry.partition.toLowerCase()) ?? name,
           balance: entry.balance.toString(),
+          unconfirmed: unconfirmed(contractAddress, entry.partition, entry.balance),
         };
       });
     if (balanceInfo.length === 0) return null;

@@ -21,6 +21,8 @@ export type HolderPageRow = {
   balance: string;
   legalName: string | null;
   verificationTransactionHash: string | null;
+  /** True when the holder's balance in the partition changed in a block not final yet. */
+  unconfirmed: boolean;
   /** The value of the sort key (the cursor of the row, with the holder). */
   sortKey: string;
 };
@@ -41,6 +43,8 @@ export async function holdersPage(
     sort: HolderSort;
     order: 'asc' | 'desc';
     cursor?: HolderCursor;
+    /** The first block not final yet (unconfirmed.ts), or null when every block is. */
+    firstUnconfirmedBlock: number | null;
   },
 ): Promise<{ rows: HolderPageRow[]; totalRows: number }> {
   const sortKey = sortKeys[input.sort];
@@ -58,10 +62,20 @@ export async function holdersPage(
       : sql`and holder ${comparison} ${input.cursor.holder}`;
   }
   const whitelist = input.whitelistAddress ?? '';
+  // A change of the row's balance in a block not final yet (balance_changes_partition_idx), per row of the page.
+  const unconfirmed =
+    input.firstUnconfirmedBlock === null
+      ? sql`false`
+      : sql`exists (
+          select 1 from balance_changes bc
+          where bc.contract_address = ${input.contractAddress} and bc.holder = page.holder
+            and bc.partition = ${input.partition} and bc.block_number >= ${input.firstUnconfirmedBlock}
+        )`;
   const result = await db.execute(sql`
     select counted.total, page.holder, page.balance::text as balance, page.legal_name as "legalName",
       page.sort_key::text as "sortKey",
-      coalesce(v.transaction_hash, record.transaction_hash) as "verificationTransactionHash"
+      coalesce(v.transaction_hash, record.transaction_hash) as "verificationTransactionHash",
+      ${unconfirmed} as unconfirmed
     from (
       select coalesce((
         select holders from partition_holder_counts
@@ -96,6 +110,7 @@ export async function holdersPage(
       balance: String(row.balance),
       legalName: row.legalName,
       verificationTransactionHash: row.verificationTransactionHash,
+      unconfirmed: row.unconfirmed === true,
       sortKey: String(row.sortKey),
     }));
   return { rows: backwards ? page.reverse() : page, totalRows };

@@ -2,6 +2,7 @@ import { type HolderSortColumn, tokenScreenTexts } from '@tranche/api';
 import { encodeBytes32String, isHexString } from 'ethers';
 import { accessOf } from '../../access/access.ts';
 import { HttpError } from '../../errors.ts';
+import { firstUnconfirmedBlock } from '../../indexer/unconfirmed.ts';
 import { registerRoute } from '../../http/routing.ts';
 import { paged, requireDeployed } from '../projects/service.ts';
 import type { ServerModule } from '../registry.ts';
@@ -58,7 +59,8 @@ export function decodeHolderCursor(
  * GET /holders/{code}/{partition}: a page of the partition's holders from the indexed balances, by page number
  * or from a cursor (`after` takes precedence over `before`). Legal names and verification records only for those
  * the access rules let see the token's investor data; everyone else gets addresses and balances (the redacted view,
- * where an order by legal name becomes an order by balance).
+ * where an order by legal name becomes an order by balance). Each row says whether its balance changed in a block
+ * not final yet (above head - INDEXER_CONFIRMATIONS), from the same query.
  */
 export const holdersModule: ServerModule = {
   name: 'holders',
@@ -84,6 +86,7 @@ export const holdersModule: ServerModule = {
             sort,
             order: query.order,
             cursor,
+            firstUnconfirmedBlock: await firstUnconfirmedBlock(app, ctx.chain),
           })
         : { rows: [], totalRows: 0 };
       const cursorOf = (row: (typeof rows)[number] | undefined) =>
@@ -95,6 +98,7 @@ export const holdersModule: ServerModule = {
             balance: row.balance,
             legalName: named ? row.legalName : null,
             verificationTransactionHash: named ? row.verificationTransactionHash : null,
+            unconfirmed: row.unconfirmed,
           })),
           totalRows,
           query.page,

@@ -4,6 +4,7 @@ import { registerRoute } from '../../http/routing.ts';
 import type { ServerModule } from '../registry.ts';
 import { pingDatabase } from '../../db/database.ts';
 import { indexerOf } from '../../indexer/indexer.ts';
+import { confirmationsOf } from '../../indexer/unconfirmed.ts';
 
 /** GET /health (live chain and database), GET /ready (and the indexer's lag) and GET /config (what the console needs to know). */
 export const systemModule: ServerModule = {
@@ -46,7 +47,7 @@ export const systemModule: ServerModule = {
           leader: indexer?.isLeader() ?? false,
           indexedBlock,
           lag: indexedBlock === null ? 0 : Math.max(0, blockNumber - indexedBlock),
-          confirmations: indexer?.options.confirmations ?? 0,
+          confirmations: confirmationsOf(app),
         },
       };
     });
@@ -56,6 +57,7 @@ export const systemModule: ServerModule = {
       rpcUrl: ctx.chain.local ? ctx.chain.rpcUrl : null,
       explorer: ctx.explorer,
       testStableToken: await testStableTokenAddress(ctx),
+      confirmations: confirmationsOf(app),
     }));
   },
 };

@@ -17,6 +17,7 @@ import {
 import { type FormEvent, useRef, useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { ChainLink } from '../../history/index.ts';
+import { UnconfirmedBadge } from '../../config/index.ts';
 
 type Result =
   | { status: 'idle' }
@@ -60,7 +61,15 @@ function ReportTable({ address, tokens }: { address: string; tokens: BalanceRepo
                   ? entry.partition
                   : `${entry.description} (${entry.partition})`}
               </TableCell>
-              <TableCell align="right">{`${entry.balance} ${token.projectCode}`}</TableCell>
+              <TableCell align="right">
+                {`${entry.balance} ${token.projectCode}`}
+                {entry.unconfirmed ? (
+                  <>
+                    {' '}
+                    <UnconfirmedBadge />
+                  </>
+                ) : null}
+              </TableCell>
             </TableRow>
           )),
         )}

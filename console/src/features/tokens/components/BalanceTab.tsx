@@ -24,6 +24,7 @@ import {
 } from '@tranche/ui-kit';
 import { useState } from 'react';
 import { api } from '../../../lib/api.ts';
+import { UnconfirmedBadge } from '../../config/index.ts';
 import { ErrorAlert, useZodForm } from '../../forms/index.ts';
 import { useSelectWallet } from '../../wallet/index.ts';
 import { orderOf, type ServerOrder, sortingOf } from '../serverPaging.ts';
@@ -148,7 +149,15 @@ export function BalanceTab({ ops }: { ops: TokenOps }) {
               balance.balances.map((row) => (
                 <TableRow key={row.partition}>
                   <TableCell>{row.partitionName}</TableCell>
-                  <TableCell>{row.balance}</TableCell>
+                  <TableCell>
+                    {row.balance}
+                    {row.unconfirmed ? (
+                      <>
+                        {' '}
+                        <UnconfirmedBadge />
+                      </>
+                    ) : null}
+                  </TableCell>
                 </TableRow>
               ))
             )}

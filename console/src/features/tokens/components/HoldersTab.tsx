@@ -20,6 +20,7 @@ import {
 } from '@tranche/ui-kit';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../../lib/api.ts';
+import { UnconfirmedBadge } from '../../config/index.ts';
 import { ErrorAlert } from '../../forms/index.ts';
 import {
   allHolders,
@@ -41,7 +42,17 @@ const columns = [
     cell: (info) => <AddressText address={info.getValue()} shorten={false} />,
   }),
   column.accessor('legalName', { header: 'legalName', cell: (info) => info.getValue() ?? '' }),
-  column.accessor('balance', { header: 'balance' }),
+  column.accessor('balance', {
+    header: 'balance',
+    cell: (info) =>
+      info.row.original.unconfirmed ? (
+        <>
+          {info.getValue()} <UnconfirmedBadge />
+        </>
+      ) : (
+        info.getValue()
+      ),
+  }),
 ];
 
 const pageSize = 50;
