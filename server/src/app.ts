@@ -24,6 +24,8 @@ import { docsCsp, hostGuard, installSecurityHeaders } from './http/security.ts';
 import { defaultThrottles, installThrottles } from './http/throttle.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
 import { loggerOptions } from './logging.ts';
+import { registeredKeyOf } from './modules/credentials/service.ts';
+import { followReplacedTransactions } from './modules/transactions/service.ts';
 import { defaultModules, localModule } from './modules/index.ts';
 import type { ServerModule } from './modules/registry.ts';
 
@@ -43,8 +45,12 @@ export type AppDeps = AppContext & {
 /** Builds the Fastify app: the /api routes of every module, OpenAPI, and the console. Does not listen. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { modules, consoleDir, logger, bodyLimit, allowedHosts, ...ctx } = deps;
-  // Server-signed transactions take their nonces from this database's allocator (chain/nonces.ts).
-  ctx.chain.attachDatabase(ctx.db);
+  // Server-signed transactions take their nonces from this database's allocator (chain/nonces.ts); the sweep replaces
+  // a registered key's transaction left stuck under too low a fee (an operation answered with its hash).
+  ctx.chain.attachDatabase(ctx.db, {
+    keyFor: (address) => registeredKeyOf(ctx, address),
+    onReplaced: (replaced) => followReplacedTransactions(ctx, replaced),
+  });
   const loggerOption = logger === undefined ? loggerOptions() : logger;
   const app = Fastify({
     ...(loggerOption && 'child' in loggerOption

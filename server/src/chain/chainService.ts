@@ -13,7 +13,13 @@ import type { Database } from '../db/database.ts';
 import { oneLine, StartupError } from '../errors.ts';
 import { createFeeOracle, type FeeFields, feeCeilingWei, registerFeeOracle } from './fees.ts';
 import { isNonceError, isRefusal, markDropped, signRecordBroadcast, withNonceLock } from './nonces.ts';
-import { replaceIfStuck, sameNonceHashes, sweepOpenTransactions } from './reconcile.ts';
+import {
+  registerReplacementPolicy,
+  replaceIfStuck,
+  sameNonceHashes,
+  type SweepReplacement,
+  sweepOpenTransactions,
+} from './reconcile.ts';
 
 /** The shared access to the chain every domain module uses (never a provider of its own). */
 export type ChainService = {
@@ -44,8 +50,13 @@ export type ChainService = {
   ) => Promise<TransactionReceipt>;
   /** Fee fields for the next server-signed transaction (cached for a second). */
   fees: () => Promise<FeeFields>;
-  /** The database whose nonce allocator `send` uses (the app attaches its own when it is built). */
-  attachDatabase: (db: Database) => void;
+  /**
+   * The database whose nonce allocator `send` uses (the app attaches its own when it is built). With `keyFor` (the
+   * private key of a server-held address), the sweep also replaces a plain send nobody waits for, stuck under too
+   * low a fee for `stuckAfterMs`, and tells `onReplaced` of each answered hash whose replacement was mined
+   * (chain/reconcile.ts).
+   */
+  attachDatabase: (db: Database, replacing?: Pick<SweepReplacement, 'keyFor' | 'onReplaced'>) => void;
   close: () => void;
 };
 
@@ -90,7 +101,7 @@ export function createChainService(options: {
   local: boolean;
   /** Ceiling of the max fee per gas of server-signed transactions (MAX_FEE_GWEI). */
   maxFeeGwei?: number;
-  /** How long a plain send may wait unmined before a higher fee replaces it (default 30 s). */
+  /** How long a plain send or a durable job's transaction may wait unmined before a higher fee replaces it (30 s). */
   stuckAfterMs?: number;
 }): ChainService {
   const provider = new JsonRpcProvider(options.rpcUrl, Network.from(options.chainId), {
@@ -102,6 +113,7 @@ export function createChainService(options: {
   const fees = createFeeOracle(provider, { maxFeeGwei: options.maxFeeGwei });
   const ceiling = feeCeilingWei(options.maxFeeGwei);
   registerFeeOracle(provider, fees);
+  registerReplacementPolicy(provider, { ceiling, stuckAfterMs: options.stuckAfterMs ?? 30_000 });
   let database: Database | undefined;
   let sweeper: NodeJS.Timeout | undefined;
 
@@ -186,14 +198,17 @@ export function createChainService(options: {
     send,
     waitForReceipt,
     fees,
-    attachDatabase: (db) => {
+    attachDatabase: (db, replacing) => {
       database = db;
+      const replace = replacing
+        ? { ...replacing, fees, ceiling, stuckAfterMs: options.stuckAfterMs ?? 30_000 }
+        : undefined;
       if (sweeper) clearInterval(sweeper);
       let sweeping = false;
       sweeper = setInterval(() => {
         if (sweeping) return;
         sweeping = true;
-        sweepOpenTransactions(db, provider)
+        sweepOpenTransactions(db, provider, replace)
           .catch(() => undefined)
           .finally(() => {
             sweeping = false;

@@ -1,8 +1,8 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import { type JsonRpcProvider, type TransactionReceipt, type TransactionRequest, Wallet } from 'ethers';
 import { feeOracleOf } from '../chain/fees.ts';
 import { isAlreadyKnown, isNonceError, signRecordBroadcast } from '../chain/nonces.ts';
-import { settleRow } from '../chain/reconcile.ts';
+import { ofStep, replacementPolicyOf, replaceIfStuck, settleRow } from '../chain/reconcile.ts';
 import type { Database } from '../db/database.ts';
 import { jobTransactions } from './schema.ts';
 
@@ -72,7 +72,10 @@ async function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   abortIfNeeded(signal);
 }
 
-/** The recorded transaction of a job's step that may still be (or was) mined: the newest one not dropped. */
+/**
+ * The recorded transaction of a job's step that may still be (or was) mined: the newest one not dropped, its
+ * replacements at a higher fee included (every row of the step at that nonce is watched when it is settled).
+ */
 export async function liveRow(
   db: Database,
   jobId: number,
@@ -81,13 +84,7 @@ export async function liveRow(
   const [row] = await db
     .select()
     .from(jobTransactions)
-    .where(
-      and(
-        eq(jobTransactions.jobId, jobId),
-        eq(jobTransactions.stepKey, stepKey),
-        ne(jobTransactions.state, 'dropped'),
-      ),
-    )
+    .where(and(eq(jobTransactions.jobId, jobId), ofStep(stepKey), ne(jobTransactions.state, 'dropped')))
     .orderBy(desc(jobTransactions.id))
     .limit(1);
   return row;
@@ -120,13 +117,24 @@ export async function sendDurably(input: DurableSendInput): Promise<DurableResul
   throw new Error(`The transaction of step ${stepKey} could not be sent`);
 }
 
-export type SettleOptions = Pick<DurableSendInput, 'db' | 'provider' | 'signal' | 'pollMs'>;
+export type SettleOptions = Pick<DurableSendInput, 'db' | 'provider' | 'signal' | 'pollMs'> & {
+  /**
+   * The key that signed the step (sendDurably): with it a transaction stuck under too low a fee is replaced at its
+   * nonce (chain/reconcile.ts, the chain service's MAX_FEE_GWEI and stuck time). Without it nothing is signed.
+   */
+  privateKey?: string;
+};
 
 /**
  * Settles a recorded transaction from the chain: its receipt (the row marked mined or reverted), or 'dropped' once
  * its nonce was provably used by another transaction (it can never be mined; the row says so). While the nonce is
  * open and the node does not know the transaction, the recorded bytes are broadcast again (same hash). Only after
  * 'dropped' may the caller sign again. This is the reconciler's one rule for every durable flow.
+ *
+ * A step may have several live rows at its nonce: the transaction and its replacements under higher fees (with
+ * `privateKey`, one is signed after the stuck time when the chain asks more than the newest offers). All of them are
+ * watched: whichever is mined settles the step (the answer's row), the others are dropped; 'dropped' only when none
+ * of them was mined and the nonce is used.
  */
 export async function awaitRecorded(
   options: SettleOptions,
@@ -141,9 +149,45 @@ export async function awaitRecorded(
     await drop(db, row, 'receipt no longer on the chain');
     return 'dropped';
   }
-  const outcome = await resolveSigned(options, row, row.fromAddress, options.pollMs ?? 100);
+  const outcome = await resolveSigned(options, row, options.pollMs ?? 100);
   if (outcome === 'dropped') return outcome;
-  return { receipt: outcome, row: await settleRow(db, row, outcome) };
+  return { receipt: outcome.receipt, row: await settleRow(db, outcome.row, outcome.receipt) };
+}
+
+/** The live rows of the step of `row` at its nonce (the transaction and its replacements), oldest first. */
+async function sameStepAtNonce(db: Database, row: JobTransactionRow): Promise<JobTransactionRow[]> {
+  if (row.jobId === null) return [row];
+  const rows = await db
+    .select()
+    .from(jobTransactions)
+    .where(
+      and(
+        eq(jobTransactions.jobId, row.jobId),
+        ofStep(row.stepKey),
+        eq(jobTransactions.fromAddress, row.fromAddress),
+        eq(jobTransactions.nonce, row.nonce),
+        ne(jobTransactions.state, 'dropped'),
+      ),
+    )
+    .orderBy(asc(jobTransactions.id));
+  return rows.length > 0 ? rows : [row];
+}
+
+/** The first of `rows` with a receipt; the others (the same nonce: never mined now) are dropped. */
+async function minedOf(
+  input: SettleOptions,
+  rows: JobTransactionRow[],
+): Promise<{ receipt: TransactionReceipt; row: JobTransactionRow } | undefined> {
+  for (const candidate of rows) {
+    const receipt = await input.provider.getTransactionReceipt(candidate.hash);
+    if (!receipt) continue;
+    for (const other of rows) {
+      if (other.id !== candidate.id)
+        await drop(input.db, other, `nonce used by ${candidate.hash} (same step)`);
+    }
+    return { receipt, row: candidate };
+  }
+  return undefined;
 }
 
 async function finishWith(
@@ -212,40 +256,51 @@ export async function signAndRecord(input: DurableSendInput, signer?: Wallet): P
 async function resolveSigned(
   input: SettleOptions,
   row: JobTransactionRow,
-  from: string,
   pollMs: number,
-): Promise<TransactionReceipt | 'dropped'> {
+): Promise<{ receipt: TransactionReceipt; row: JobTransactionRow } | 'dropped'> {
   const { db, provider, signal } = input;
+  const from = row.fromAddress;
+  const policy = replacementPolicyOf(provider);
+  const wallet = input.privateKey ? new Wallet(input.privateKey, provider) : undefined;
+  let rows = await sameStepAtNonce(db, row);
   let rebroadcast = false;
+  let waitingSince = Date.now();
   for (;;) {
     abortIfNeeded(signal);
-    const receipt = await provider.getTransactionReceipt(row.hash);
-    if (receipt) return receipt;
+    const mined = await minedOf(input, rows);
+    if (mined) return mined;
     const used = await provider.getTransactionCount(from, 'latest');
     if (used > row.nonce) {
-      // The nonce is used. Unless by this very transaction (the node may show the nonce a moment before the
-      // receipt), it can never be mined: look again a few times before giving it up.
-      let again: TransactionReceipt | null = null;
-      for (let look = 0; look < 5 && !again; look += 1) {
-        again = await provider.getTransactionReceipt(row.hash);
-        if (!again) {
-          const known = await provider.getTransaction(row.hash).catch(() => null);
-          if (!known && look >= 2) break;
-          await sleep(pollMs, signal);
-        }
+      // The nonce is used. Unless by one of these very transactions (the node may show the nonce a moment before
+      // the receipt), none can ever be mined: look again a few times before giving them up.
+      for (let look = 0; look < 5; look += 1) {
+        const again = await minedOf(input, rows);
+        if (again) return again;
+        const known = await Promise.all(rows.map((r) => provider.getTransaction(r.hash).catch(() => null)));
+        if (known.every((k) => !k) && look >= 2) break;
+        await sleep(pollMs, signal);
       }
-      if (again) return again;
-      await drop(db, row, 'nonce used by another transaction');
+      for (const r of rows) await drop(db, r, 'nonce used by another transaction');
       return 'dropped';
     }
+    const newest = rows[rows.length - 1] as JobTransactionRow;
     if (!rebroadcast) {
       rebroadcast = true;
-      const pending = await provider.getTransaction(row.hash).catch(() => null);
+      const pending = await provider.getTransaction(newest.hash).catch(() => null);
       if (!pending) {
-        await provider.broadcastTransaction(row.raw).catch((error: unknown) => {
+        await provider.broadcastTransaction(newest.raw).catch((error: unknown) => {
           if (!isAlreadyKnown(error) && !isNonceError(error)) throw error;
         });
       }
+    }
+    if (wallet && wallet.address.toLowerCase() === from && Date.now() - waitingSince >= policy.stuckAfterMs) {
+      waitingSince = Date.now();
+      // A fee above MAX_FEE_GWEI or a node that refuses: keep waiting, the next round asks again.
+      await replaceIfStuck(
+        { db, provider, wallet, fees: feeOracleOf(provider), ceiling: policy.ceiling },
+        newest.hash,
+      ).catch(() => undefined);
+      rows = await sameStepAtNonce(db, row);
     }
     await sleep(pollMs, signal);
   }

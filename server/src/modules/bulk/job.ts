@@ -4,6 +4,7 @@ import { Interface } from 'ethers';
 import { accessOf } from '../../access/access.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
+import { runBatches } from '../../jobs/batches.ts';
 import { crashPoint } from '../../jobs/crashPoints.ts';
 import { liveRow, RevertError, revertReasonOf, sendDurably } from '../../jobs/durableTransaction.ts';
 import { type JobHandler, PermanentJobError } from '../../jobs/runner.ts';
@@ -42,8 +43,8 @@ const upperBatch = Math.floor((txGasCap - gasMargin) / measuredGas.issueBatchPer
  * 'send': the next checked rows of one partition are sized by measured gas (an estimate of the very batch, shrunk
  * until it fits the cap; a batch the chain refuses as a whole is halved), marked sending under a batch number, and
  * sent as one transaction recorded under 'batch:<n>' before broadcast. A forced transfer is one row a transaction
- * (the token has no batch forced transfer). On resume the in-flight batch is settled from its recorded transaction
- * first, so nobody is issued twice or skipped.
+ * (the token has no batch forced transfer). The batch loop is the draft deployment's (jobs/batches.ts): on resume
+ * the in-flight batch is settled from its recorded transaction first, so nobody is issued twice or skipped.
  */
 export function createBulkJobHandler(ctx: AppContext, options: BulkJobOptions = {}): JobHandler {
   const provider = ctx.chain.provider;
@@ -245,32 +246,34 @@ export function createBulkJobHandler(ctx: AppContext, options: BulkJobOptions = 
     };
 
     await tools.setStep('send');
-    for (;;) {
-      if (signal.aborted) throw signal.reason;
-      const inFlight = await inFlightBatch(ctx.db, job.id);
-      if (inFlight) {
-        await send(inFlight.batch, inFlight.rows);
-        continue;
-      }
-      const checked = await rowsWithStatus(ctx.db, job.id, 'checked', maxBatch * 2);
-      const first = checked[0];
-      if (!first) break;
-      // One partition a batch (the token's batch issue takes one).
-      const candidates = checked
-        .filter((r) => r.partition === first.partition)
-        .slice(0, issue ? maxBatch : 1);
-      const sized = await size(candidates);
-      if (!sized) continue;
-      const batch = (await lastBatch(ctx.db, job.id)) + 1;
-      await updateRows(
-        ctx.db,
-        sized.rows.map((r) => r.id),
-        { status: 'sending', batch },
-      );
-      await tools.setStep('send', { batch });
-      crashPoint('bulk:marked');
-      await send(batch, sized.rows, sized.gasLimit);
-    }
+    // The batch being sized; its gas limit goes with it (one found in flight on resume is measured again if unsigned).
+    let sized: { rows: BulkRowRecord[]; gasLimit: bigint } | undefined;
+    await runBatches<BulkRowRecord>(
+      {
+        inFlight: () => inFlightBatch(ctx.db, job.id),
+        next: async () => {
+          const checked = await rowsWithStatus(ctx.db, job.id, 'checked', maxBatch * 2);
+          const first = checked[0];
+          if (!first) return undefined;
+          // One partition a batch (the token's batch issue takes one).
+          sized = await size(
+            checked.filter((r) => r.partition === first.partition).slice(0, issue ? maxBatch : 1),
+          );
+          return sized?.rows ?? [];
+        },
+        lastBatch: () => lastBatch(ctx.db, job.id),
+        mark: (rows, batch) =>
+          updateRows(
+            ctx.db,
+            rows.map((r) => r.id),
+            { status: 'sending', batch },
+          ),
+        marked: (batch) => tools.setStep('send', { batch }),
+        send: ({ batch, rows }, fresh) => send(batch, rows, fresh ? sized?.gasLimit : undefined),
+        crashAt: 'bulk:marked',
+      },
+      signal,
+    );
     await tools.setStep('done');
   };
 }

@@ -10,7 +10,7 @@ import {
   type TestApp,
 } from '../../../test/helpers.ts';
 import { credentials } from './schema.ts';
-import { signingKeyFor } from './service.ts';
+import { registeredKeyOf, signingKeyFor } from './service.ts';
 import { createTestUser, type TestUser } from './testing.ts';
 
 let chain: DevChain;
@@ -52,6 +52,9 @@ describe.each(databaseKinds)('credentials on %s', (kind) => {
     expect(rows[0]?.encryptedKey).not.toContain(key.slice(2));
     expect(rows[0]?.encryptedKey.startsWith('v1.')).toBe(true);
     expect(await signingKeyFor(t.ctx, alice.accountId, address)).toBe(key);
+    // The chain service's sweep finds it (to replace a transaction of it stuck under too low a fee); nothing else.
+    expect(await registeredKeyOf(t.ctx, address)).toBe(key);
+    expect(await registeredKeyOf(t.ctx, Wallet.createRandom().address)).toBeUndefined();
   });
 
   it('accepts a leading 0x and lets the same account replace its key', async () => {

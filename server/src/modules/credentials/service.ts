@@ -59,3 +59,17 @@ export async function signingKeyFor(
   if (!row || row.accountId !== accountId) throw new HttpError(403, keyMessages.notRegistered(address));
   return decryptSecretText(ctx.masterKey, row.encryptedKey, associatedData(accountId, row.address));
 }
+
+/**
+ * The decrypted 0x private key of a registered address, whoever registered it, or undefined: for the chain service's
+ * sweep, which replaces a server-signed transaction of that key left stuck under too low a fee (chain/reconcile.ts).
+ * Never answered to a caller.
+ */
+export async function registeredKeyOf(
+  ctx: Pick<AppContext, 'db' | 'masterKey'>,
+  address: string,
+): Promise<string | undefined> {
+  const row = await findCredentialByAddress(ctx.db, address);
+  if (!row) return undefined;
+  return decryptSecretText(ctx.masterKey, row.encryptedKey, associatedData(row.accountId, row.address));
+}

@@ -1,5 +1,5 @@
 import { distributionMessages as m, type SnapshotSummary } from '@tranche/api';
-import { registerRoot } from '@tranche/contracts';
+import { keccakReady, registerRoot } from '@tranche/contracts';
 import { accessOf } from '../../access/access.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
@@ -66,6 +66,7 @@ export async function createSnapshot(
   if (blockNumber > indexed) throw new HttpError(409, m.blockNotIndexed(blockNumber, indexed));
   const block = await ctx.chain.provider.getBlock(blockNumber);
   const rows = await balancesAt(ctx.db, token.contractAddress, blockNumber, partition);
+  await keccakReady();
   const merkleRoot = registerRoot(
     rows.map((row) => ({ address: row.holder, partition: row.partition, balance: BigInt(row.balance) })),
   );

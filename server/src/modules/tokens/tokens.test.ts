@@ -176,7 +176,12 @@ describe('token operations (txMode 2)', () => {
     expect(byHex.totalRows).toBe(1);
     const balance = await issuer.call('getBalance', { params: { code: 'ACME', address: holder() } });
     expect(balance.balances).toEqual([
-      { partition: encodeBytes32String('CLASS-A').toLowerCase(), partitionName: 'CLASS-A', balance: '150' },
+      {
+        partition: encodeBytes32String('CLASS-A').toLowerCase(),
+        partitionName: 'CLASS-A',
+        balance: '150',
+        unconfirmed: false,
+      },
     ]);
     const earlier = await issuer.call('getBalanceAtBlock', {
       params: { code: 'ACME', address: holder(), blockNumber: before },

@@ -186,3 +186,31 @@ export async function upsertReceipt(
       },
     });
 }
+
+/**
+ * Points every account's records of `dropped` at `mined`: the server answered an operation with the hash of a
+ * transaction that a replacement with a higher fee took the place of (chain/reconcile.ts). An account that already
+ * holds `mined` keeps its own row.
+ */
+export async function followReplacedTransaction(db: Database, dropped: string, mined: string): Promise<void> {
+  const from = dropped.toLowerCase();
+  const to = mined.toLowerCase();
+  await db
+    .update(accountTransactions)
+    .set({ transactionHash: to, updatedOn: new Date() })
+    .where(
+      and(
+        eq(accountTransactions.transactionHash, from),
+        sql`not exists (select 1 from account_transactions other where other.account_id = ${accountTransactions.accountId} and other.transaction_hash = ${to})`,
+      ),
+    );
+  await db
+    .update(transactionHashes)
+    .set({ transactionHash: to })
+    .where(
+      and(
+        eq(transactionHashes.transactionHash, from),
+        sql`not exists (select 1 from transaction_hashes other where other.account_id = ${transactionHashes.accountId} and other.transaction_hash = ${to})`,
+      ),
+    );
+}

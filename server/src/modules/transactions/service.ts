@@ -21,6 +21,7 @@ import {
   countAccountTransactions,
   findAccountTransaction,
   findReceipt,
+  followReplacedTransaction,
   insertTransactionHash,
   type ListedTransactionRow,
   listAccountTransactions,
@@ -60,6 +61,17 @@ export async function recordUserTransaction(
     contractAddress: normalizeAddress(input.contractAddress),
     publicAddress: normalizeAddress(input.publicAddress),
   });
+}
+
+/**
+ * The chain service's sweep replaced answered transactions stuck under too low a fee and the replacements were
+ * mined: My transactions and the registered hashes follow them (the hash a caller got never reaches the chain).
+ */
+export async function followReplacedTransactions(
+  ctx: Pick<AppContext, 'db'>,
+  replaced: readonly { dropped: string; mined: string }[],
+): Promise<void> {
+  for (const { dropped, mined } of replaced) await followReplacedTransaction(ctx.db, dropped, mined);
 }
 
 function normalizeAddress(address: string | null | undefined): string | null {

@@ -6,7 +6,7 @@ import { createTestApp, databaseKinds, startTestChain, type TestApp } from '../.
 import { deployedContracts } from '../../db/schema.ts';
 import { insertAccount } from '../accounts/repository.ts';
 import { transactionReceipts } from './schema.ts';
-import { recordUserTransaction } from './service.ts';
+import { followReplacedTransactions, recordUserTransaction } from './service.ts';
 
 /** Init code of a contract whose runtime returns 42 (a real contract creation, no artifact needed). */
 const tinyContractInitCode = '0x600a600c600039600a6000f3602a60005260206000f3';
@@ -355,6 +355,24 @@ describe.each(databaseKinds)('transactions routes on %s', (kind) => {
       await t.app.inject({ method: 'GET', url: '/api/account/transactions/7', headers: carol.headers })
     ).json().data;
     expect(beyond).toMatchObject({ currentPage: 7, pageData: [] });
+  });
+
+  it('follows a transaction the server replaced at a higher fee: My transactions shows the hash that was mined', async () => {
+    const dave = await loggedInAccount(t, `dave-${kind}@example.com`);
+    const hash = (n: number) => `0x${n.toString(16).padStart(64, 'a')}`;
+    for (const n of [1, 2, 3])
+      await recordUserTransaction(t.ctx, { accountId: dave.id, hash: hash(n), txType: 5 });
+    // 1 was replaced by 11 (mined); 3 by 2, which dave already holds: his own row stays, nothing is duplicated.
+    await followReplacedTransactions(t.ctx, [
+      { dropped: hash(1), mined: hash(11) },
+      { dropped: hash(3), mined: hash(2) },
+    ]);
+    const listed = (
+      await t.app.inject({ method: 'GET', url: '/api/account/transactions/1', headers: dave.headers })
+    ).json().data;
+    expect(listed.pageData.map((row: { transactionHash: string }) => row.transactionHash).sort()).toEqual(
+      [hash(11), hash(2), hash(3)].sort(),
+    );
   });
 
   it('records a wallet transaction only for an address the account controls (SIWE proof, once per wallet)', async () => {
