@@ -4,7 +4,8 @@
 // the caller signs every one of them (2 of 3). Prints the answer's time and size, and the same for 10 operations
 // (a flat ratio per operation shows there is no query per row). Then the render: the built console opens /Approvals
 // with those operations in headless Chromium (bench/support/inboxRender.ts) and the time until every card is
-// rendered and the long tasks until the page settles are printed.
+// rendered, the long tasks until the page settles (all, and those after the answer arrived), and the j key's time
+// from keydown to the next frame are printed.
 // Usage: pnpm bench approvals   (OPERATIONS=n TOKENS=n to change the size; BENCH_SKIP_BUILD=1 to use console/dist)
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -133,9 +134,16 @@ try {
   console.log(
     `/Approvals render, ${render.cards} cards: every card rendered ${ms(render.allCardsMs)} after navigation start`,
   );
+  const tasks = (label: string, figures: typeof render.longTasks) =>
+    console.log(
+      `${label}: ${figures.count}, total blocking ${ms(figures.totalBlockingMs)}, longest ${ms(figures.longestMs)}`,
+    );
+  console.log(`answer of GET /approvals in ${ms(render.answerMs)} after navigation start`);
+  tasks('long tasks until settled', render.longTasks);
+  tasks('long tasks after the answer (the inbox rendering)', render.longTasksAfterAnswer);
   console.log(
-    `long tasks until settled: ${render.longTasks.count}, total blocking ${ms(render.longTasks.totalBlockingMs)}, ` +
-      `longest ${ms(render.longTasks.longestMs)}`,
+    `j key, ${render.keyPresses.count} presses: median ${ms(render.keyPresses.medianMs)}, ` +
+      `worst ${ms(render.keyPresses.worstMs)} from keydown to the next frame`,
   );
 } finally {
   await t.close();

@@ -3,8 +3,10 @@
 // injected as the console keeps it (localStorage `jwt` = {token}). Measures, on /Approvals:
 // - the time from navigation start until every card is rendered (checked once per animation frame);
 // - the long tasks (PerformanceObserver 'longtask') from navigation start until the page is settled: count, total
-//   blocking time (the part of each beyond 50 ms) and the longest;
-// (A `j`-press figure is not measured yet: a first try hung in the press loop, see /work/notes/i23b.md.)
+//   blocking time (the part of each beyond 50 ms) and the longest; and the same for the tasks that start after the
+//   answer of GET /approvals arrived (the inbox's own rendering, apart from loading the console's code);
+// - the `j` key: PRESSES real key presses (Playwright's keyboard) walking down the list, each timed in the page from
+//   its keydown (capture phase) to the frame after it (requestAnimationFrame, then a task): median and worst.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -21,11 +23,26 @@ const types: Record<string, string> = {
   '.txt': 'text/plain',
 };
 
+type LongTasks = { count: number; totalBlockingMs: number; longestMs: number };
 export type InboxRenderFigures = {
   cards: number;
   allCardsMs: number;
-  longTasks: { count: number; totalBlockingMs: number; longestMs: number };
+  /** When the answer of GET /approvals was in (responseEnd, after navigation start). */
+  answerMs: number;
+  longTasks: LongTasks;
+  longTasksAfterAnswer: LongTasks;
+  keyPresses: { count: number; medianMs: number; worstMs: number };
 };
+
+const PRESSES = 30;
+
+function summarise(tasks: { start: number; duration: number }[]): LongTasks {
+  return {
+    count: tasks.length,
+    totalBlockingMs: tasks.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0),
+    longestMs: Math.max(0, ...tasks.map((task) => task.duration)),
+  };
+}
 
 export async function measureInboxRender(
   baseUrl: string,
@@ -55,6 +72,17 @@ export async function measureInboxRender(
         for (const entry of list.getEntries())
           tasks.push({ start: entry.startTime, duration: entry.duration });
       }).observe({ type: 'longtask', buffered: true });
+      // Each key press from its keydown to the frame after it (the page has painted the move).
+      const presses: number[] = [];
+      Object.assign(window, { benchPresses: presses });
+      document.addEventListener(
+        'keydown',
+        () => {
+          const started = performance.now();
+          requestAnimationFrame(() => setTimeout(() => presses.push(performance.now() - started), 0));
+        },
+        { capture: true },
+      );
     }, token);
 
     const step = (what: string) => process.stderr.write(`inbox render: ${what}\n`);
@@ -86,15 +114,40 @@ export async function measureInboxRender(
       () => (window as unknown as { benchLongTasks: { start: number; duration: number }[] }).benchLongTasks,
     );
 
+    const answerMs = await page.evaluate(() => {
+      const entry = performance
+        .getEntriesByType('resource')
+        .find((resource) => new URL(resource.name).pathname.endsWith('/approvals'));
+      return entry ? (entry as PerformanceResourceTiming).responseEnd : Number.NaN;
+    });
     step('settled');
-    const blocking = tasks.map((task) => Math.max(0, task.duration - 50));
+
+    // The j key, PRESSES times down the list (the first press selects the second card).
+    await page.locator('[data-approval-card]').first().focus();
+    for (let press = 0; press < PRESSES; press += 1) {
+      await page.keyboard.press('j', { timeout: 10_000 });
+      await page.waitForFunction(
+        (count) => (window as unknown as { benchPresses: number[] }).benchPresses.length > count,
+        press,
+        {
+          timeout: 10_000,
+        },
+      );
+    }
+    const presses = (
+      await page.evaluate(() => (window as unknown as { benchPresses: number[] }).benchPresses)
+    ).sort((a, b) => a - b);
+    step(`${presses.length} key presses`);
     return {
       cards: rendered.count,
       allCardsMs: rendered.at,
-      longTasks: {
-        count: tasks.length,
-        totalBlockingMs: blocking.reduce((sum, ms) => sum + ms, 0),
-        longestMs: Math.max(0, ...tasks.map((task) => task.duration)),
+      answerMs,
+      longTasks: summarise(tasks),
+      longTasksAfterAnswer: summarise(tasks.filter((task) => task.start >= answerMs)),
+      keyPresses: {
+        count: presses.length,
+        medianMs: presses[Math.floor(presses.length / 2)] ?? Number.NaN,
+        worstMs: presses.at(-1) ?? Number.NaN,
       },
     };
   } finally {

@@ -10,6 +10,10 @@ export const card = style({
   border: `${vars.border.width} solid ${vars.color.border}`,
   backgroundColor: vars.color.surfaceRaised,
   minWidth: 0,
+  // An inbox of hundreds: the browser lays out and paints only the cards near the viewport (a card keeps the
+  // height it last had, else about one card's, so the scroll bar does not jump).
+  contentVisibility: 'auto',
+  containIntrinsicSize: 'auto 11rem',
   selectors: {
     '&[aria-current="true"]': { borderColor: vars.color.primary, boxShadow: vars.shadow.small },
     '&:focus-visible': {

@@ -1,4 +1,4 @@
-import { forwardRef } from 'react';
+import { forwardRef, memo } from 'react';
 import { shortenAddress } from '../AddressText/address.ts';
 import { Badge, type BadgeTone } from '../Badge/Badge.tsx';
 import { Button } from '../Button/Button.tsx';
@@ -48,64 +48,70 @@ function when(iso: string): string {
 /**
  * A pending operation in the approvals inbox: its key and token, decoded effect and pre-check, who approved and
  * when, the time left, and Approve (when it needs the user) and Abort.
+ *
+ * Memoised: an inbox lists hundreds, and moving the selection (j / k) changes the props of two cards only, so
+ * give it callbacks that keep their identity (they receive the item). Off-screen cards skip layout and paint
+ * (`content-visibility: auto`).
  */
-export const ApprovalCard = forwardRef<HTMLElement, ApprovalCardProps>(function ApprovalCard(
-  { item, selected = false, onApprove, onAbort, busy = false, onSelect },
-  ref,
-) {
-  const states = approvalStates(item);
-  return (
-    <article
-      ref={ref}
-      className={styles.card}
-      aria-label={`#${item.txId} ${item.txTypeName}`}
-      aria-current={selected || undefined}
-      tabIndex={selected ? 0 : -1}
-      onFocus={() => onSelect?.(item)}
-      data-approval-card={item.txId}
-    >
-      <div className={styles.header}>
-        <p className={styles.title}>
-          #{item.txId} {item.txTypeName}
-          {item.token ? ` · ${item.token.symbol}` : ''}
+export const ApprovalCard = memo(
+  forwardRef<HTMLElement, ApprovalCardProps>(function ApprovalCard(
+    { item, selected = false, onApprove, onAbort, busy = false, onSelect },
+    ref,
+  ) {
+    const states = approvalStates(item);
+    return (
+      <article
+        ref={ref}
+        className={styles.card}
+        aria-label={`#${item.txId} ${item.txTypeName}`}
+        aria-current={selected || undefined}
+        tabIndex={selected ? 0 : -1}
+        onFocus={() => onSelect?.(item)}
+        data-approval-card={item.txId}
+      >
+        <div className={styles.header}>
+          <p className={styles.title}>
+            #{item.txId} {item.txTypeName}
+            {item.token ? ` · ${item.token.symbol}` : ''}
+          </p>
+          {states.map((state) => (
+            <Badge key={state} tone={badges[state].tone}>
+              {badges[state].text}
+            </Badge>
+          ))}
+        </div>
+        <div className={styles.meta}>
+          <span>
+            Key {item.key.name} ({shortenAddress(item.key.address)})
+          </span>
+          <span>Started by {item.startedBy}</span>
+          {item.secondsLeft !== null ? <span>{timeLeftText(item.secondsLeft)}</span> : null}
+        </div>
+        <EffectSummary effect={item.effect} precheck={item.precheck} />
+        <p className={styles.approvals}>
+          {item.approvals.length} of {item.requiredApprovers} approvals
+          {item.approvals.length > 0
+            ? `: ${item.approvals.map((a) => `${a.signedBy} (${when(a.signedOn)})`).join(', ')}`
+            : ''}
         </p>
-        {states.map((state) => (
-          <Badge key={state} tone={badges[state].tone}>
-            {badges[state].text}
-          </Badge>
-        ))}
-      </div>
-      <div className={styles.meta}>
-        <span>
-          Key {item.key.name} ({shortenAddress(item.key.address)})
-        </span>
-        <span>Started by {item.startedBy}</span>
-        {item.secondsLeft !== null ? <span>{timeLeftText(item.secondsLeft)}</span> : null}
-      </div>
-      <EffectSummary effect={item.effect} precheck={item.precheck} />
-      <p className={styles.approvals}>
-        {item.approvals.length} of {item.requiredApprovers} approvals
-        {item.approvals.length > 0
-          ? `: ${item.approvals.map((a) => `${a.signedBy} (${when(a.signedOn)})`).join(', ')}`
-          : ''}
-      </p>
-      <div className={styles.actions}>
-        {item.approvedByMe ? null : (
-          <Button size="small" onClick={() => onApprove(item)} disabled={busy} aria-keyshortcuts="a">
-            Approve
+        <div className={styles.actions}>
+          {item.approvedByMe ? null : (
+            <Button size="small" onClick={() => onApprove(item)} disabled={busy} aria-keyshortcuts="a">
+              Approve
+            </Button>
+          )}
+          <Button
+            size="small"
+            variant="danger"
+            onClick={() => onAbort(item)}
+            disabled={busy}
+            aria-keyshortcuts="x"
+          >
+            Abort
           </Button>
-        )}
-        <Button
-          size="small"
-          variant="danger"
-          onClick={() => onAbort(item)}
-          disabled={busy}
-          aria-keyshortcuts="x"
-        >
-          Abort
-        </Button>
-      </div>
-    </article>
-  );
-});
+        </div>
+      </article>
+    );
+  }),
+);
 ApprovalCard.displayName = 'ApprovalCard';

@@ -6,7 +6,7 @@ import {
   tokenOperationMessages,
 } from '@tranche/api';
 import type { DevChain } from '@tranche/contracts';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { type Contract, parseEther } from 'ethers';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, startTestChain, type TestApp } from '../../../test/helpers.ts';
@@ -16,6 +16,9 @@ import { listOutbox } from '../../mail/mailer.ts';
 import { baseUrlOf, createTestUser, type TestUser } from '../credentials/testing.ts';
 import { accessCodeInPdf, mailedPdfPassword } from '../sharding/testing.ts';
 import { deploySchemeAndWhitelist, deployTestToken, type DevWallets, devWallets } from '../tokens/testing.ts';
+import { recordDataEvents } from '../webhooks/record.ts';
+import { webhookDeliveries, webhookEvents } from '../webhooks/schema.ts';
+import { insertTestEndpoint } from '../webhooks/testing.ts';
 import { whitelistAddresses, whitelists } from '../whitelists/schema.ts';
 
 /**
@@ -174,4 +177,50 @@ it('lists a started issue for the two other signers with its effect and pre-chec
   expect(
     (await listOutbox(t.ctx.db, { to: emails[0] as string })).filter((m) => m.subject === started1),
   ).toEqual([]);
+});
+
+it("a distributed transaction's webhooks: started, each approval and executed, recorded once, for its signers only", async () => {
+  const [first, second, third] = users as [TestUser, TestUser, TestUser];
+  const outsider = await createTestUser(t, 'outsider');
+  const dtxEvents = ['dtx.started', 'dtx.approved', 'dtx.executed', 'dtx.failed'] as const;
+  // An endpoint per account, subscribed to the dtx events, before the transaction starts.
+  const endpointOf = new Map<number, number>();
+  for (const user of [first, third, outsider]) {
+    endpointOf.set(user.accountId, await insertTestEndpoint(t.ctx, user.accountId, [...dtxEvents]));
+  }
+  const started = (await call(first)('startDtx', {
+    body: { symbol, accountAddress: keyAddress, accessCode: codeOf(0), txType: 1, txData: {} },
+  })) as { id: number };
+  const approved = (await call(second)('approveDtx', {
+    body: { id: started.id, accountAddress: keyAddress, accessCode: codeOf(1) },
+  })) as { txStatusName: string };
+  expect(approved.txStatusName).toBe('Completed');
+  const runner = jobRunnerOf(t.app, t.ctx);
+  await recordDataEvents(t.ctx, runner);
+  // Nothing new the second time: each event is recorded once.
+  expect(await recordDataEvents(t.ctx, runner)).toBe(0);
+
+  const events = await t.ctx.db
+    .select({ id: webhookEvents.id, key: webhookEvents.eventKey, type: webhookEvents.type })
+    .from(webhookEvents)
+    .orderBy(asc(webhookEvents.id));
+  const ofThis = events.filter((event) => event.key.split(':')[1] === String(started.id));
+  expect(ofThis.map((event) => event.key)).toEqual([
+    `dtx.started:${started.id}`,
+    `dtx.approved:${started.id}:${second.accountId}`,
+    `dtx.executed:${started.id}`,
+  ]);
+  const deliveries = await t.ctx.db
+    .select({ endpointId: webhookDeliveries.endpointId, eventId: webhookDeliveries.eventId })
+    .from(webhookDeliveries);
+  const typesFor = (accountId: number) =>
+    deliveries
+      .filter((d) => d.endpointId === endpointOf.get(accountId))
+      .map((d) => ofThis.find((event) => event.id === d.eventId)?.type)
+      .filter((type) => type !== undefined)
+      .sort();
+  // The starter and a signer who did not approve each get all three; an account outside the key gets none.
+  expect(typesFor(first.accountId)).toEqual(['dtx.approved', 'dtx.executed', 'dtx.started']);
+  expect(typesFor(third.accountId)).toEqual(['dtx.approved', 'dtx.executed', 'dtx.started']);
+  expect(typesFor(outsider.accountId)).toEqual([]);
 });

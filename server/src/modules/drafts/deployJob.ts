@@ -5,7 +5,8 @@ import type { AppContext } from '../../context.ts';
 import { deployedContracts } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { crashPoint } from '../../jobs/crashPoints.ts';
+import { ofStep } from '../../chain/reconcile.ts';
+import { runBatches } from '../../jobs/batches.ts';
 import { awaitRecorded, RevertError, sendDurably } from '../../jobs/durableTransaction.ts';
 import { jobs, jobTransactions } from '../../jobs/schema.ts';
 import { type JobHandler, PermanentJobError } from '../../jobs/runner.ts';
@@ -39,8 +40,9 @@ const notVerifiedReason = 'token holder is not verified in the whitelist';
  * The durable deployment of a draft. Steps, each recorded before it acts: 'deploy' (the token contract, its
  * transaction recorded in job_transactions before broadcast), then 'issue' in batches: the next pending investors
  * are checked against the whitelist (unverified ones fail with the chain's reason), marked issuing with a batch
- * number, and issued by one batch transaction recorded under 'issue:<batch>'. On resume the in-flight batch is
- * resolved first from its recorded transaction, so nobody is issued twice or skipped.
+ * number, and issued by one batch transaction recorded under 'issue:<batch>'. The batch loop (jobs/batches.ts, shared
+ * with bulk operations on a live token) resolves the in-flight batch first on resume, from its recorded transaction,
+ * so nobody is issued twice or skipped.
  */
 export function createDeployJobHandler(ctx: AppContext, options: DeployJobOptions = {}): JobHandler {
   const batchSize = Math.max(1, Math.min(options.maxBatchSize ?? Number.POSITIVE_INFINITY, issueBatchSize()));
@@ -92,7 +94,7 @@ export function createDeployJobHandler(ctx: AppContext, options: DeployJobOption
         .innerJoin(jobs, eq(jobs.id, jobTransactions.jobId))
         .where(
           and(
-            eq(jobTransactions.stepKey, stepKey),
+            ofStep(stepKey),
             ne(jobTransactions.jobId, jobId),
             ne(jobTransactions.state, 'dropped'),
             eq(jobs.kind, deployJobKind),
@@ -197,38 +199,39 @@ export function createDeployJobHandler(ctx: AppContext, options: DeployJobOption
       }
     };
 
-    for (;;) {
-      if (signal.aborted) throw signal.reason;
-      const inFlight = await inFlightBatch(ctx.db, draftId);
-      if (inFlight) {
-        await issueBatch(inFlight.batch, inFlight.rows);
-        continue;
-      }
-      let rows = await nextPending(ctx.db, draftId, batchSize);
-      if (rows.length === 0) break;
-      // Holders the whitelist does not verify fail one by one with the chain's reason; the rest go in the batch.
-      let checkFrom = 0;
-      for (;;) {
-        const rest = rows.slice(checkFrom);
-        if (rest.length === 0) break;
-        const index = Number(await firstUnverified(rest.map((r) => r.investorAddress)));
-        if (index >= rest.length) break;
-        const bad = rest[index];
-        if (!bad) break;
-        await markFailed(ctx.db, [bad.id], notVerifiedReason);
-        rows = rows.filter((r) => r.id !== bad.id);
-        checkFrom += index;
-      }
-      if (rows.length === 0) continue;
-      const batch = (await lastBatchNumber(ctx.db, draftId)) + 1;
-      await markIssuing(
-        ctx.db,
-        rows.map((r) => r.id),
-        batch,
-      );
-      crashPoint('draft:marked');
-      await issueBatch(batch, rows);
-    }
+    await runBatches<DraftInvestorRow>(
+      {
+        inFlight: () => inFlightBatch(ctx.db, draftId),
+        next: async () => {
+          let rows = await nextPending(ctx.db, draftId, batchSize);
+          if (rows.length === 0) return undefined;
+          // Holders the whitelist does not verify fail one by one with the chain's reason; the rest go in the batch.
+          let checkFrom = 0;
+          for (;;) {
+            const rest = rows.slice(checkFrom);
+            if (rest.length === 0) break;
+            const index = Number(await firstUnverified(rest.map((r) => r.investorAddress)));
+            if (index >= rest.length) break;
+            const bad = rest[index];
+            if (!bad) break;
+            await markFailed(ctx.db, [bad.id], notVerifiedReason);
+            rows = rows.filter((r) => r.id !== bad.id);
+            checkFrom += index;
+          }
+          return rows;
+        },
+        lastBatch: () => lastBatchNumber(ctx.db, draftId),
+        mark: (rows, batch) =>
+          markIssuing(
+            ctx.db,
+            rows.map((r) => r.id),
+            batch,
+          ),
+        send: ({ batch, rows }) => issueBatch(batch, rows),
+        crashAt: 'draft:marked',
+      },
+      signal,
+    );
     await setStep('done');
     await updateDraft(ctx.db, draftId, { status: draftStatus.deployed });
   }

@@ -13,7 +13,11 @@ import { eq } from 'drizzle-orm';
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, failureOf, startTestChain, type TestApp } from '../../../test/helpers.ts';
+import { jobRunnerOf } from '../../jobs/runner.ts';
 import { jobTransactions } from '../../jobs/schema.ts';
+import { recordDataEvents } from '../webhooks/record.ts';
+import { webhookDeliveries, webhookEvents } from '../webhooks/schema.ts';
+import { insertTestEndpoint } from '../webhooks/testing.ts';
 import { createTestUser, type TestUser } from '../credentials/testing.ts';
 import { findProjectBySymbol } from '../projects/repository.ts';
 import { registerCredential } from '../credentials/service.ts';
@@ -298,6 +302,12 @@ describe('drafts', () => {
       investmentAmount: 10 * (i + 1) + 1,
     }));
     await save(alice, [token({ symbol: 'DEP', name: 'Deployed token', exchangeRate: 2, investors })]);
+    // Webhook endpoints of both accounts, subscribed to 'draft.deployed' before the deployments (an endpoint gets
+    // the events recorded after it exists).
+    const endpointOf = new Map<number, number>();
+    for (const user of [alice, bob]) {
+      endpointOf.set(user.accountId, await insertTestEndpoint(t.ctx, user.accountId, ['draft.deployed']));
+    }
     const started = await alice.client.call('deployDraft', {
       body: { txMode: 2, symbol: 'DEP', accountAddress: issuer, ownerAddress: tokenOwner },
     });
@@ -348,7 +358,7 @@ describe('drafts', () => {
 
     // Once verified, a new deployment issues the failed investor into the same token.
     await issuerChain.verify([unverified]);
-    await alice.client.call('deployDraft', {
+    const restarted = await alice.client.call('deployDraft', {
       body: { txMode: 2, symbol: 'DEP', accountAddress: issuer, ownerAddress: tokenOwner },
     });
     const retried = await waitForDeployment(alice, 'DEP');
@@ -362,6 +372,25 @@ describe('drafts', () => {
       }),
     );
     expect(done.message).toBe(draftMessages.nothingToDeploy);
+
+    // Webhooks: each finished deployment is one 'draft.deployed' event, for the issuer's endpoint only.
+    const runner = jobRunnerOf(t.app, t.ctx);
+    await recordDataEvents(t.ctx, runner);
+    expect(await recordDataEvents(t.ctx, runner)).toBe(0);
+    const delivered = async (accountId: number) =>
+      (
+        await t.ctx.db
+          .select({ key: webhookEvents.eventKey, payload: webhookEvents.payload })
+          .from(webhookDeliveries)
+          .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+          .where(eq(webhookDeliveries.endpointId, endpointOf.get(accountId) as number))
+      ).sort((a, b) => a.key.localeCompare(b.key));
+    const mine = await delivered(alice.accountId);
+    expect(mine.map((event) => event.key)).toEqual(
+      [`draft.deployed:${started.jobId}`, `draft.deployed:${restarted.jobId}`].sort(),
+    );
+    expect(mine.every((event) => event.payload.symbol === 'DEP')).toBe(true);
+    expect(await delivered(bob.accountId)).toEqual([]);
   });
 
   it("fails every investor with 'not allowed to issue tokens' when the account lacks Access Level 2", async () => {

@@ -69,7 +69,9 @@ export async function findUnrecorded(db: Database): Promise<PendingNotice[]> {
     await db.execute(sql`
       select j.id as "jobId", j.state, t.account_id as "accountId", t.symbol, t.error_message as "errorMessage"
       from jobs j
-      join token_drafts t on t.job_id = j.id
+      -- The job's own draft (its payload), not the draft's latest job: a retry started right after a deployment
+      -- ended must not hide that deployment's notice.
+      join token_drafts t on t.id = (j.payload->>'draftId')::int
       where j.kind = 'draft.deploy' and j.state in ('done', 'failed') and j.updated_on > now() - interval '2 days'
         and not exists (select 1 from notification_events e where e.event_key = 'draft.deploy:' || j.id)
       limit 500`),

@@ -147,7 +147,9 @@ export async function dataEventsUnrecorded(db: Database): Promise<FoundEvent[]> 
     await db.execute(sql`
       select j.id as "jobId", t.account_id as "accountId", t.symbol, p.contract_address as "contractAddress"
       from jobs j
-      join token_drafts t on t.job_id = j.id
+      -- The job's own draft (its payload), not the draft's latest job: a retry started right after a deployment
+      -- finished must not hide that deployment's event.
+      join token_drafts t on t.id = (j.payload->>'draftId')::int
       left join projects p on p.project_code = t.symbol
       where j.kind = 'draft.deploy' and j.state = 'done' and j.updated_on > now() - interval '2 days'
         and not exists (select 1 from webhook_events w where w.event_key = 'draft.deployed:' || j.id)

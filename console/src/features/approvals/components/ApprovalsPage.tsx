@@ -1,19 +1,21 @@
 import type { ApprovalItem, ApprovalsResponse } from '@tranche/api';
-import { ApprovalCard, Card, Heading, Stack, Text } from '@tranche/ui-kit';
-import { useRef, useState } from 'react';
+import { ApprovalCard, type ApprovalCardItem, Card, Heading, Stack, Text } from '@tranche/ui-kit';
+import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { api, describeError } from '../../../lib/api.ts';
 import { useLoad } from '../../../lib/useLoad.ts';
 import { useDtxAction } from '../../pending/index.ts';
 import { useInboxKeys } from '../hooks/useInboxKeys.ts';
 
+/** Cards rendered with the first paint; the rest follow in a background render that yields to input. */
+const FIRST_CARDS = 12;
+
 function Section({
   title,
   empty,
   items,
-  offset,
-  selected,
+  shown,
+  selectedTxId,
   busyTxId,
-  cards,
   onSelect,
   onApprove,
   onAbort,
@@ -21,13 +23,13 @@ function Section({
   title: string;
   empty: string;
   items: ApprovalItem[];
-  offset: number;
-  selected: number;
+  /** How many of `items` are rendered yet. */
+  shown: number;
+  selectedTxId: number | undefined;
   busyTxId: number | undefined;
-  cards: React.RefObject<(HTMLElement | null)[]>;
-  onSelect: (index: number) => void;
-  onApprove: (item: ApprovalItem) => void;
-  onAbort: (item: ApprovalItem) => void;
+  onSelect: (item: ApprovalCardItem) => void;
+  onApprove: (item: ApprovalCardItem) => void;
+  onAbort: (item: ApprovalCardItem) => void;
 }) {
   return (
     <section aria-label={title}>
@@ -36,18 +38,15 @@ function Section({
           {title} ({items.length})
         </Heading>
         {items.length === 0 ? <Text tone="muted">{empty}</Text> : null}
-        {items.map((item, i) => (
+        {items.slice(0, shown).map((item) => (
           <ApprovalCard
             key={item.txId}
-            ref={(element) => {
-              cards.current[offset + i] = element;
-            }}
             item={item}
-            selected={selected === offset + i}
+            selected={selectedTxId === item.txId}
             busy={busyTxId === item.txId}
-            onSelect={() => onSelect(offset + i)}
-            onApprove={() => onApprove(item)}
-            onAbort={() => onAbort(item)}
+            onSelect={onSelect}
+            onApprove={onApprove}
+            onAbort={onAbort}
           />
         ))}
       </Stack>
@@ -55,32 +54,76 @@ function Section({
   );
 }
 
+type SectionsProps = Omit<React.ComponentProps<typeof Section>, 'title' | 'empty' | 'items' | 'shown'> & {
+  data: ApprovalsResponse;
+};
+
+/** Both sections; mounted when the first answer is in, so that its first render shows FIRST_CARDS at once. */
+function Sections({ data, ...shared }: SectionsProps) {
+  const total = data.needsYou.length + data.waiting.length;
+  const shown = useDeferredValue(total, Math.min(total, FIRST_CARDS));
+  return (
+    <>
+      <Section
+        title="Needs your approval"
+        empty="Nothing waits for your approval."
+        items={data.needsYou}
+        shown={Math.min(shown, data.needsYou.length)}
+        {...shared}
+      />
+      <Section
+        title="Waiting for others"
+        empty="Nothing you approved waits for others."
+        items={data.waiting}
+        shown={Math.max(0, shown - data.needsYou.length)}
+        {...shared}
+      />
+    </>
+  );
+}
+
+export type ApprovalsInboxProps = {
+  data: ApprovalsResponse;
+  /** The operation whose approval or abort runs (its actions are disabled). */
+  busyTxId?: number | undefined;
+  /** The keys are off while false (a dialog is open). */
+  keysEnabled: boolean;
+  onApprove: (item: ApprovalCardItem) => void;
+  onAbort: (item: ApprovalCardItem) => void;
+};
+
 /**
- * /Approvals: every pending operation of the user's keys, 'Needs your approval' first, then 'Waiting for others';
- * keyboard-first (j/k move, a approves, x aborts; the access code dialog confirms each).
+ * The inbox's two sections, keyboard-first: j / k move the selection (and the focus), a approves the selected
+ * operation when it needs the user, x aborts it.
+ *
+ * Hundreds of cards without jank: the first FIRST_CARDS render at once and the rest in a deferred render, which
+ * React splits into short slices that give way to input; the cards are memoised and get callbacks that keep their
+ * identity, so a j / k press re-renders the two cards whose selection changed, not the list.
  */
-export function ApprovalsPage() {
-  const { state, reload } = useLoad((signal) => api.call('listApprovals', { signal }), []);
-  const last = useRef<ApprovalsResponse | null>(null);
-  if (state.status === 'ready') last.current = state.data;
-  const data = last.current;
-  const action = useDtxAction(reload);
+export function ApprovalsInbox({ data, busyTxId, keysEnabled, onApprove, onAbort }: ApprovalsInboxProps) {
   const [selected, setSelected] = useState(0);
-  const cards = useRef<(HTMLElement | null)[]>([]);
-  const items = data ? [...data.needsYou, ...data.waiting] : [];
+  const items = useMemo(() => [...data.needsYou, ...data.waiting], [data]);
   const current = Math.min(selected, Math.max(0, items.length - 1));
 
+  const indexOf = useRef(new Map<number, number>());
+  indexOf.current = useMemo(() => new Map(items.map((item, index) => [item.txId, index])), [items]);
   const move = (index: number) => {
     const next = Math.max(0, Math.min(items.length - 1, index));
     setSelected(next);
-    cards.current[next]?.focus();
+    const item = items[next];
+    if (item) document.querySelector<HTMLElement>(`[data-approval-card="${item.txId}"]`)?.focus();
   };
-  const approve = (item: ApprovalItem) => {
-    if (!item.approvedByMe) action.start('approve', { txId: item.txId, publicAddress: item.key.address });
-  };
-  const abort = (item: ApprovalItem) =>
-    action.start('abort', { txId: item.txId, publicAddress: item.key.address });
-  useInboxKeys(!action.open && items.length > 0, {
+  const handlers = useRef({ onApprove, onAbort });
+  handlers.current = { onApprove, onAbort };
+  const approve = useCallback((item: ApprovalCardItem) => {
+    if (!item.approvedByMe) handlers.current.onApprove(item);
+  }, []);
+  const abort = useCallback((item: ApprovalCardItem) => handlers.current.onAbort(item), []);
+  const select = useCallback((item: ApprovalCardItem) => {
+    const index = indexOf.current.get(item.txId);
+    if (index !== undefined) setSelected(index);
+  }, []);
+  useInboxKeys(keysEnabled && items.length > 0, {
     onNext: () => move(current + 1),
     onPrevious: () => move(current - 1),
     onApprove: () => {
@@ -92,15 +135,36 @@ export function ApprovalsPage() {
       if (item) abort(item);
     },
   });
+  return (
+    <Sections
+      data={data}
+      selectedTxId={items[current]?.txId}
+      busyTxId={busyTxId}
+      onSelect={select}
+      onApprove={approve}
+      onAbort={abort}
+    />
+  );
+}
 
-  const shared = {
-    selected: current,
-    busyTxId: action.busyTxId,
-    cards,
-    onSelect: setSelected,
-    onApprove: approve,
-    onAbort: abort,
-  };
+/** /Approvals: every pending operation of the user's keys, 'Needs your approval' first, then 'Waiting for others'. */
+export function ApprovalsPage() {
+  const { state, reload } = useLoad((signal) => api.call('listApprovals', { signal }), []);
+  const last = useRef<ApprovalsResponse | null>(null);
+  if (state.status === 'ready') last.current = state.data;
+  const data = last.current;
+  const action = useDtxAction(reload);
+  const start = useRef(action.start);
+  start.current = action.start;
+  const approve = useCallback(
+    (item: ApprovalCardItem) =>
+      start.current('approve', { txId: item.txId, publicAddress: item.key.address }),
+    [],
+  );
+  const abort = useCallback(
+    (item: ApprovalCardItem) => start.current('abort', { txId: item.txId, publicAddress: item.key.address }),
+    [],
+  );
   return (
     <Card title="Approvals" titleLevel={1}>
       <Stack space="large">
@@ -112,22 +176,13 @@ export function ApprovalsPage() {
         ) : null}
         {state.status === 'loading' && !data ? <Text tone="muted">Loading…</Text> : null}
         {data ? (
-          <>
-            <Section
-              title="Needs your approval"
-              empty="Nothing waits for your approval."
-              items={data.needsYou}
-              offset={0}
-              {...shared}
-            />
-            <Section
-              title="Waiting for others"
-              empty="Nothing you approved waits for others."
-              items={data.waiting}
-              offset={data.needsYou.length}
-              {...shared}
-            />
-          </>
+          <ApprovalsInbox
+            data={data}
+            busyTxId={action.busyTxId}
+            keysEnabled={!action.open}
+            onApprove={approve}
+            onAbort={abort}
+          />
         ) : null}
       </Stack>
       {action.dialog}

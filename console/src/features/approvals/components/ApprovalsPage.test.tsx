@@ -1,0 +1,100 @@
+import type { ApprovalItem } from '@tranche/api';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ApprovalsInbox } from './ApprovalsPage.tsx';
+
+function item(txId: number, approvedByMe: boolean): ApprovalItem {
+  return {
+    txId,
+    txType: 4,
+    txTypeName: 'Issue tokens',
+    key: { address: `0x${String(txId).padStart(40, '0')}`, name: `Key ${txId}` },
+    token: { symbol: 'ABC', name: 'ABC Fund', contractAddress: `0x${'ab'.repeat(20)}` },
+    effect: `Issue ${txId} ABC to 0x1234…cdef on partition default`,
+    precheck: { ok: true, reason: '' },
+    startedBy: approvedByMe ? 'me' : 'alice',
+    startedOn: '2026-11-23T10:00:00.000Z',
+    requiredApprovers: 2,
+    approvals: [{ signedBy: approvedByMe ? 'me' : 'alice', signedOn: '2026-11-23T10:00:00.000Z' }],
+    approvedByMe,
+    expiresOn: '2026-11-26T10:00:00.000Z',
+    secondsLeft: 72 * 3600,
+  };
+}
+
+// More operations than the first paint renders (the rest follow in a deferred render).
+const needsYou = Array.from({ length: 30 }, (_, i) => item(i + 1, false));
+const waiting = Array.from({ length: 10 }, (_, i) => item(101 + i, true));
+
+describe('ApprovalsInbox', () => {
+  it('lists every operation in its section, and the keys walk past the first screenful', async () => {
+    const onApprove = vi.fn();
+    const onAbort = vi.fn();
+    render(
+      <ApprovalsInbox data={{ needsYou, waiting }} keysEnabled onApprove={onApprove} onAbort={onAbort} />,
+    );
+    const needs = screen.getByRole('region', { name: 'Needs your approval' });
+    const others = screen.getByRole('region', { name: 'Waiting for others' });
+    expect(within(needs).getByRole('heading', { name: 'Needs your approval (30)' })).toBeVisible();
+    expect(within(others).getByRole('heading', { name: 'Waiting for others (10)' })).toBeVisible();
+    expect(await within(needs).findAllByRole('article')).toHaveLength(30);
+    expect(await within(others).findAllByRole('article')).toHaveLength(10);
+
+    // j 29 times: the last card needing the user is selected and focused; a approves it.
+    const user = userEvent.setup();
+    for (let press = 0; press < 29; press += 1) await user.keyboard('j');
+    const last = screen.getByRole('article', { name: '#30 Issue tokens' });
+    expect(last).toHaveAttribute('aria-current', 'true');
+    expect(last).toHaveFocus();
+    expect(screen.getAllByRole('article').filter((card) => card.getAttribute('aria-current'))).toHaveLength(
+      1,
+    );
+    await user.keyboard('a');
+    expect(onApprove).toHaveBeenCalledTimes(1);
+    expect(onApprove.mock.calls[0]?.[0]).toMatchObject({ txId: 30 });
+
+    // Into the operations the user approved already: a does nothing, x aborts; k goes back; j stops at the end.
+    await user.keyboard('j');
+    expect(screen.getByRole('article', { name: '#101 Issue tokens' })).toHaveFocus();
+    await user.keyboard('a');
+    expect(onApprove).toHaveBeenCalledTimes(1);
+    await user.keyboard('x');
+    expect(onAbort.mock.calls[0]?.[0]).toMatchObject({ txId: 101 });
+    await user.keyboard('k');
+    expect(last).toHaveFocus();
+    for (let press = 0; press < 15; press += 1) await user.keyboard('j');
+    expect(screen.getByRole('article', { name: '#110 Issue tokens' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+  });
+
+  it('focusing a card selects it, and the keys go on from there', async () => {
+    const onApprove = vi.fn();
+    render(
+      <ApprovalsInbox data={{ needsYou, waiting }} keysEnabled onApprove={onApprove} onAbort={vi.fn()} />,
+    );
+    expect(await screen.findAllByRole('article')).toHaveLength(40);
+    const user = userEvent.setup();
+    screen.getByRole('article', { name: '#20 Issue tokens' }).focus();
+    await user.keyboard('j');
+    expect(screen.getByRole('article', { name: '#21 Issue tokens' })).toHaveFocus();
+    await user.keyboard('a');
+    expect(onApprove.mock.calls[0]?.[0]).toMatchObject({ txId: 21 });
+  });
+
+  it('the keys are off while a dialog is open', async () => {
+    const onApprove = vi.fn();
+    render(
+      <ApprovalsInbox
+        data={{ needsYou, waiting }}
+        keysEnabled={false}
+        onApprove={onApprove}
+        onAbort={vi.fn()}
+      />,
+    );
+    await userEvent.keyboard('a');
+    expect(onApprove).not.toHaveBeenCalled();
+  });
+});
