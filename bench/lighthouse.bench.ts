@@ -40,7 +40,14 @@ const demo = JSON.parse(readFileSync(path.join(dataDir, 'demo-account.json'), 'u
 };
 const server = await startServer(env, startOptions);
 
-type Row = { page: string; preset: string; scores: Record<string, number>; metrics: Record<string, string> };
+type Row = {
+  page: string;
+  preset: string;
+  scores: Record<string, number>;
+  metrics: Record<string, string>;
+  /** The elements that moved (Lighthouse's layout-shifts audit): score and the node's selector or snippet. */
+  shifts: { score: number; node: string }[];
+};
 const rows: Row[] = [];
 const port = 20_000 + Math.floor(Math.random() * 20_000);
 const browser = await chromium.launchPersistentContext(profileDir, {
@@ -51,6 +58,19 @@ const browser = await chromium.launchPersistentContext(profileDir, {
 
 const tab = browser.pages()[0] ?? (await browser.newPage());
 const cdp = await browser.newCDPSession(tab);
+
+type ShiftItem = { score?: number; node?: { selector?: string; snippet?: string; nodeLabel?: string } };
+
+/** The layout-shifts audit's items (each shift's score and the element it names), largest first. */
+function layoutShifts(details: unknown): { score: number; node: string }[] {
+  const items = ((details as { items?: ShiftItem[] } | undefined)?.items ?? []) as ShiftItem[];
+  return items
+    .map((item) => ({
+      score: item.score ?? 0,
+      node: item.node?.selector ?? item.node?.snippet ?? item.node?.nodeLabel ?? '(unnamed)',
+    }))
+    .sort((a, b) => b.score - a.score);
+}
 
 async function audit(page: string, urlPath: string): Promise<void> {
   for (const preset of ['mobile', 'desktop'] as const) {
@@ -87,6 +107,7 @@ async function audit(page: string, urlPath: string): Promise<void> {
         CLS: shown('cumulative-layout-shift'),
         bytes: shown('total-byte-weight'),
       },
+      shifts: layoutShifts(audits['layout-shifts']?.details),
     });
     process.stdout.write('.');
   }
@@ -116,6 +137,10 @@ try {
     console.log(
       `${row.page.padEnd(12)}${row.preset.padEnd(9)}${pad(row.scores.perf ?? 0, 5)}${pad(row.scores.a11y ?? 0, 5)}${pad(row.scores.bp ?? 0, 5)}${pad(row.scores.seo ?? 0, 5)}  ${(row.metrics.FCP ?? '').padStart(8)}${(row.metrics.LCP ?? '').padStart(8)}${(row.metrics.TBT ?? '').padStart(10)}${(row.metrics.CLS ?? '').padStart(7)}  ${row.metrics.bytes}`,
     );
+  }
+  for (const row of rows.filter((r) => r.shifts.length > 0)) {
+    const top = row.shifts.slice(0, 3).map((shift) => `${shift.score.toFixed(3)} ${shift.node}`);
+    console.log(`layout shifts, ${row.page} ${row.preset}: ${top.join('; ')}`);
   }
   const load = (values: number[]) => values.map((v) => v.toFixed(2)).join(' ');
   console.log(

@@ -1,7 +1,28 @@
+// The API client over the light route table (routeTable.ts): it builds requests from method and path alone, so a
+// browser bundle that imports it carries no route's schema. It checks an answer against the route's schema when given
+// the full table (`answers`, eagerly or as a loader); index.ts's createApiClient always gives it.
 import type { z } from 'zod';
-import { anyEnvelopeSchema } from './envelope.ts';
 import { apiErrors } from './messages.ts';
-import { apiPrefix, buildPath, type RouteDefinition, type RouteId, type Routes, routes } from './routes.ts';
+import { apiPrefix, buildPath, type RouteId, type RouteTarget, routeTable } from './routeTable.ts';
+import type { Routes } from './routes.ts';
+
+/** Any answer as a client first reads it, before the route's own schema is applied. */
+type AnyEnvelope = { statusCode: number; data?: unknown; error?: { message: string } };
+
+/**
+ * Reads an answer's envelope: an integer statusCode, any data, and an error with a string message if there is one;
+ * undefined for anything else. Plain code, not a schema (envelope.ts has the envelope's schemas for the server), so
+ * that a browser's first load carries no zod for it.
+ */
+function readEnvelope(json: unknown): AnyEnvelope | undefined {
+  if (typeof json !== 'object' || json === null) return undefined;
+  const { statusCode, data, error } = json as Record<string, unknown>;
+  if (typeof statusCode !== 'number' || !Number.isInteger(statusCode)) return undefined;
+  if (error === undefined) return { statusCode, data };
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { message } = error as Record<string, unknown>;
+  return typeof message === 'string' ? { statusCode, data, error: { message } } : undefined;
+}
 
 /** The one error a call throws when the server answers a non-200 statusCode. Carries the server's message. */
 export class ApiError extends Error {
@@ -42,7 +63,15 @@ export type ApiClientOptions = {
   onUnauthorized?: (error: ApiError) => void;
   /** Defaults to the global fetch. */
   fetch?: typeof fetch;
+  /**
+   * The schemas each route's `data` is checked against (the full table of routes.ts), or a loader of them, started
+   * with the request and awaited with its answer. Without it only the envelope of an answer is checked.
+   */
+  answers?: AnswerSchemas | (() => Promise<AnswerSchemas>);
 };
+
+/** Answer schemas by route: the full table of routes.ts. */
+export type AnswerSchemas = { readonly [Id in RouteId]?: RouteTarget & { readonly response?: z.ZodType } };
 
 export type ApiClient = {
   /** Call a route of the table: resolves to the `data` of the answer, or throws {@link ApiError}. */
@@ -58,7 +87,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
 
   function url(id: RouteId, params?: Record<string, string | number>, query?: CallInput<RouteId>['query']) {
-    const definition: RouteDefinition = routes[id];
+    const definition: RouteTarget = routeTable[id];
     let target = `${baseUrl}${apiPrefix}${buildPath(definition.path, params)}`;
     if (query) {
       const search = new URLSearchParams();
@@ -71,7 +100,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function call(id: RouteId, input: Partial<CallInput<RouteId>> = {}): Promise<unknown> {
-    const definition: RouteDefinition = routes[id];
+    const definition: RouteTarget = routeTable[id];
+    const answers = typeof options.answers === 'function' ? options.answers() : options.answers;
+    // Awaited after the answer; a loader failing before then is not an unhandled rejection.
+    if (answers instanceof Promise) answers.catch(() => undefined);
     const headers: Record<string, string> = { accept: 'application/json' };
     const token = definition.access === 'public' ? undefined : options.getToken?.();
     if (token) headers.authorization = `Bearer ${token}`;
@@ -92,16 +124,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } catch {
       throw new ApiError(response.status, response.ok ? apiErrors.unexpectedAnswer : response.statusText);
     }
-    const envelope = anyEnvelopeSchema.safeParse(json);
-    if (!envelope.success) throw new ApiError(response.status, apiErrors.unexpectedAnswer);
-    const { statusCode, data, error } = envelope.data;
+    const envelope = readEnvelope(json);
+    if (!envelope) throw new ApiError(response.status, apiErrors.unexpectedAnswer);
+    const { statusCode, data, error } = envelope;
     if (statusCode !== 200) {
       const apiError = new ApiError(statusCode, error?.message ?? response.statusText);
       if (statusCode === 401 && definition.access !== 'public') options.onUnauthorized?.(apiError);
       throw apiError;
     }
-    if (definition.response) {
-      const parsed = definition.response.safeParse(data);
+    const schema = (await answers)?.[id]?.response;
+    if (schema) {
+      const parsed = schema.safeParse(data);
       if (!parsed.success) throw new ApiError(500, apiErrors.unexpectedAnswer);
       return parsed.data;
     }

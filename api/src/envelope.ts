@@ -15,13 +15,6 @@ export const errorEnvelopeSchema = z.object({
   error: z.object({ message: z.string() }),
 });
 
-/** Loose shape used to read any answer before the route's own schema is applied. */
-export const anyEnvelopeSchema = z.object({
-  statusCode: z.number().int(),
-  data: z.unknown().optional(),
-  error: z.object({ message: z.string() }).optional(),
-});
-
 export function ok<T>(data: T): SuccessEnvelope<T> {
   return { statusCode: 200, data };
 }

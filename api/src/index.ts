@@ -1,17 +1,29 @@
 import './zodConfig.ts';
-export { ApiError, createApiClient } from './client.ts';
-export type { ApiClient, ApiClientOptions, CallInput, RouteBody, RouteData } from './client.ts';
-export {
-  anyEnvelopeSchema,
-  errorEnvelopeSchema,
-  failure,
-  ok,
-  successEnvelopeSchema,
-} from './envelope.ts';
+export { createApiClient } from './checkedClient.ts';
+export { ApiError } from './client.ts';
+export type {
+  AnswerSchemas,
+  ApiClient,
+  ApiClientOptions,
+  CallInput,
+  RouteBody,
+  RouteData,
+} from './client.ts';
+export { errorEnvelopeSchema, failure, ok, successEnvelopeSchema } from './envelope.ts';
 export type { Envelope, ErrorEnvelope, SuccessEnvelope } from './envelope.ts';
 export * from './messages.ts';
-export { apiPrefix, buildPath, httpMethods, pathParams, routeAccess, routeIds, routes } from './routes.ts';
-export type { HttpMethod, RouteAccess, RouteDefinition, RouteId, Routes } from './routes.ts';
+export * from './values.ts';
+export {
+  apiPrefix,
+  buildPath,
+  httpMethods,
+  pathParams,
+  routeAccess,
+  routeIds,
+  routes,
+  routeTable,
+} from './routes.ts';
+export type { HttpMethod, RouteAccess, RouteDefinition, RouteId, Routes, RouteTarget } from './routes.ts';
 export * from './schemas/accounts.ts';
 export * from './schemas/drafts.ts';
 export * from './schemas/fields.ts';

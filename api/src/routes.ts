@@ -1,3 +1,6 @@
+// Imported first: zod's browser setting must come before any schema here is built (a browser loads this table
+// on its own, api/src/client.ts's `answers`).
+import './zodConfig.ts';
 import { z } from 'zod';
 import {
   approveDtxResponseSchema,
@@ -167,23 +170,13 @@ import {
   walletProofMessageSchema,
 } from './schemas/wallets.ts';
 
-/** Every API path is served under this prefix (`POST /api/login`). */
-export const apiPrefix = '/api';
+import { type RouteId, type RouteTarget, routeTable } from './routeTable.ts';
 
-export const httpMethods = ['GET', 'POST', 'PUT', 'DELETE'] as const;
-export type HttpMethod = (typeof httpMethods)[number];
+export { apiPrefix, buildPath, httpMethods, pathParams, routeAccess, routeTable } from './routeTable.ts';
+export type { HttpMethod, RouteAccess, RouteId, RouteTarget } from './routeTable.ts';
 
-/** `public`: no session needed. `user`: a Bearer session token is required (401 without). */
-export const routeAccess = ['public', 'user'] as const;
-export type RouteAccess = (typeof routeAccess)[number];
-
-export type RouteDefinition = {
-  method: HttpMethod;
-  /** Path below {@link apiPrefix}, Fastify style (`/draft/:symbol`). */
-  path: string;
-  access: RouteAccess;
-  /** Served only when the server runs with its embedded dev chain. */
-  localOnly?: boolean;
+/** A route of the full table: its target (routeTable.ts) with its schemas and documentation. */
+export type RouteDefinition = RouteTarget & {
   summary: string;
   /** Which part of the spec describes it. */
   spec: 'part1' | 'part2' | 'tranche';
@@ -196,80 +189,58 @@ export type RouteDefinition = {
   bodyExample?: unknown;
 };
 
-function route<const T extends RouteDefinition>(definition: T): T {
-  return definition;
+/** A route's entry: its target from the light table, with the schemas and documentation written here. */
+function route<const Id extends RouteId, const T extends Omit<RouteDefinition, keyof RouteTarget>>(
+  id: Id,
+  definition: T,
+): (typeof routeTable)[Id] & T {
+  return { ...routeTable[id], ...definition };
 }
 
-const user = 'user' as const;
 const part1 = 'part1' as const;
 const part2 = 'part2' as const;
 
 /**
- * The route table: every call of both specs' section 7 plus Tranche's own (health, config, local outbox).
- * Routes whose schemas are not written yet carry only method, path and access; the module that implements
- * one adds its schemas here first.
+ * The full route table: every call of both specs' section 7 plus Tranche's own (health, config, local outbox), each
+ * the light table's method, path and access (routeTable.ts) with its schemas and documentation. A new route is
+ * named in routeTable.ts first; the module that implements it adds its schemas here.
  */
 export const routes = {
   // --- Tranche's own
-  health: route({
-    method: 'GET',
-    path: '/health',
-    access: 'public',
+  health: route('health', {
     spec: 'tranche',
     summary: 'Live chain and database status',
     response: healthSchema,
   }),
-  ready: route({
-    method: 'GET',
-    path: '/ready',
-    access: 'public',
+  ready: route('ready', {
     spec: 'tranche',
     summary: 'Readiness for a load balancer: database, chain and indexer lag',
     response: readySchema,
   }),
-  config: route({
-    method: 'GET',
-    path: '/config',
-    access: 'public',
+  config: route('config', {
     spec: 'tranche',
     summary: 'Chain id, local mode, dev chain RPC URL and explorer link templates',
     response: appConfigSchema,
   }),
-  localOutbox: route({
-    method: 'GET',
-    path: '/local/outbox',
-    access: user,
-    localOnly: true,
+  localOutbox: route('localOutbox', {
     spec: 'tranche',
     summary:
       'Mail kept in the local outbox, newest first (local mode only): all of it to a session on loopback, else the mail to its own address',
     response: outboxSchema,
   }),
-  localAddress: route({
-    method: 'GET',
-    path: '/local/address/:address',
-    access: user,
-    localOnly: true,
+  localAddress: route('localAddress', {
     spec: 'tranche',
     summary: 'An address on the embedded chain: balance, nonce, code, recent transactions (local mode only)',
     params: localAddressParamsSchema,
     response: localAddressSchema,
   }),
-  localTransaction: route({
-    method: 'GET',
-    path: '/local/tx/:hash',
-    access: user,
-    localOnly: true,
+  localTransaction: route('localTransaction', {
     spec: 'tranche',
     summary: 'A transaction on the embedded chain with its receipt (local mode only)',
     params: localTxParamsSchema,
     response: localTransactionSchema,
   }),
-  localBlock: route({
-    method: 'GET',
-    path: '/local/block/:block',
-    access: user,
-    localOnly: true,
+  localBlock: route('localBlock', {
     spec: 'tranche',
     summary: 'A block of the embedded chain by number, hash or latest (local mode only)',
     params: localBlockParamsSchema,
@@ -277,109 +248,73 @@ export const routes = {
   }),
 
   // --- Accounts and session (part 2, part 1 GET /auth)
-  createAccount: route({
-    method: 'POST',
-    path: '/accounts',
-    access: 'public',
+  createAccount: route('createAccount', {
     spec: part2,
     summary: 'Sign up; mails a confirmation code',
     body: createAccountRequestSchema,
     response: z.null(),
   }),
-  confirmAccount: route({
-    method: 'POST',
-    path: '/accounts/confirm',
-    access: 'public',
+  confirmAccount: route('confirmAccount', {
     spec: part2,
     summary: 'Confirm an account with the mailed code',
     body: confirmAccountRequestSchema,
     response: z.null(),
   }),
-  login: route({
-    method: 'POST',
-    path: '/login',
-    access: 'public',
+  login: route('login', {
     spec: part2,
     summary: 'Log in; answers the session token',
     body: loginRequestSchema,
     response: loginResponseSchema,
   }),
-  forgotPassword: route({
-    method: 'POST',
-    path: '/forgotPassword',
-    access: 'public',
+  forgotPassword: route('forgotPassword', {
     spec: part2,
     summary: 'Mail a password reset code and link (same answer whether or not the address exists)',
     body: forgotPasswordRequestSchema,
     response: z.null(),
   }),
-  resetPassword: route({
-    method: 'POST',
-    path: '/resetPassword',
-    access: 'public',
+  resetPassword: route('resetPassword', {
     spec: part2,
     summary: 'Set a new password with the mailed code or link token (1 hour, single use)',
     body: resetPasswordRequestSchema,
     response: z.null(),
   }),
-  auth: route({
-    method: 'GET',
-    path: '/auth',
-    access: user,
+  auth: route('auth', {
     spec: part1,
     summary: 'The current session (200 when logged in)',
     response: sessionSchema,
   }),
-  logout: route({
-    method: 'POST',
-    path: '/logout',
-    access: user,
+  logout: route('logout', {
     spec: 'tranche',
     summary: 'End the current session on the server (its token is refused from then on, on every instance)',
     response: z.null(),
   }),
 
   // --- Drafts (part 2)
-  getDraft: route({
-    method: 'GET',
-    path: '/draft/:symbol',
-    access: user,
+  getDraft: route('getDraft', {
     spec: part2,
     summary: 'A token draft of the calling account, with its investors and their issuance status',
     params: draftSymbolParamsSchema,
     response: draftSchema,
   }),
-  createDraft: route({
-    method: 'POST',
-    path: '/draft',
-    access: user,
+  createDraft: route('createDraft', {
     spec: part2,
     summary: 'Save token drafts (a saved, undeployed draft of the same symbol is replaced)',
     body: createDraftRequestSchema,
     response: createDraftResponseSchema,
   }),
-  deployDraft: route({
-    method: 'POST',
-    path: '/draft/deploy',
-    access: user,
+  deployDraft: route('deployDraft', {
     spec: part2,
     summary: 'Start the durable deployment job of a draft: deploy the token, then issue to every investor',
     body: deployDraftRequestSchema,
     response: deployDraftResponseSchema,
   }),
-  deleteDraft: route({
-    method: 'DELETE',
-    path: '/draft/:symbol',
-    access: user,
+  deleteDraft: route('deleteDraft', {
     spec: part2,
     summary: 'Delete a draft that is not deployed',
     params: draftSymbolParamsSchema,
     response: z.null(),
   }),
-  listCodebases: route({
-    method: 'GET',
-    path: '/codebase/list/:type',
-    access: user,
+  listCodebases: route('listCodebases', {
     spec: part2,
     summary: 'Codebases of a type (1 tokens, 2 whitelists, 3 security schemes)',
     params: codebaseListParamsSchema,
@@ -387,45 +322,30 @@ export const routes = {
   }),
 
   // --- Whitelists (part 2)
-  listWhitelists: route({
-    method: 'GET',
-    path: '/whitelist/list',
-    access: user,
+  listWhitelists: route('listWhitelists', {
     spec: part2,
     summary: 'All whitelists',
     response: whitelistListSchema,
   }),
-  listWhitelistAddresses: route({
-    method: 'GET',
-    path: '/whitelist/addresses/:whitelistAddress/:page',
-    access: user,
+  listWhitelistAddresses: route('listWhitelistAddresses', {
     spec: part2,
     summary: 'Verified addresses of a whitelist, paged',
     params: whitelistAddressesParamsSchema,
     response: verifiedAddressPageSchema,
   }),
-  whitelistBulk: route({
-    method: 'POST',
-    path: '/whitelist/bulk',
-    access: user,
+  whitelistBulk: route('whitelistBulk', {
     spec: part2,
     summary: 'Add or update whitelisted addresses',
     body: whitelistBulkRequestSchema,
     response: whitelistBulkResponseSchema,
   }),
-  whitelistDeployTx: route({
-    method: 'POST',
-    path: '/whitelist/deploy/tx',
-    access: user,
+  whitelistDeployTx: route('whitelistDeployTx', {
     spec: part2,
     summary: 'Build the unsigned whitelist deployment',
     body: whitelistDeployTxRequestSchema,
     response: deployTxResponseSchema,
   }),
-  registerWhitelist: route({
-    method: 'POST',
-    path: '/whitelist/register',
-    access: user,
+  registerWhitelist: route('registerWhitelist', {
     spec: part2,
     summary: 'Register a deployed whitelist',
     body: registerWhitelistRequestSchema,
@@ -433,126 +353,84 @@ export const routes = {
   }),
 
   // --- Security schemes and access rights (part 1)
-  listSchemes: route({
-    method: 'GET',
-    path: '/rbac/list',
-    access: user,
+  listSchemes: route('listSchemes', {
     spec: part1,
     summary: 'Security schemes',
     response: schemeListSchema,
   }),
-  getSchemeOfContract: route({
-    method: 'GET',
-    path: '/rbac/list/:contractAddress',
-    access: user,
+  getSchemeOfContract: route('getSchemeOfContract', {
     spec: part1,
     summary: 'The security scheme of a contract',
     params: contractAddressParamsSchema,
     response: schemeDetailSchema,
   }),
-  getSchemeAsset: route({
-    method: 'GET',
-    path: '/rbac/id/:contractAddress',
-    access: user,
+  getSchemeAsset: route('getSchemeAsset', {
     spec: part1,
     summary: 'The asset id of a contract in its scheme',
     params: contractAddressParamsSchema,
     response: assetResponseSchema,
   }),
-  rbacDeployTx: route({
-    method: 'POST',
-    path: '/rbac/deploy/tx',
-    access: user,
+  rbacDeployTx: route('rbacDeployTx', {
     spec: part1,
     summary: 'Build the unsigned security scheme deployment',
     body: rbacDeployTxRequestSchema,
     response: deployTxResponseSchema,
   }),
-  registerScheme: route({
-    method: 'POST',
-    path: '/rbac/register',
-    access: user,
+  registerScheme: route('registerScheme', {
     spec: part1,
     summary: 'Register a deployed security scheme',
     body: registerSchemeRequestSchema,
     response: z.null(),
   }),
-  checkOperator: route({
-    method: 'GET',
-    path: '/rbac/operator/:address/:asset/:contractAddress',
-    access: user,
+  checkOperator: route('checkOperator', {
     spec: part1,
     summary: 'Is the address a security manager (OP)',
     params: checkOperatorParamsSchema,
     response: z.boolean(),
   }),
-  checkLevel1: route({
-    method: 'GET',
-    path: '/rbac/fixed/level1/:address/:contractAddress',
-    access: user,
+  checkLevel1: route('checkLevel1', {
     spec: part1,
     summary: 'Has the address access level 1',
     params: checkLevelParamsSchema,
     response: z.boolean(),
   }),
-  checkLevel2: route({
-    method: 'GET',
-    path: '/rbac/fixed/level2/:address/:contractAddress',
-    access: user,
+  checkLevel2: route('checkLevel2', {
     spec: part1,
     summary: 'Has the address access level 2',
     params: checkLevelParamsSchema,
     response: z.boolean(),
   }),
-  grantOperator: route({
-    method: 'POST',
-    path: '/rbac/operator',
-    access: user,
+  grantOperator: route('grantOperator', {
     spec: part1,
     summary: 'Grant the security manager right',
     body: operatorChangeRequestSchema,
     response: transactionHashResponseSchema,
   }),
-  revokeOperator: route({
-    method: 'DELETE',
-    path: '/rbac/operator',
-    access: user,
+  revokeOperator: route('revokeOperator', {
     spec: part1,
     summary: 'Revoke the security manager right',
     body: operatorChangeRequestSchema,
     response: transactionHashResponseSchema,
   }),
-  grantLevel1: route({
-    method: 'POST',
-    path: '/rbac/fixed/level1',
-    access: user,
+  grantLevel1: route('grantLevel1', {
     spec: part1,
     summary: 'Grant access level 1',
     body: levelChangeRequestSchema,
     response: transactionHashResponseSchema,
   }),
-  revokeLevel1: route({
-    method: 'DELETE',
-    path: '/rbac/fixed/level1',
-    access: user,
+  revokeLevel1: route('revokeLevel1', {
     spec: part1,
     summary: 'Revoke access level 1',
     body: levelChangeRequestSchema,
     response: transactionHashResponseSchema,
   }),
-  grantLevel2: route({
-    method: 'POST',
-    path: '/rbac/fixed/level2',
-    access: user,
+  grantLevel2: route('grantLevel2', {
     spec: part1,
     summary: 'Grant access level 2',
     body: levelChangeRequestSchema,
     response: transactionHashResponseSchema,
   }),
-  revokeLevel2: route({
-    method: 'DELETE',
-    path: '/rbac/fixed/level2',
-    access: user,
+  revokeLevel2: route('revokeLevel2', {
     spec: part1,
     summary: 'Revoke access level 2',
     body: levelChangeRequestSchema,
@@ -560,64 +438,43 @@ export const routes = {
   }),
 
   // --- Transactions (both parts)
-  recordAccountTransaction: route({
-    method: 'POST',
-    path: '/account/transactions',
-    access: user,
+  recordAccountTransaction: route('recordAccountTransaction', {
     spec: part2,
     summary: 'Record a wallet-signed transaction of the account, or set its contract address (isUpdate)',
     body: recordAccountTransactionRequestSchema,
     response: accountTransactionSchema,
   }),
-  walletProofMessage: route({
-    method: 'GET',
-    path: '/account/wallets/:address/message',
-    access: user,
+  walletProofMessage: route('walletProofMessage', {
     spec: 'tranche',
     summary: 'The Sign-In with Ethereum message that proves a wallet is yours',
     params: walletAddressParamsSchema,
     response: walletProofMessageSchema,
   }),
-  proveWallet: route({
-    method: 'POST',
-    path: '/account/wallets',
-    access: user,
+  proveWallet: route('proveWallet', {
     spec: 'tranche',
     summary: 'Prove a wallet with its signature of the Sign-In with Ethereum message (once per wallet)',
     body: proveWalletRequestSchema,
     response: provedWalletSchema,
   }),
-  listAccountTransactions: route({
-    method: 'GET',
-    path: '/account/transactions/:page',
-    access: user,
+  listAccountTransactions: route('listAccountTransactions', {
     spec: part2,
     summary: 'My transactions, paged, newest first',
     params: pageParamsSchema,
     response: accountTransactionsPageSchema,
   }),
-  recordTransactionHash: route({
-    method: 'POST',
-    path: '/transactions/hash',
-    access: user,
+  recordTransactionHash: route('recordTransactionHash', {
     spec: part2,
     summary: 'Record a transaction hash',
     body: recordTransactionHashRequestSchema,
     response: z.null(),
   }),
-  recordTransactionReceipt: route({
-    method: 'POST',
-    path: '/transactions/receipt',
-    access: user,
+  recordTransactionReceipt: route('recordTransactionReceipt', {
     spec: part2,
     summary: 'Record a transaction receipt (read from the chain by its hash, never trusted from the client)',
     body: recordTransactionReceiptRequestSchema,
     response: transactionReceiptSchema,
   }),
-  getTransaction: route({
-    method: 'GET',
-    path: '/transactions/:hash',
-    access: user,
+  getTransaction: route('getTransaction', {
     spec: part2,
     summary: 'A transaction recorded by the account, with its receipt and confirmations',
     params: transactionHashParamsSchema,
@@ -625,213 +482,141 @@ export const routes = {
   }),
 
   // --- Keys, sharding, distributed transactions
-  registerCredentials: route({
-    method: 'POST',
-    path: '/credentials',
-    access: user,
+  registerCredentials: route('registerCredentials', {
     spec: part2,
     summary: 'Register my key pair',
     body: registerCredentialsRequestSchema,
     response: z.null(),
   }),
-  checkCredentials: route({
-    method: 'GET',
-    path: '/credentials/check/:address',
-    access: user,
+  checkCredentials: route('checkCredentials', {
     spec: part1,
     summary: 'Is a key registered for the address (by the calling account)',
     params: checkCredentialsParamsSchema,
     response: z.boolean(),
   }),
-  createShardedKey: route({
-    method: 'POST',
-    path: '/sharding',
-    access: user,
+  createShardedKey: route('createShardedKey', {
     spec: part2,
     summary: 'Create a sharded key',
     body: createShardedKeyRequestSchema,
     response: shardedKeyResultSchema,
   }),
-  shardOpened: route({
-    method: 'POST',
-    path: '/sharding/opened',
-    access: user,
+  shardOpened: route('shardOpened', {
     spec: 'tranche',
     summary: 'A signer opened their PDF with the mailed password',
     body: shardOpenedRequestSchema,
     response: shardedKeyStatusSchema,
   }),
-  commitShardedKey: route({
-    method: 'POST',
-    path: '/sharding/commit',
-    access: user,
+  commitShardedKey: route('commitShardedKey', {
     spec: part2,
     summary: 'Activate a sharded key',
     body: commitShardedKeyRequestSchema,
     response: shardedKeyStatusSchema,
   }),
-  reshard: route({
-    method: 'PUT',
-    path: '/sharding',
-    access: user,
+  reshard: route('reshard', {
     spec: part2,
     summary: 'Reshard a key',
     body: reshardRequestSchema,
     response: reshardResponseSchema,
   }),
-  cancelReshard: route({
-    method: 'DELETE',
-    path: '/sharding/reshard',
-    access: user,
+  cancelReshard: route('cancelReshard', {
     spec: 'tranche',
     summary: 'Cancel a reshard that was not activated (a current signer, with their access code)',
     body: cancelReshardRequestSchema,
     response: shardedKeyStatusSchema,
   }),
-  getShardedKey: route({
-    method: 'GET',
-    path: '/sharding/:address',
-    access: user,
+  getShardedKey: route('getShardedKey', {
     spec: 'tranche',
     summary: 'The signers of a sharded key being set up (or resharded) and who opened their PDF',
     params: shardedKeyParamsSchema,
     response: shardedKeyStatusSchema,
   }),
-  myShardPdf: route({
-    method: 'GET',
-    path: '/sharding/:address/share',
-    access: user,
+  myShardPdf: route('myShardPdf', {
     spec: 'tranche',
     summary: 'My own PDF of a key generation waiting for activation (fetched again until it is activated)',
     params: shardedKeyParamsSchema,
     response: shardPdfSchema,
   }),
-  listShardedKeys: route({
-    method: 'GET',
-    path: '/dtx/addresses',
-    access: user,
+  listShardedKeys: route('listShardedKeys', {
     spec: part1,
     summary: 'Sharded key addresses',
     response: shardedAddressListSchema,
   }),
-  pendingDtx: route({
-    method: 'GET',
-    path: '/dtx/pending',
-    access: user,
+  pendingDtx: route('pendingDtx', {
     spec: part1,
     summary: 'Distributed transactions waiting for me',
     response: pendingDtxResponseSchema,
   }),
-  listDtx: route({
-    method: 'GET',
-    path: '/dtx/list/:page',
-    access: user,
+  listDtx: route('listDtx', {
     spec: part2,
     summary: 'Sharded transactions, paged',
     params: pageParamsSchema,
     response: dtxPageSchema,
   }),
-  getDtx: route({
-    method: 'GET',
-    path: '/dtx/:id',
-    access: user,
+  getDtx: route('getDtx', {
     spec: part2,
     summary: 'A distributed transaction',
     params: dtxIdParamsSchema,
     response: dtxDetailSchema,
   }),
-  startDtx: route({
-    method: 'POST',
-    path: '/dtx',
-    access: user,
+  startDtx: route('startDtx', {
     spec: part1,
     summary: 'Start a distributed transaction',
     body: startDtxRequestSchema,
     response: dtxIdResponseSchema,
   }),
-  approveDtx: route({
-    method: 'PUT',
-    path: '/dtx',
-    access: user,
+  approveDtx: route('approveDtx', {
     spec: part1,
     summary: 'Approve a distributed transaction',
     body: dtxActionRequestSchema,
     response: approveDtxResponseSchema,
   }),
-  cancelDtx: route({
-    method: 'DELETE',
-    path: '/dtx',
-    access: user,
+  cancelDtx: route('cancelDtx', {
     spec: part1,
     summary: 'Cancel a distributed transaction',
     body: dtxActionRequestSchema,
     response: dtxIdResponseSchema,
   }),
-  listApprovals: route({
-    method: 'GET',
-    path: '/approvals',
-    access: user,
+  listApprovals: route('listApprovals', {
     spec: 'tranche',
     summary: 'Pending operations of all my keys, split into needing my approval and waiting for others',
     response: approvalsResponseSchema,
   }),
-  getNotificationPreferences: route({
-    method: 'GET',
-    path: '/notifications/preferences',
-    access: user,
+  getNotificationPreferences: route('getNotificationPreferences', {
     spec: 'tranche',
     summary: 'Which mail I receive (each kind on or off) and whether as a daily digest',
     response: notificationPreferencesSchema,
   }),
-  putNotificationPreferences: route({
-    method: 'PUT',
-    path: '/notifications/preferences',
-    access: user,
+  putNotificationPreferences: route('putNotificationPreferences', {
     spec: 'tranche',
     summary: 'Change which mail I receive',
     body: updateNotificationPreferencesSchema,
     response: notificationPreferencesSchema,
   }),
-  createWebhook: route({
-    method: 'POST',
-    path: '/webhooks',
-    access: user,
+  createWebhook: route('createWebhook', {
     spec: 'tranche',
     summary: 'Add a webhook endpoint (its signing secret is answered this once)',
     body: createWebhookRequestSchema,
     bodyExample: { url: 'https://example.com/tranche-events', events: ['token.issued', 'dtx.started'] },
     response: createWebhookResponseSchema,
   }),
-  listWebhooks: route({
-    method: 'GET',
-    path: '/webhooks',
-    access: user,
+  listWebhooks: route('listWebhooks', {
     spec: 'tranche',
     summary: 'My webhook endpoints',
     response: webhookListSchema,
   }),
-  deleteWebhook: route({
-    method: 'DELETE',
-    path: '/webhooks/:id',
-    access: user,
+  deleteWebhook: route('deleteWebhook', {
     spec: 'tranche',
     summary: 'Delete a webhook endpoint (its deliveries stop)',
     params: webhookIdParamsSchema,
     response: webhookListSchema,
   }),
-  listWebhookDeliveries: route({
-    method: 'GET',
-    path: '/webhooks/:id/deliveries/:page',
-    access: user,
+  listWebhookDeliveries: route('listWebhookDeliveries', {
     spec: 'tranche',
     summary: "A webhook endpoint's delivery log: each attempt with its status code, newest first",
     params: webhookDeliveriesParamsSchema,
     response: webhookDeliveryPageSchema,
   }),
-  replayWebhookDelivery: route({
-    method: 'POST',
-    path: '/webhooks/:id/deliveries/:deliveryId/replay',
-    access: user,
+  replayWebhookDelivery: route('replayWebhookDelivery', {
     spec: 'tranche',
     summary: 'Send a delivery again (same webhook-id, new timestamp and signature)',
     params: webhookReplayParamsSchema,
@@ -839,238 +624,160 @@ export const routes = {
   }),
 
   // --- Tokens (part 1)
-  searchProjects: route({
-    method: 'GET',
-    path: '/projects/search',
-    access: user,
+  searchProjects: route('searchProjects', {
     spec: part1,
     summary: 'Search tokens (query page, term)',
     query: searchProjectsQuerySchema,
     response: searchProjectsResponseSchema,
   }),
-  getProject: route({
-    method: 'GET',
-    path: '/projects/:code',
-    access: user,
+  getProject: route('getProject', {
     spec: part1,
     summary: 'A token',
     params: projectCodeParamsSchema,
     response: projectDetailSchema,
   }),
-  listPartitions: route({
-    method: 'GET',
-    path: '/partitions',
-    access: user,
+  listPartitions: route('listPartitions', {
     spec: part1,
     summary: 'Partitions',
     response: partitionListSchema,
   }),
-  createPartition: route({
-    method: 'POST',
-    path: '/partitions',
-    access: user,
+  createPartition: route('createPartition', {
     spec: part1,
     summary: 'Add a partition',
     body: createPartitionRequestSchema,
     response: partitionSchema,
   }),
-  issueTokens: route({
-    method: 'POST',
-    path: '/token/issue',
-    access: user,
+  issueTokens: route('issueTokens', {
     spec: part1,
     summary: 'Issue tokens',
     body: issueTokensRequestSchema,
     response: tokenTransactionResponseSchema,
   }),
-  redeemTokens: route({
-    method: 'POST',
-    path: '/token/redeem',
-    access: user,
+  redeemTokens: route('redeemTokens', {
     spec: part1,
     summary: 'Redeem tokens',
     body: redeemTokensRequestSchema,
     response: tokenTransactionResponseSchema,
   }),
-  forceTransfer: route({
-    method: 'POST',
-    path: '/token/force',
-    access: user,
+  forceTransfer: route('forceTransfer', {
     spec: part1,
     summary: 'Forced transfer by the controller',
     body: forceTransferRequestSchema,
     response: tokenTransactionResponseSchema,
   }),
-  controllerRedeem: route({
-    method: 'POST',
-    path: '/token/controller/redeem',
-    access: user,
+  controllerRedeem: route('controllerRedeem', {
     spec: part1,
     summary: 'Redeem from an address by the controller',
     body: controllerRedeemRequestSchema,
     response: tokenTransactionResponseSchema,
   }),
-  addDocument: route({
-    method: 'POST',
-    path: '/token/docs',
-    access: user,
+  addDocument: route('addDocument', {
     spec: part1,
     summary: 'Attach a document',
     body: addDocumentRequestSchema,
     response: tokenTransactionResponseSchema,
   }),
-  removeDocument: route({
-    method: 'DELETE',
-    path: '/token/docs',
-    access: user,
+  removeDocument: route('removeDocument', {
     spec: part1,
     summary: 'Remove a document',
     body: removeDocumentRequestSchema,
     response: tokenTransactionResponseSchema,
   }),
-  getTokenRules: route({
-    method: 'GET',
-    path: '/token/rules/:symbol',
-    access: user,
+  getTokenRules: route('getTokenRules', {
     spec: 'tranche',
     summary: 'Compliance rules of a token and its partitions, with holder counts',
     params: tokenRulesParamsSchema,
     response: tokenRulesSchema,
   }),
-  setTokenRules: route({
-    method: 'PUT',
-    path: '/token/rules',
-    access: user,
+  setTokenRules: route('setTokenRules', {
     spec: 'tranche',
     summary: 'Set the compliance rule of a token or of one partition',
     body: setRulesRequestSchema,
     response: setRulesResponseSchema,
   }),
-  precheckOperation: route({
-    method: 'POST',
-    path: '/token/precheck',
-    access: user,
+  precheckOperation: route('precheckOperation', {
     spec: 'tranche',
     summary: 'Whether an operation would pass the chain now, in plain words, before anything is signed',
     body: precheckRequestSchema,
     response: precheckResponseSchema,
   }),
-  startBulk: route({
-    method: 'POST',
-    path: '/token/bulk',
-    access: user,
+  startBulk: route('startBulk', {
     spec: 'tranche',
     summary:
       'Start a bulk issue or bulk forced transfer on a live token: every row pre-checked, then sent in batches',
     body: startBulkRequestSchema,
     response: startBulkResponseSchema,
   }),
-  getBulk: route({
-    method: 'GET',
-    path: '/token/bulk/:jobId',
-    access: user,
+  getBulk: route('getBulk', {
     spec: 'tranche',
     summary: 'Progress of a bulk operation and the result of each row',
     params: bulkJobParamsSchema,
     response: bulkJobSchema,
   }),
-  listHolders: route({
-    method: 'GET',
-    path: '/holders/:code/:partition',
-    access: user,
+  listHolders: route('listHolders', {
     spec: part1,
     summary: 'Holders of a partition',
     params: holdersParamsSchema,
     query: holdersQuerySchema,
     response: holdersResponseSchema,
   }),
-  getBalance: route({
-    method: 'GET',
-    path: '/balance/:code/:address',
-    access: user,
+  getBalance: route('getBalance', {
     spec: part1,
     summary: 'Partition balances of an address (current)',
     params: balanceParamsSchema,
     response: balanceResponseSchema,
   }),
-  getBalanceAtBlock: route({
-    method: 'GET',
-    path: '/balance/:code/:address/:blockNumber',
-    access: user,
+  getBalanceAtBlock: route('getBalanceAtBlock', {
     spec: part1,
     summary: 'Partition balances of an address at a block',
     params: balanceParamsSchema,
     response: balanceResponseSchema,
   }),
-  balanceHistory: route({
-    method: 'GET',
-    path: '/balance/history/:code/:address/:fromTimestamp/:toTimestamp',
-    access: user,
+  balanceHistory: route('balanceHistory', {
     spec: part1,
     summary: 'Balance history of an address',
     params: balanceHistoryParamsSchema,
     query: balanceHistoryQuerySchema,
     response: balanceHistoryResponseSchema,
   }),
-  balanceOf: route({
-    method: 'GET',
-    path: '/balanceof/:address',
-    access: user,
+  balanceOf: route('balanceOf', {
     spec: part2,
     summary: 'Balances of an address on all tokens and partitions',
     params: balanceOfParamsSchema,
     response: balanceReportSchema,
   }),
   // --- Corporate actions (ours): record-date registers and distributions
-  createSnapshot: route({
-    method: 'POST',
-    path: '/snapshots',
-    access: user,
+  createSnapshot: route('createSnapshot', {
     spec: 'tranche',
     summary: 'Record-date register of a token at a block or date (immutable snapshot with its Merkle root)',
     body: createSnapshotRequestSchema,
     bodyExample: { symbol: 'ACME30', date: '2030-06-30T00:00:00Z', partition: 'CLASS-A' },
     response: snapshotSummarySchema,
   }),
-  listSnapshots: route({
-    method: 'GET',
-    path: '/snapshots/list/:symbol',
-    access: user,
+  listSnapshots: route('listSnapshots', {
     spec: 'tranche',
     summary: 'The registers of a token, newest first',
     params: snapshotSymbolParamsSchema,
     response: snapshotListSchema,
   }),
-  getSnapshot: route({
-    method: 'GET',
-    path: '/snapshots/:id',
-    access: user,
+  getSnapshot: route('getSnapshot', {
     spec: 'tranche',
     summary: 'A register with a page of its rows',
     params: snapshotIdParamsSchema,
     query: snapshotRowsQuerySchema,
     response: snapshotDetailSchema,
   }),
-  snapshotCsv: route({
-    method: 'GET',
-    path: '/snapshots/:id/csv',
-    access: user,
+  snapshotCsv: route('snapshotCsv', {
     spec: 'tranche',
     summary: 'A register as CSV (text/csv, not enveloped)',
     params: snapshotIdParamsSchema,
   }),
-  snapshotPdf: route({
-    method: 'GET',
-    path: '/snapshots/:id/pdf',
-    access: user,
+  snapshotPdf: route('snapshotPdf', {
     spec: 'tranche',
     summary: 'A register as PDF (application/pdf, not enveloped)',
     params: snapshotIdParamsSchema,
   }),
-  createDistribution: route({
-    method: 'POST',
-    path: '/distributions',
-    access: user,
+  createDistribution: route('createDistribution', {
     spec: 'tranche',
     summary: 'A distribution over a register: per-holder amounts (floor) and the remainder',
     body: createDistributionRequestSchema,
@@ -1084,79 +791,46 @@ export const routes = {
     },
     response: createDistributionResponseSchema,
   }),
-  listDistributions: route({
-    method: 'GET',
-    path: '/distributions/list/:symbol',
-    access: user,
+  listDistributions: route('listDistributions', {
     spec: 'tranche',
     summary: 'The distributions of a token with their on-chain progress, newest first',
     params: snapshotSymbolParamsSchema,
     response: distributionListSchema,
   }),
-  distributionFundTx: route({
-    method: 'POST',
-    path: '/distributions/:id/fund/tx',
-    access: user,
+  distributionFundTx: route('distributionFundTx', {
     spec: 'tranche',
     summary: 'The approve and fund transactions for the issuer wallet (txMode 1)',
     params: distributionIdParamsSchema,
     response: fundTxResponseSchema,
   }),
-  pushDistribution: route({
-    method: 'POST',
-    path: '/distributions/:id/push',
-    access: user,
+  pushDistribution: route('pushDistribution', {
     spec: 'tranche',
     summary: 'Start the durable job that pushes the unpaid payments in batches (txMode 2)',
     params: distributionIdParamsSchema,
     body: pushRequestSchema,
     response: pushResponseSchema,
   }),
-  reclaimDistribution: route({
-    method: 'POST',
-    path: '/distributions/:id/reclaim',
-    access: user,
+  reclaimDistribution: route('reclaimDistribution', {
     spec: 'tranche',
     summary: 'After the deadline, return what is unpaid to the issuer (txMode 1 builds, 2 signs)',
     params: distributionIdParamsSchema,
     body: reclaimRequestSchema,
     response: reclaimResponseSchema,
   }),
-  getDistribution: route({
-    method: 'GET',
-    path: '/distributions/:id',
-    access: user,
+  getDistribution: route('getDistribution', {
     spec: 'tranche',
     summary: 'A distribution: funded, claimed, pushed, remaining and remainder',
     params: distributionIdParamsSchema,
     response: distributionSchema,
   }),
-  listClaims: route({
-    method: 'GET',
-    path: '/claims/:address',
-    access: user,
+  listClaims: route('listClaims', {
     spec: 'tranche',
     summary: 'Open claims of an address with their proofs and claim transactions',
     params: claimsParamsSchema,
     response: claimsResponseSchema,
   }),
-} satisfies Record<string, RouteDefinition>;
+} satisfies { [Id in RouteId]: RouteDefinition };
 
 export type Routes = typeof routes;
-export type RouteId = keyof Routes;
 
 export const routeIds = Object.keys(routes) as RouteId[];
-
-/** Fill `:name` parameters of a route path. */
-export function buildPath(path: string, params: Record<string, string | number> = {}): string {
-  return path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}
-
-/** Names of the `:name` parameters of a path. */
-export function pathParams(path: string): string[] {
-  return [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1] as string);
-}

@@ -1,6 +1,17 @@
+// First: zod's browser setting, before any schema chunk loads (api/src/zodConfig.ts).
+import '@tranche/api/zodConfig';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { preloadLoggedInParts } from './app/AppLayout.tsx';
+import { preloadLoggedInNav } from './features/shell/components/NavBar.tsx';
+
+// A stored session: the logged-in navigation and wallet strip are fetched beside the session check, so that they
+// are in when it answers and render with the page instead of pushing it down (a layout shift) a moment later.
+if (localStorage.getItem('jwt')) {
+  void preloadLoggedInNav().catch(() => undefined);
+  void preloadLoggedInParts().catch(() => undefined);
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');

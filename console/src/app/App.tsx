@@ -1,17 +1,22 @@
 import { ThemeRoot } from '@tranche/ui-kit';
 import { Provider } from 'jotai';
-import { useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
-import { createRouter } from './router.tsx';
+import { BrowserRouter, useRoutes } from 'react-router-dom';
+import { routeObjects } from './router.tsx';
 import { store } from './store.ts';
 import './global.css.ts';
 
+/** The page of the current address, from the route table (router.tsx). */
+function Pages() {
+  return useRoutes(routeObjects);
+}
+
 export function App() {
-  const [router] = useState(createRouter);
   return (
     <Provider store={store}>
       <ThemeRoot fullHeight>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <Pages />
+        </BrowserRouter>
       </ThemeRoot>
     </Provider>
   );

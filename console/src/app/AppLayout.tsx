@@ -1,20 +1,28 @@
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Notifications } from '../features/notifications/index.ts';
 import { authStateAtom } from '../features/session/index.ts';
 import { Layout } from '../features/shell/index.ts';
+import { preloadable, usePreloaded } from '../lib/preloadable.ts';
 
-const LoggedInParts = lazy(() => import('./LoggedInParts.tsx').then((m) => ({ default: m.LoggedInParts })));
+const loggedInParts = preloadable(() => import('./LoggedInParts.tsx').then((m) => m.LoggedInParts));
+
+/** Fetches the logged-in shell parts ahead of the session check (main.tsx, when a session is stored). */
+export const preloadLoggedInParts = loggedInParts.preload;
 
 /** The shell with the app-wide pieces plugged in (wallet strip, pending transactions, notifications). */
 export function AppLayout() {
   const loggedIn = useAtomValue(authStateAtom) === 'in';
-  const part = (name: 'strip' | 'pending' | 'overlays') =>
-    loggedIn ? (
+  const { component: LoggedInParts, lazy } = usePreloaded(loggedInParts, loggedIn);
+  const part = (name: 'strip' | 'pending' | 'overlays') => {
+    if (!loggedIn) return null;
+    if (!lazy) return <LoggedInParts part={name} />;
+    return (
       <Suspense fallback={null}>
         <LoggedInParts part={name} />
       </Suspense>
-    ) : null;
+    );
+  };
   return (
     <Layout
       strip={part('strip')}

@@ -1,4 +1,4 @@
-import { ApiError, createApiClient } from '@tranche/api';
+import { ApiError, createApiClient } from '@tranche/api/client';
 import { downloadBlob } from './download.ts';
 
 /** What the API client asks of the session; the app installs it at start (`installApiSession`). */
@@ -16,11 +16,16 @@ export function installApiSession(next: ApiSession): void {
   session = next;
 }
 
-/** The console's API client: same origin, the installed session's token, and a 401 handed to the session. */
+/**
+ * The console's API client: same origin, the installed session's token, and a 401 handed to the session. Requests
+ * are built from the light route table; the full table with every answer's schema is a chunk of its own, loaded
+ * with the first call and awaited with its answer, so no page's first load carries it.
+ */
 export const api = createApiClient({
   baseUrl: '',
   getToken: () => session.getToken(),
   onUnauthorized: () => session.onUnauthorized(),
+  answers: () => import('@tranche/api/routes').then((module) => module.routes),
 });
 
 /** Title and text of the spec's error alert for a failed call: 'Validation error' for a server answer, else 'Error'. */

@@ -1,11 +1,15 @@
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { NavLink } from 'react-router-dom';
 import { paths } from '../../../lib/paths.ts';
+import { preloadable, usePreloaded } from '../../../lib/preloadable.ts';
 import { authStateAtom } from '../../session/index.ts';
 import * as styles from './NavBar.css.ts';
 
-const LoggedInNav = lazy(() => import('./LoggedInNav.tsx').then((m) => ({ default: m.LoggedInNav })));
+const loggedInNav = preloadable(() => import('./LoggedInNav.tsx').then((m) => m.LoggedInNav));
+
+/** Fetches the logged-in navigation ahead of the session check (main.tsx, when a session is stored). */
+export const preloadLoggedInNav = loggedInNav.preload;
 
 export type NavBarProps = {
   /** The pending transactions dropdown, shown only when logged in. */
@@ -15,6 +19,7 @@ export type NavBarProps = {
 /** The navigation bar of part 1, section 2. */
 export function NavBar({ pending }: NavBarProps) {
   const loggedIn = useAtomValue(authStateAtom) === 'in';
+  const { component: LoggedInNav, lazy } = usePreloaded(loggedInNav, loggedIn);
   return (
     <header className={styles.header}>
       <nav aria-label="Main" className={styles.nav}>
@@ -22,9 +27,13 @@ export function NavBar({ pending }: NavBarProps) {
           Tranche
         </NavLink>
         {loggedIn ? (
-          <Suspense fallback={<span className={styles.spacer} />}>
+          lazy ? (
+            <Suspense fallback={<span className={styles.spacer} />}>
+              <LoggedInNav pending={pending} />
+            </Suspense>
+          ) : (
             <LoggedInNav pending={pending} />
-          </Suspense>
+          )
         ) : (
           <>
             <span className={styles.spacer} />
