@@ -68,6 +68,10 @@ test('every validation message of sign up, login, forgot and reset is shown next
   await expect(page.getByText('The email address is invalid')).toBeVisible();
   await page.getByLabel('Email').fill(uniqueEmail('nobody'));
   await page.getByRole('button', { name: 'Send reset code' }).click();
+  // The reset form opens with the address filled in once the answer is in; then the address is cleared.
+  await expect(
+    page.getByText('If an account exists for this address, we sent it a password reset code.'),
+  ).toBeVisible();
   await page.getByLabel('Email').fill('');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('The email address is required')).toBeVisible();

@@ -87,6 +87,17 @@ test.beforeAll(async ({ request, server }) => {
       timeout: 120_000,
     })
     .toBe(2);
+  // The deployment issues the investors after the contract is deployed (the project is listed as deployed first):
+  // the record block is taken once all three are issued.
+  await expect
+    .poll(
+      async () =>
+        ((await api.get(`/draft/${symbol}`)) as { investors: { status: number }[] }).investors.map(
+          (investor) => investor.status,
+        ),
+      { timeout: 60_000 },
+    )
+    .toEqual([2, 2, 2]);
   const chain = distributionChain(rpcUrl);
   recordBlock = await chain.blockNumber();
   // After the record block: the claimer sells 50 to the second holder, and a new holder is issued 1000.

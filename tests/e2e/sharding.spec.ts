@@ -115,6 +115,16 @@ async function signIn(browser: Browser, account: Account): Promise<Page> {
   return page;
 }
 
+/** Picks the sharded key as the page's wallet from the header strip (TokenInfo then starts distributed transactions). */
+async function useShardedKeyAsWallet(page: Page) {
+  await page.getByRole('region', { name: 'Wallet' }).getByRole('button', { name: 'Not connected' }).click();
+  const selector = page.getByRole('dialog');
+  await selector.getByLabel('Use a Sharded Key').check();
+  await selector.getByRole('button', { name: 'Connect' }).click();
+  await selector.getByLabel(new RegExp(key.publicAddress, 'i')).check();
+  await selector.getByRole('button', { name: 'Select Account' }).click();
+}
+
 /** Approves or aborts the only pending transaction from the navigation bar's dropdown. */
 async function act(page: Page, action: 'Approve' | 'Abort', accessCode: string, badge: string) {
   const menu = page.getByRole('button', { name: '1 Transactions' });
@@ -271,12 +281,7 @@ test('abort path: a resume started from TokenInfo with the sharded key is cancel
   await loginInBrowser(page, alice.email, alice.password);
   await page.goto(`/TokenInfo?token=${symbol}`);
   await expect(page.getByText('Token trading is paused')).toBeVisible();
-  await page.getByRole('region', { name: 'Wallet' }).getByRole('button', { name: 'Not connected' }).click();
-  const selector = page.getByRole('dialog');
-  await selector.getByLabel('Use a Sharded Key').check();
-  await selector.getByRole('button', { name: 'Connect' }).click();
-  await selector.getByLabel(new RegExp(key.publicAddress, 'i')).check();
-  await selector.getByRole('button', { name: 'Select Account' }).click();
+  await useShardedKeyAsWallet(page);
   const resume = page.getByRole('button', { name: 'Resume trading' });
   await expect(resume).toBeEnabled();
   await resume.click();
@@ -297,18 +302,15 @@ test('abort path: a resume started from TokenInfo with the sharded key is cancel
   await carolPage.context().close();
 });
 
-test('reshard 2-of-3 to 3-of-4: a reload of ConfirmResharding loses nothing, old codes sign until the new signers activate', async ({
+test('an issue with the sharded key shows its pre-check in the start dialog, before any access code', async ({
   page,
-  browser,
   request,
   server,
 }) => {
-  test.setTimeout(240_000);
-  const [alice, bob, carol, dave] = accounts as [Account, Account, Account, Account];
-  // The earlier tests leave the token paused: alice and bob resume it first, so that pausing it is what the old
-  // codes do during the reshard.
-  const before = await apiAs(request, server.url, alice);
-  const resume = await before.post('/dtx', {
+  const [alice, bob] = accounts as [Account, Account];
+  // The earlier tests leave the token paused: alice and bob resume it.
+  const aliceApi = await apiAs(request, server.url, alice);
+  const resume = await aliceApi.post('/dtx', {
     symbol,
     accountAddress: key.publicAddress,
     accessCode: codes.get(alice.email),
@@ -327,9 +329,46 @@ test('reshard 2-of-3 to 3-of-4: a reload of ConfirmResharding loses nothing, old
   await expect
     .poll(
       async () =>
-        ((await before.get('/dtx/pending')).data as { transactions: unknown[] }).transactions.length,
+        ((await aliceApi.get('/dtx/pending')).data as { transactions: unknown[] }).transactions.length,
     )
     .toBe(0);
+
+  // alice, with the sharded key as her wallet, issues to an address outside the whitelist: the dialog that asks for
+  // her access code says first, in words, that the chain would refuse it.
+  await loginInBrowser(page, alice.email, alice.password);
+  await page.goto(`/TokenInfo?token=${symbol}`);
+  await useShardedKeyAsWallet(page);
+  await page.getByRole('button', { name: 'Issue', exact: true }).click();
+  const issueForm = page.getByRole('form', { name: 'Issue tokens' });
+  await issueForm.getByLabel('Amount').fill('5');
+  await issueForm.getByLabel('Token holder').fill(addressOfKey(devAccountKeys[9] as string));
+  await issueForm.getByLabel('Partition').selectOption('default');
+  await issueForm.getByLabel('Comments').fill('Subscription of a new investor');
+  await issueForm.getByRole('button', { name: 'Issue', exact: true }).click();
+  const codeDialog = page.getByRole('dialog', { name: 'Enter your Access Code' });
+  await expect(codeDialog.getByRole('alert')).toContainText('Pre-check: would be refused');
+  await expect(codeDialog.getByRole('alert')).toContainText(
+    'The token holder is not verified in the whitelist of this token',
+  );
+  // Closed without a code: nothing started.
+  await page.keyboard.press('Escape');
+  await expect(codeDialog).toBeHidden();
+  expect(
+    ((await aliceApi.get('/dtx/pending')).data as { transactions: unknown[] }).transactions,
+  ).toHaveLength(0);
+});
+
+test('reshard 2-of-3 to 3-of-4: a reload of ConfirmResharding loses nothing, old codes sign until the new signers activate', async ({
+  page,
+  browser,
+  request,
+  server,
+}) => {
+  test.setTimeout(240_000);
+  const [alice, bob, carol, dave] = accounts as [Account, Account, Account, Account];
+  // The test before leaves the token active with nothing pending, so that pausing it is what the old codes do
+  // during the reshard.
+  expect(await isPaused()).toBe(false);
   await loginInBrowser(page, alice.email, alice.password);
   await page.goto('/Resharding');
   await page.getByRole('button', { name: `Edit Treasury ${uniq}` }).click();
