@@ -27,7 +27,7 @@ export function readManifest(): Manifest {
 
 /** The route modules the router loads for each page (console/src/app/router.tsx). */
 export const routeModules = {
-  '/Login': 'src/routes/account.tsx',
+  '/Login': 'src/routes/login.tsx',
   '/Tokens': 'src/routes/tokens.tsx',
   '/TokenInfo': 'src/routes/tokenInfo.tsx',
   '/Whitelists': 'src/routes/whitelists.tsx',
@@ -66,6 +66,7 @@ export const heavyLibraries = {
   ethers: /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?ethers\//,
   ledger: /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?@ledgerhq\//,
   pdfjs: /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?pdfjs-dist\//,
+  zod: /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?zod\//,
 } as const;
 export type HeavyLibrary = keyof typeof heavyLibraries;
 

@@ -19,6 +19,7 @@ function protectedPage(element: React.ReactNode): React.ReactNode {
   return <RequireAuth>{element}</RequireAuth>;
 }
 
+const login = () => import('../routes/login.tsx');
 const account = () => import('../routes/account.tsx');
 const tokens = () => import('../routes/tokens.tsx');
 const tokenInfo = () => import('../routes/tokenInfo.tsx');
@@ -54,7 +55,7 @@ export const routeObjects: RouteObject[] = [
           </RouteErrorBoundary>
         ),
         children: [
-          { path: paths.login, element: page(account, 'LoginRoute') },
+          { path: paths.login, element: page(login, 'LoginRoute') },
           { path: paths.signUp, element: page(account, 'SignUpRoute') },
           { path: paths.forgotPassword, element: page(account, 'ForgotPasswordRoute') },
           { path: paths.resetPassword, element: page(account, 'ResetPasswordRoute') },

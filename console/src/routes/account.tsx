@@ -1,13 +1,5 @@
-import { ForgotPasswordPage, LoginPage, ResetPasswordPage, SignUpPage } from '../features/session/index.ts';
+import { ForgotPasswordPage, ResetPasswordPage, SignUpPage } from '../features/session/index.ts';
 import { NarrowPage } from '../features/shell/index.ts';
-
-export function LoginRoute() {
-  return (
-    <NarrowPage>
-      <LoginPage />
-    </NarrowPage>
-  );
-}
 
 export function SignUpRoute() {
   return (

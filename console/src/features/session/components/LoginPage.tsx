@@ -1,4 +1,4 @@
-import { type LoginRequest, loginRequestSchema } from '@tranche/api';
+import type { LoginRequest, loginRequestSchema } from '@tranche/api';
 import { Alert, Button, Card, PasswordField, Stack, TextField, TextLink } from '@tranche/ui-kit';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
@@ -6,10 +6,15 @@ import { useNavigate } from 'react-router-dom';
 import { api } from '../../../lib/api.ts';
 import { paths } from '../../../lib/paths.ts';
 import { renderRouterLink } from '../../../lib/renderRouterLink.tsx';
-import { ErrorAlert, useZodForm } from '../../forms/index.ts';
+import { ErrorAlert, lazyZodResolver, useLazyZodForm } from '../../forms/index.ts';
 import { startSessionAtom } from '../actions.ts';
 import { loginNoticeAtom } from '../atoms.ts';
 import { useReturnTo } from '../hooks/useReturnTo.ts';
+
+// The sign-in page is the first load of most visits: its schema (and zod) arrive just after the form is drawn.
+const loginResolver = lazyZodResolver<typeof loginRequestSchema>(() =>
+  import('@tranche/api/accounts').then((m) => m.loginRequestSchema),
+);
 
 export function LoginPage() {
   const notice = useAtomValue(loginNoticeAtom);
@@ -17,7 +22,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const returnTo = useReturnTo();
   const [error, setError] = useState<unknown>(null);
-  const form = useZodForm(loginRequestSchema, { defaultValues: { loginName: '', password: '' } });
+  const form = useLazyZodForm(loginResolver, { defaultValues: { loginName: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const handleLogin = form.handleSubmit(async (values: LoginRequest) => {
