@@ -114,6 +114,36 @@ test('a first visit of each route fetches only the heavy libraries it needs, and
   }
 });
 
+test("with a stored session, a first visit asks for the page's module before the session check, not after its answer", async ({
+  browser,
+  request,
+  server,
+}) => {
+  const account = await createAccount(request, server.url);
+  const loginContext = await browser.newContext({ baseURL: server.url });
+  const loginPage = await loginContext.newPage();
+  await loginInBrowser(loginPage, account.email, account.password);
+  const session = await loginContext.storageState();
+  await loginContext.close();
+
+  const manifest = readManifest();
+  for (const route of ['/Tokens', '/Whitelists'] as const) {
+    const module = manifest[routeModules[route]]?.file ?? '';
+    const context = await browser.newContext({ baseURL: server.url, storageState: session });
+    const page = await context.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(route);
+    await expect(page.getByRole('main')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const moduleAt = requested.indexOf(`/${module}`);
+    const authAt = requested.indexOf('/api/auth');
+    expect(moduleAt, `${route}: ${requested.join(', ')}`).toBeGreaterThanOrEqual(0);
+    expect(authAt, `${route}: ${requested.join(', ')}`).toBeGreaterThan(moduleAt);
+    await context.close();
+  }
+});
+
 test('assets are sent brotli-compressed to a browser that accepts br and cached for a year; pages are revalidated', async ({
   request,
   server,

@@ -1,9 +1,12 @@
 import { type ComponentType, lazy } from 'react';
-import { Outlet, type RouteObject } from 'react-router-dom';
+import { matchRoutes, Outlet, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from '../features/session/index.ts';
 import { NotFoundPage, RouteErrorBoundary } from '../features/shell/index.ts';
 import { AppLayout } from './AppLayout.tsx';
 import { paths } from '../lib/paths.ts';
+
+/** What a route's `handle` carries: the loader of its page module, and whether the page needs a session. */
+type RouteHandle = { load: () => Promise<unknown>; needsSession: boolean };
 
 /** Code-split per route: each page module loads when its route is first visited. */
 function page<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
@@ -15,8 +18,26 @@ function page<Name extends string>(load: () => Promise<Record<Name, ComponentTyp
   return <Page />;
 }
 
-function protectedPage(element: React.ReactNode): React.ReactNode {
-  return <RequireAuth>{element}</RequireAuth>;
+/** A page anyone may open (the four account pages). */
+function publicRoute<Name extends string>(
+  path: string,
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+): RouteObject {
+  return { path, element: page(load, name), handle: { load, needsSession: false } satisfies RouteHandle };
+}
+
+/** A page that needs a session (RequireAuth). */
+function protectedRoute<Name extends string>(
+  path: string,
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+): RouteObject {
+  return {
+    path,
+    element: <RequireAuth>{page(load, name)}</RequireAuth>,
+    handle: { load, needsSession: true } satisfies RouteHandle,
+  };
 }
 
 const login = () => import('../routes/login.tsx');
@@ -55,49 +76,50 @@ export const routeObjects: RouteObject[] = [
           </RouteErrorBoundary>
         ),
         children: [
-          { path: paths.login, element: page(login, 'LoginRoute') },
-          { path: paths.signUp, element: page(account, 'SignUpRoute') },
-          { path: paths.forgotPassword, element: page(account, 'ForgotPasswordRoute') },
-          { path: paths.resetPassword, element: page(account, 'ResetPasswordRoute') },
-          { path: paths.root, element: protectedPage(page(drafts, 'NewTokenDraftRoute')) },
-          { path: paths.newToken, element: protectedPage(page(drafts, 'NewTokenDraftRoute')) },
-          { path: paths.viewTokenDraft, element: protectedPage(page(drafts, 'ViewTokenDraftRoute')) },
-          { path: paths.tokens, element: protectedPage(page(tokens, 'TokensRoute')) },
-          { path: paths.tokenInfo, element: protectedPage(page(tokenInfo, 'TokenInfoRoute')) },
-          { path: paths.whitelists, element: protectedPage(page(whitelists, 'WhitelistsRoute')) },
-          { path: paths.permissions, element: protectedPage(page(permissions, 'PermissionsRoute')) },
-          { path: paths.addrBalance, element: protectedPage(page(balanceReport, 'AddrBalanceRoute')) },
-          { path: paths.keys, element: protectedPage(page(keys, 'KeysRoute')) },
-          {
-            path: paths.myDistributions,
-            element: protectedPage(page(distributions, 'MyDistributionsRoute')),
-          },
-          { path: paths.sharding, element: protectedPage(page(sharding, 'ShardingRoute')) },
-          { path: paths.resharding, element: protectedPage(page(sharding, 'ReshardingRoute')) },
-          { path: paths.confirmResharding, element: protectedPage(page(sharding, 'ConfirmReshardingRoute')) },
-          { path: paths.viewTransaction, element: protectedPage(page(history, 'ViewTransactionRoute')) },
-          {
-            path: paths.viewRegularTransaction,
-            element: protectedPage(page(history, 'ViewRegularTransactionRoute')),
-          },
-          { path: paths.approvals, element: protectedPage(page(approvals, 'ApprovalsRoute')) },
-          {
-            path: paths.notificationPreferences,
-            element: protectedPage(page(approvals, 'NotificationPreferencesRoute')),
-          },
-          { path: paths.webhooks, element: protectedPage(page(webhooks, 'WebhooksRoute')) },
-          {
-            path: paths.transactionHistory,
-            element: protectedPage(page(history, 'TransactionHistoryRoute')),
-          },
-          { path: paths.localAddress, element: protectedPage(page(local, 'LocalAddressRoute')) },
-          { path: paths.localTx, element: protectedPage(page(local, 'LocalTxRoute')) },
-          { path: paths.localBlock, element: protectedPage(page(local, 'LocalBlockRoute')) },
+          publicRoute(paths.login, login, 'LoginRoute'),
+          publicRoute(paths.signUp, account, 'SignUpRoute'),
+          publicRoute(paths.forgotPassword, account, 'ForgotPasswordRoute'),
+          publicRoute(paths.resetPassword, account, 'ResetPasswordRoute'),
+          protectedRoute(paths.root, drafts, 'NewTokenDraftRoute'),
+          protectedRoute(paths.newToken, drafts, 'NewTokenDraftRoute'),
+          protectedRoute(paths.viewTokenDraft, drafts, 'ViewTokenDraftRoute'),
+          protectedRoute(paths.tokens, tokens, 'TokensRoute'),
+          protectedRoute(paths.tokenInfo, tokenInfo, 'TokenInfoRoute'),
+          protectedRoute(paths.whitelists, whitelists, 'WhitelistsRoute'),
+          protectedRoute(paths.permissions, permissions, 'PermissionsRoute'),
+          protectedRoute(paths.addrBalance, balanceReport, 'AddrBalanceRoute'),
+          protectedRoute(paths.keys, keys, 'KeysRoute'),
+          protectedRoute(paths.myDistributions, distributions, 'MyDistributionsRoute'),
+          protectedRoute(paths.sharding, sharding, 'ShardingRoute'),
+          protectedRoute(paths.resharding, sharding, 'ReshardingRoute'),
+          protectedRoute(paths.confirmResharding, sharding, 'ConfirmReshardingRoute'),
+          protectedRoute(paths.viewTransaction, history, 'ViewTransactionRoute'),
+          protectedRoute(paths.viewRegularTransaction, history, 'ViewRegularTransactionRoute'),
+          protectedRoute(paths.approvals, approvals, 'ApprovalsRoute'),
+          protectedRoute(paths.notificationPreferences, approvals, 'NotificationPreferencesRoute'),
+          protectedRoute(paths.webhooks, webhooks, 'WebhooksRoute'),
+          protectedRoute(paths.transactionHistory, history, 'TransactionHistoryRoute'),
+          protectedRoute(paths.localAddress, local, 'LocalAddressRoute'),
+          protectedRoute(paths.localTx, local, 'LocalTxRoute'),
+          protectedRoute(paths.localBlock, local, 'LocalBlockRoute'),
           // The outbox needs a session (any session on this machine reads all of it: the demo login works).
-          { path: paths.localMail, element: protectedPage(page(local, 'LocalMailRoute')) },
+          protectedRoute(paths.localMail, local, 'LocalMailRoute'),
           { path: '*', element: <NotFoundPage /> },
         ],
       },
     ],
   },
 ];
+
+/**
+ * Starts loading the page module a first visit of `pathname` shows (main.tsx, at start), beside the entry's own work
+ * and the session check instead of after them: with a stored session the first page arrives one round trip sooner.
+ * Without one, a page that needs a session shows Login.
+ */
+export function preloadRoute(pathname: string, hasSession: boolean): void {
+  const handleOf = (path: string) =>
+    matchRoutes(routeObjects, path)?.at(-1)?.route.handle as RouteHandle | undefined;
+  const handle = handleOf(pathname);
+  const shown = handle?.needsSession && !hasSession ? handleOf(paths.login) : handle;
+  void shown?.load().catch(() => undefined);
+}
