@@ -1,5 +1,19 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { createAccount, loginInBrowser } from './helpers.ts';
+
+/**
+ * Keyboard only, on a settled page: the landing page, the wallet strip (both load after the login) and their requests
+ * are in, and the pointer rests off the menus. Radix menus follow the pointer: a pointer move, which Chromium also
+ * fires when the layout changes under a resting pointer, makes the menu treat the user as a pointer user (it then
+ * focuses the menu, not its first item) or focuses the item under the pointer. A keyboard user's page has settled.
+ */
+async function settleForKeyboard(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'New Token' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Wallet' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.mouse.move(0, 0);
+}
 
 // The navigation bar's menus work from the keyboard alone (Radix menu button: Enter/ArrowDown opens,
 // arrow keys move, Enter follows, Escape closes and gives the focus back).
@@ -12,9 +26,7 @@ test('My Account menu: keyboard only, from the trigger to My transactions, and E
   const account = await createAccount(request, server.url);
   await loginInBrowser(page, account.email, account.password);
   const trigger = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /My Account/ });
-  // Keyboard only: the pointer rests off the menus (left where the login's click was, it can sit where a menu item
-  // opens, and a pointer move Chromium fires on a layout change then moves the focus to that item).
-  await page.mouse.move(0, 0);
+  await settleForKeyboard(page);
   await trigger.focus();
   await page.keyboard.press('Enter');
   const menu = page.getByRole('menu', { name: 'My Account' });
@@ -54,7 +66,7 @@ test('Reports menu: keyboard only, to Balance by Partition', async ({ page, requ
   const account = await createAccount(request, server.url);
   await loginInBrowser(page, account.email, account.password);
   const trigger = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /Reports/ });
-  await page.mouse.move(0, 0);
+  await settleForKeyboard(page);
   await trigger.focus();
   await page.keyboard.press('ArrowDown');
   const menu = page.getByRole('menu', { name: 'Reports' });
