@@ -48,7 +48,7 @@ export type Indexer = {
 };
 
 /**
- * The event indexer: reads the logs of every deployed token (and of the whitelists they use) with eth_getLogs
+ * The event indexer: reads the logs of every deployed token and every whitelist (registered or used) with eth_getLogs
  * in block ranges, from each contract's cursor in the database, and stores them with the cursor in one
  * transaction, so a restart continues where it stopped and never counts an event twice. RPC and database
  * errors are retried with exponential backoff.
@@ -82,8 +82,11 @@ export function createIndexer(
 
   const { getLogs, blockTimestamps, hashesInWindow } = createNodeReads(chain, options, retry);
 
-  /** Adds a cursor for every deployed token and whitelist not followed yet. */
-  async function followNewContracts(): Promise<void> {
+  /**
+   * Adds a cursor for every deployed token and whitelist not followed yet, and for every whitelist registered on this
+   * platform (its 'whitelist.updated' webhooks and records are wanted before any token uses it).
+   */
+  async function followNewContracts(head: number): Promise<void> {
     await db.execute(sql`
       insert into indexer_cursors (contract_address, kind, last_block)
       select contract_address, 'token', max(greatest(coalesce(deploy_block, 0) - 1, -1))
@@ -96,6 +99,14 @@ export function createIndexer(
       select whitelist_address, 'whitelist', ${chain.local ? sql`-1` : sql`min(greatest(coalesce(deploy_block, 0) - 1, -1))`}
       from projects where status = 2 and whitelist_address is not null
       group by whitelist_address
+      on conflict do nothing`);
+    // A registered whitelist no deployed token uses yet: on a real chain, read from a reorg window below the head at
+    // which the indexer first sees it (moments after its registration); a token deployed with it first keeps the
+    // cursor from that token's deployment.
+    await db.execute(sql`
+      insert into indexer_cursors (contract_address, kind, last_block)
+      select address, 'whitelist', ${chain.local ? -1 : Math.max(head - options.reorgWindow, -1)}
+      from whitelists where chain_id = ${chain.chainId}
       on conflict do nothing`);
   }
 
@@ -113,7 +124,7 @@ export function createIndexer(
       );
       await retry('rolling back a reorg', () => rollbackTo(db, fork), signal);
     }
-    await retry('following new contracts', followNewContracts, signal);
+    await retry('following new contracts', () => followNewContracts(head), signal);
     for (;;) {
       if (signal?.aborted) throw new AbortedError();
       if (batches >= maxBatches) return head;
