@@ -6,6 +6,22 @@ import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol
 import {MerkleProof} from "@openzeppelin/contracts/utils/cryptography/MerkleProof.sol";
 import {MerkleProofLib} from "solady/src/utils/MerkleProofLib.sol";
 
+/// @title DistributionEscrow
+/// @notice Holds the funds of one distribution. The Distributor deploys it with CREATE2 (salt = the distribution id)
+/// when the distribution is funded; its constructor approves the Distributor for all of the asset and it keeps no
+/// code, so only the Distributor moves what it holds. Its own balance of the asset is what the distribution still
+/// holds: a tree whose sum exceeds the funding can only drain its own escrow, never another distribution's.
+contract DistributionEscrow {
+    constructor() {
+        // forceApprove: tokens such as USDT return nothing from `approve`.
+        SafeERC20.forceApprove(IERC20(Distributor(msg.sender).escrowAsset()), msg.sender, type(uint256).max);
+        // Return empty runtime code: nothing is ever called on the escrow.
+        assembly ("memory-safe") {
+            return(0, 0)
+        }
+    }
+}
+
 /// @title Distributor
 /// @notice Pays dividends and coupons in an ERC-20 asset to the holders of a record-date register. The issuer
 /// funds a distribution with one transaction whose cost does not depend on the number of holders: it commits to
@@ -14,7 +30,10 @@ import {MerkleProofLib} from "solady/src/utils/MerkleProofLib.sol";
 /// claim with a proof; the issuer may push payments in batches (one multiproof per batch); after the deadline the
 /// issuer reclaims what is left. One bit per leaf records a payment, so nobody is paid twice.
 /// @dev A distribution is identified by the hash of its terms; the terms travel in calldata (cheaper than
-/// storage reads), and only the remaining amount and two flags are stored per distribution.
+/// storage reads). Its funds sit in its own `DistributionEscrow` (address from the id, `escrowOf`), whose balance of
+/// the asset is what the distribution still holds; only the asset and two flags are stored per distribution.
+/// A claim logs no event of its own: the asset's `Transfer(escrow of the distribution, holder, amount)` records it,
+/// and the claimed bitmap records the leaf (`isPaid`, `paidWords`).
 contract Distributor {
     using SafeERC20 for IERC20;
 
@@ -34,18 +53,23 @@ contract Distributor {
         uint256 amount;
     }
 
-    /// @notice Per distribution: what is still held for it, whether it was funded and whether it was reclaimed.
+    /// @notice Per distribution: its asset, whether it was funded and whether it was reclaimed (one slot).
     struct State {
-        uint128 remaining;
+        address asset;
         bool funded;
         bool reclaimed;
     }
 
+    /// @dev keccak256 of the escrow's init code, for the CREATE2 address of a distribution's escrow.
+    bytes32 private immutable _escrowCodeHash = keccak256(type(DistributionEscrow).creationCode);
+
     mapping(bytes32 id => State) private _states;
     mapping(bytes32 id => mapping(uint256 word => uint256 bits)) private _claimed;
 
+    /// @dev The asset of the escrow being deployed by `fund` (its constructor asks for it), for this transaction only.
+    address private transient _escrowAsset;
+
     event Funded(bytes32 indexed id, address indexed issuer, address indexed asset, bytes32 root, uint64 deadline, uint64 nonce, uint256 amount);
-    event Claimed(bytes32 indexed id, uint256 index, address indexed account, uint256 amount);
     event Pushed(bytes32 indexed id, uint256 holders, uint256 amount);
     event Reclaimed(bytes32 indexed id, uint256 amount);
 
@@ -58,8 +82,27 @@ contract Distributor {
         }
     }
 
-    /// @notice Funds a distribution: moves `amount` of `terms.asset` from the issuer (who approved it) to this
-    /// contract. Constant gas whatever the number of holders.
+    /// @notice The escrow of distribution `id`: the CREATE2 address of a `DistributionEscrow` deployed by this
+    /// contract with salt `id` (it exists once the distribution is funded).
+    function escrowOf(bytes32 id) public view returns (address escrow) {
+        bytes32 codeHash = _escrowCodeHash;
+        assembly ("memory-safe") {
+            let ptr := mload(0x40)
+            mstore(add(ptr, 0x40), codeHash)
+            mstore(add(ptr, 0x20), id)
+            mstore(ptr, address())
+            mstore8(add(ptr, 0x0b), 0xff)
+            escrow := and(keccak256(add(ptr, 0x0b), 0x55), 0xffffffffffffffffffffffffffffffffffffffff)
+        }
+    }
+
+    /// @notice The asset of the escrow being deployed, asked by its constructor (zero outside `fund`).
+    function escrowAsset() external view returns (address) {
+        return _escrowAsset;
+    }
+
+    /// @notice Funds a distribution: deploys its escrow and moves `amount` of `terms.asset` from the issuer (who
+    /// approved this contract) to it. Constant gas whatever the number of holders.
     function fund(Terms calldata terms, uint256 amount) external returns (bytes32 id) {
         require(msg.sender == terms.issuer, "caller is not the issuer of this distribution");
         require(amount != 0, "amount must be greater than zero");
@@ -67,15 +110,16 @@ contract Distributor {
         require(terms.deadline > block.timestamp, "claim deadline must be in the future");
         require(terms.root != bytes32(0), "Merkle root is required");
         id = distributionId(terms);
-        State storage state = _states[id];
-        require(!state.funded, "distribution is already funded");
-        state.remaining = uint128(amount);
-        state.funded = true;
-        IERC20(terms.asset).safeTransferFrom(msg.sender, address(this), amount);
+        require(!_states[id].funded, "distribution is already funded");
+        _states[id] = State({asset: terms.asset, funded: true, reclaimed: false});
+        _escrowAsset = terms.asset;
+        address escrow = address(new DistributionEscrow{salt: id}());
+        IERC20(terms.asset).safeTransferFrom(msg.sender, escrow, amount);
         emit Funded(id, terms.issuer, terms.asset, terms.root, terms.deadline, terms.nonce, amount);
     }
 
-    /// @notice Pays leaf `index` to `account` if the proof holds, before the deadline, once.
+    /// @notice Pays leaf `index` to `account` from the distribution's escrow if the proof holds, before the
+    /// deadline, once. Logs nothing itself: the asset's `Transfer(escrow, account, amount)` is the record.
     function claim(
         Terms calldata terms,
         uint256 index,
@@ -94,26 +138,22 @@ contract Distributor {
         uint256 bits = claimed[word];
         require(bits & mask == 0, "payment already claimed");
         claimed[word] = bits | mask;
-        // The distribution's state in one read and one write of its slot (`State`: `remaining` in the low 128 bits,
-        // then `funded`, then `reclaimed`). A reclaim needs the deadline passed and a claim needs it not passed (block
-        // times never go back), so a claim never follows a reclaim: not checked here.
-        State storage state = _states[id];
-        uint256 packed;
-        assembly ("memory-safe") {
-            packed := sload(state.slot)
+        // No distribution state is read on the way to a payment: the escrow holds the funds, and an unfunded
+        // distribution has no escrow (no allowance), so the transfer fails. A reclaim needs the deadline passed and
+        // a claim needs it not passed (block times never go back), so a claim never follows a reclaim.
+        IERC20 asset = IERC20(terms.asset);
+        address escrow = escrowOf(id);
+        if (!asset.trySafeTransferFrom(escrow, account, amount)) {
+            // Only when the transfer failed: say why in the Distributor's words, else let the token say it (the same
+            // transfer again, which reverts with the token's own reason).
+            require(_states[id].funded, "distribution is not funded");
+            require(amount <= asset.balanceOf(escrow), "distribution has insufficient funds");
+            asset.safeTransferFrom(escrow, account, amount);
         }
-        require((packed >> 128) & 0xff != 0, "distribution is not funded");
-        require(amount <= uint128(packed), "distribution has insufficient funds");
-        // amount <= remaining: the subtraction changes the low 128 bits only.
-        assembly ("memory-safe") {
-            sstore(state.slot, sub(packed, amount))
-        }
-        IERC20(terms.asset).safeTransfer(account, amount);
-        emit Claimed(id, index, account, amount);
     }
 
     /// @notice The issuer pays a batch of leaves, given in the order of the OpenZeppelin multiproof (`leaves` of
-    /// `getMultiProof`). Refused as a whole when one of them was already paid.
+    /// `getMultiProof`), from the distribution's escrow. Refused as a whole when one of them was already paid.
     function push(
         Terms calldata terms,
         Payment[] calldata payments,
@@ -129,13 +169,15 @@ contract Distributor {
         (bytes32[] memory leaves, uint256 total) = _leavesOf(payments);
         require(MerkleProof.multiProofVerifyCalldata(proof, proofFlags, terms.root, leaves), "invalid Merkle proof");
         _markPaid(id, payments);
-        _take(state, total);
-        _payBatch(IERC20(terms.asset), payments);
+        IERC20 asset = IERC20(terms.asset);
+        address escrow = escrowOf(id);
+        require(total <= asset.balanceOf(escrow), "distribution has insufficient funds");
+        _payBatch(asset, escrow, payments);
         emit Pushed(id, payments.length, total);
     }
 
-    /// @notice After the deadline the issuer takes back what was not paid (unclaimed payments and the rounding
-    /// remainder). Ends the distribution.
+    /// @notice After the deadline the issuer takes back what the escrow still holds (unclaimed payments and the
+    /// rounding remainder). Ends the distribution.
     function reclaim(Terms calldata terms) external returns (uint256 amount) {
         require(msg.sender == terms.issuer, "caller is not the issuer of this distribution");
         require(block.timestamp > terms.deadline, "claim deadline has not passed");
@@ -143,10 +185,11 @@ contract Distributor {
         State storage state = _states[id];
         require(state.funded, "distribution is not funded");
         require(!state.reclaimed, "distribution was reclaimed");
-        amount = state.remaining;
-        state.remaining = 0;
         state.reclaimed = true;
-        if (amount != 0) IERC20(terms.asset).safeTransfer(msg.sender, amount);
+        IERC20 asset = IERC20(terms.asset);
+        address escrow = escrowOf(id);
+        amount = asset.balanceOf(escrow);
+        if (amount != 0) asset.safeTransferFrom(escrow, msg.sender, amount);
         emit Reclaimed(id, amount);
     }
 
@@ -162,18 +205,12 @@ contract Distributor {
         for (uint256 i; i < count; ++i) words[i] = _claimed[id][from + i];
     }
 
-    /// @notice What distribution `id` still holds, and whether it was funded and reclaimed.
+    /// @notice What distribution `id` still holds (its escrow's balance of the asset), and whether it was funded and
+    /// reclaimed.
     function stateOf(bytes32 id) external view returns (uint256 remaining, bool funded, bool reclaimed) {
-        State storage state = _states[id];
-        return (state.remaining, state.funded, state.reclaimed);
-    }
-
-    function _take(State storage state, uint256 amount) private {
-        uint128 remaining = state.remaining;
-        require(amount <= remaining, "distribution has insufficient funds");
-        unchecked {
-            state.remaining = remaining - uint128(amount);
-        }
+        State memory state = _states[id];
+        if (state.funded) remaining = IERC20(state.asset).balanceOf(escrowOf(id));
+        return (remaining, state.funded, state.reclaimed);
     }
 
     function _leavesOf(Payment[] calldata payments) private pure returns (bytes32[] memory leaves, uint256 total) {
@@ -198,11 +235,11 @@ contract Distributor {
         }
     }
 
-    function _payBatch(IERC20 asset, Payment[] calldata payments) private {
+    function _payBatch(IERC20 asset, address escrow, Payment[] calldata payments) private {
         uint256 count = payments.length;
         for (uint256 i; i < count; ++i) {
             Payment calldata payment = payments[i];
-            asset.safeTransfer(payment.account, payment.amount);
+            asset.safeTransferFrom(escrow, payment.account, payment.amount);
         }
     }
 

@@ -5,7 +5,8 @@ type Step = { op: string; gas: number; gasCost: number; depth: number };
 /**
  * Where a transaction's gas goes, from debug_traceTransaction's struct logs (the chain must record steps:
  * `startDevChain({ stepsTracing: true })`): intrinsic, calldata, each storage read and write of the called contract
- * in order (named by `storageLabels`), each external call (its cold account access and everything the callee spent), logs, keccak, and the rest
+ * in order (named by `storageLabels`), each external call or CREATE2 (its cold account access or creation cost and
+ * everything the callee or constructor spent, with the calls it made), logs, keccak, and the rest
  * of the execution (ABI decoding, stack, memory, jumps).
  */
 export async function gasBreakdown(
@@ -40,7 +41,7 @@ export async function gasBreakdown(
       storage += 1;
       parts.push([`${step.op} ${storageLabels[storage - 1] ?? `storage access ${storage}`}`, step.gasCost]);
       counted += step.gasCost;
-    } else if (step.op === 'CALL' || step.op === 'STATICCALL') {
+    } else if (step.op === 'CALL' || step.op === 'STATICCALL' || step.op === 'CREATE2') {
       let j = i + 1;
       let calleeStorage = 0;
       let calleeLogs = 0;
@@ -51,7 +52,7 @@ export async function gasBreakdown(
       }
       const spent = step.gas - (steps[j]?.gas ?? step.gas);
       parts.push([
-        `${step.op}: cold access + callee (its storage ${calleeStorage.toLocaleString('en')}, logs ${calleeLogs.toLocaleString('en')})`,
+        `${step.op}: ${step.op === 'CREATE2' ? 'creation + constructor' : 'cold access + callee'} (its storage ${calleeStorage.toLocaleString('en')}, logs ${calleeLogs.toLocaleString('en')})`,
         spent,
       ]);
       counted += spent;

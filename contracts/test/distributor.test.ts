@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { type Contract, JsonRpcProvider, Wallet } from 'ethers';
+import { type Contract, type InterfaceAbi, JsonRpcProvider, Wallet } from 'ethers';
+import solc from 'solc';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { compilerSettings } from '../scripts/compile.ts';
 import { deploy, freshAddress, mined } from '../scripts/fixture.ts';
 import { gasBreakdown } from '../scripts/gasBreakdown.ts';
 import { distributorArtifact, testStableTokenArtifact } from '../src/artifacts.ts';
@@ -60,22 +63,38 @@ const passDeadline = async (terms: DistributionTerms) => {
   await provider.send('evm_increaseTime', [seconds]);
   await provider.send('evm_mine', []);
 };
+const escrowOf = async (id: string): Promise<string> => distributor.getFunction('escrowOf')(id);
+const maxUint256 = 2n ** 256n - 1n;
+/** The asset's Transfer logs of a receipt, as [from, to, value]. */
+const transfersIn = (receipt: {
+  logs: readonly { address: string; topics: readonly string[]; data: string }[];
+}) =>
+  receipt.logs
+    .filter((log) => log.address === String(stable.target))
+    .map((log) => stable.interface.parseLog(log))
+    .filter((parsed) => parsed?.name === 'Transfer')
+    .map((parsed) => [...parsed!.args]);
 const stateOf = async (id: string) => {
   const [remaining, funded, reclaimed] = await distributor.getFunction('stateOf')(id);
   return { remaining, funded, reclaimed };
 };
 
+/** The issuer's terms for a tree: `asset` (the test stable token unless given), claims open for an hour. */
+async function termsFor(root: string, nonce: bigint, asset?: string): Promise<DistributionTerms> {
+  return {
+    issuer: issuer.address,
+    asset: asset ?? (await stable.getAddress()),
+    deadline: (await now()) + 3600n,
+    nonce,
+    root,
+  };
+}
+
 /** Allocates `amount` over `balances`, builds the tree and funds it; returns terms, payments and tree. */
 async function funded(balances: [string, bigint][], amount: bigint, nonce = 1n) {
   const allocation = allocate({ balances, amount });
   const tree = paymentTree(allocation.payments);
-  const terms: DistributionTerms = {
-    issuer: issuer.address,
-    asset: await stable.getAddress(),
-    deadline: (await now()) + 3600n,
-    nonce,
-    root: tree.root,
-  };
+  const terms = await termsFor(tree.root, nonce);
   const { receipt, events } = await send(distributor, 'fund', termsTuple(terms), allocation.funded);
   return { allocation, tree, terms, id: distributionId(terms), receipt, events };
 }
@@ -98,9 +117,9 @@ function pushArgs(terms: DistributionTerms, batch: ReturnType<typeof pushBatch>)
 }
 
 describe('Distributor funding', () => {
-  it('takes the amount from the issuer in one transaction and logs the terms', async () => {
+  it("moves the amount from the issuer to the distribution's own escrow in one transaction and logs the terms", async () => {
     const before = await balanceOf(issuer.address);
-    const { terms, id, events, allocation } = await funded(
+    const { terms, id, events, allocation, receipt } = await funded(
       [
         [holder.address, 3n],
         [stranger.address, 7n],
@@ -109,7 +128,14 @@ describe('Distributor funding', () => {
     );
     expect(await distributor.getFunction('distributionId')(termsTuple(terms))).toBe(id);
     expect(await balanceOf(issuer.address)).toBe(before - 1_000_001n);
-    expect(await balanceOf(await distributor.getAddress())).toBe(1_000_001n);
+    // The escrow (CREATE2, salt = the id) holds the funds, keeps no code and lets only the Distributor move them.
+    const escrow = await escrowOf(id);
+    expect(transfersIn(receipt)).toEqual([[issuer.address, escrow, 1_000_001n]]);
+    expect(await balanceOf(escrow)).toBe(1_000_001n);
+    expect(await balanceOf(await distributor.getAddress())).toBe(0n);
+    expect(await provider.getCode(escrow)).toBe('0x');
+    expect(await stable.getFunction('allowance')(escrow, await distributor.getAddress())).toBe(maxUint256);
+    expect(await distributor.getFunction('escrowAsset')()).toBe(`0x${'0'.repeat(40)}`);
     expect(await stateOf(id)).toEqual({ remaining: 1_000_001n, funded: true, reclaimed: false });
     expect(events).toEqual([
       {
@@ -136,13 +162,7 @@ describe('Distributor funding', () => {
 
   it('refuses bad funding with a reason for each case', async () => {
     const tree = paymentTree([{ index: 0, account: holder.address, amount: 5n }]);
-    const terms: DistributionTerms = {
-      issuer: issuer.address,
-      asset: await stable.getAddress(),
-      deadline: (await now()) + 3600n,
-      nonce: 9n,
-      root: tree.root,
-    };
+    const terms = await termsFor(tree.root, 9n);
     const state = () => balanceOf(issuer.address);
     await expectRevert(
       as(distributor, stranger),
@@ -201,13 +221,16 @@ describe('Distributor claims, pushes and reclaim', () => {
     const payment = allocation.payments.find((p) => p.account === holder.address.toLowerCase())!;
     const proof = paymentProof(tree, payment.index);
     // Anyone may send the claim; the leaf's account is paid.
-    const { events } = await send(as(distributor, stranger), 'claim', ...claimArgs(terms, payment, proof));
-    expect(events).toEqual([
-      { name: 'Claimed', args: { id, index: BigInt(payment.index), account: holder.address, amount: 200n } },
-    ]);
+    const { events, receipt } = await send(
+      as(distributor, stranger),
+      'claim',
+      ...claimArgs(terms, payment, proof),
+    );
+    // The Distributor logs nothing: the asset's Transfer from this distribution's escrow is the record of the claim.
+    expect(events).toEqual([]);
+    expect(transfersIn(receipt)).toEqual([[await escrowOf(id), holder.address, 200n]]);
     expect(await balanceOf(holder.address)).toBe(200n);
     expect(await distributor.getFunction('isPaid')(id, payment.index)).toBe(true);
-    // The claim rewrites the state slot in one store: only what the distribution holds changes.
     expect(await stateOf(id)).toEqual({ remaining: 800n, funded: true, reclaimed: false });
     const state = async () => [await balanceOf(holder.address), await stateOf(id)];
     await expectRevert(
@@ -325,35 +348,84 @@ describe('Distributor claims, pushes and reclaim', () => {
     const reclaimed = await send(distributor, 'reclaim', termsTuple(terms));
     expect(reclaimed.events).toEqual([{ name: 'Reclaimed', args: { id, amount: 1n } }]);
     expect(await balanceOf(issuer.address)).toBe(before + 1n);
+    expect(await balanceOf(await escrowOf(id))).toBe(0n);
     expect(await balanceOf(await distributor.getAddress())).toBe(0n);
+    expect(await stateOf(id)).toEqual({ remaining: 0n, funded: true, reclaimed: true });
     await expectRevert(distributor, 'reclaim', [termsTuple(terms)], revertReasons.reclaimed, state);
   });
 
-  it('refuses to pay more than a distribution holds', async () => {
-    const payments = [{ index: 0, account: holder.address, amount: 10n }];
+  it("refuses to pay more than a distribution holds, and a tree summing to more than its funding never takes another distribution's money", async () => {
+    // Another distribution of the same asset, funded first: its escrow must stay untouched.
+    const other = await funded(holders(), 1_000n, 2n);
+    const otherEscrow = await escrowOf(other.id);
+    const payments = [
+      { index: 0, account: holder.address, amount: 6n },
+      { index: 1, account: stranger.address, amount: 6n },
+    ];
     const tree = paymentTree(payments);
-    const terms: DistributionTerms = {
-      issuer: issuer.address,
-      asset: await stable.getAddress(),
-      deadline: (await now()) + 3600n,
-      nonce: 3n,
-      root: tree.root,
-    };
+    const terms = await termsFor(tree.root, 3n);
+    const id = distributionId(terms);
+    // The tree sums to 12; the distribution is funded with 9.
     await send(distributor, 'fund', termsTuple(terms), 9n);
+    const escrow = await escrowOf(id);
+    expect(escrow).not.toBe(otherEscrow);
+    const state = async () => [
+      await stateOf(id),
+      await stateOf(other.id),
+      await balanceOf(otherEscrow),
+      await balanceOf(holder.address),
+      await balanceOf(stranger.address),
+    ];
+    await expectRevert(
+      distributor,
+      'push',
+      pushArgs(terms, pushBatch(tree, payments, [0, 1])),
+      revertReasons.insufficientDistributionFunds,
+      state,
+    );
+    await send(distributor, 'claim', ...claimArgs(terms, payments[0]!, paymentProof(tree, 0)));
+    expect(await balanceOf(escrow)).toBe(3n);
     await expectRevert(
       distributor,
       'claim',
-      claimArgs(terms, payments[0]!, paymentProof(tree, 0)),
+      claimArgs(terms, payments[1]!, paymentProof(tree, 1)),
       revertReasons.insufficientDistributionFunds,
-      () => stateOf(distributionId(terms)),
+      state,
     );
     await expectRevert(
       distributor,
       'push',
-      pushArgs(terms, pushBatch(tree, payments, [0])),
+      pushArgs(terms, pushBatch(tree, payments, [1])),
       revertReasons.insufficientDistributionFunds,
-      () => stateOf(distributionId(terms)),
+      state,
     );
+    // The other distribution still holds all of its funding, in its own escrow.
+    expect(await balanceOf(otherEscrow)).toBe(1_000n);
+    expect(await stateOf(other.id)).toEqual({ remaining: 1_000n, funded: true, reclaimed: false });
+    expect(await balanceOf(stranger.address)).toBe(0n);
+  });
+
+  it("bubbles the token's own reason when the transfer fails for another cause than the funds", async () => {
+    // A payment the asset refuses (ERC-20 transfers to the zero address revert): neither unfunded nor short of
+    // funds, so the claim reverts with the token's error rather than a Distributor reason.
+    const payments = [{ index: 0, account: `0x${'0'.repeat(40)}`, amount: 5n }];
+    const tree = paymentTree(payments);
+    const terms = await termsFor(tree.root, 4n);
+    await send(distributor, 'fund', termsTuple(terms), 5n);
+    const args = claimArgs(terms, payments[0]!, paymentProof(tree, 0));
+    const error = await distributor
+      .getFunction('claim')
+      .staticCall(...args)
+      .catch((e: { data?: string }) => e);
+    expect(stable.interface.parseError((error as { data: string }).data)?.args).toEqual([
+      payments[0]!.account,
+    ]);
+    expect(stable.interface.parseError((error as { data: string }).data)?.name).toBe('ERC20InvalidReceiver');
+    // Mined, it fails and marks nothing paid.
+    const tx = await distributor.getFunction('claim').send(...args, { gasLimit: 3_000_000 });
+    await expect(tx.wait()).rejects.toMatchObject({ code: 'CALL_EXCEPTION' });
+    expect(await distributor.getFunction('isPaid')(distributionId(terms), 0)).toBe(false);
+    expect(await stateOf(distributionId(terms))).toEqual({ remaining: 5n, funded: true, reclaimed: false });
   });
 
   it('keeps one bit per leaf across bitmap word boundaries', async () => {
@@ -381,6 +453,80 @@ describe('Distributor claims, pushes and reclaim', () => {
       revertReasons.pushAlreadyClaimed,
       () => distributor.getFunction('paidWords')(id, 0, 3),
     );
+  });
+});
+
+/** Compiles test/TetherLikeToken.sol with the pinned settings (a test asset, not an artifact). */
+function tetherLikeArtifact(): { abi: InterfaceAbi; bytecode: string } {
+  const source = readFileSync(new URL('./TetherLikeToken.sol', import.meta.url), 'utf8');
+  const input = {
+    language: 'Solidity',
+    sources: { 'TetherLikeToken.sol': { content: source } },
+    settings: { ...compilerSettings, outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
+  };
+  const output = JSON.parse(solc.compile(JSON.stringify(input)));
+  const compiled = output.contracts['TetherLikeToken.sol'].TetherLikeToken;
+  return { abi: compiled.abi, bytecode: `0x${compiled.evm.bytecode.object}` };
+}
+
+describe('Distributor with an asset that returns nothing (USDT-like)', () => {
+  it('funds, pays claims and pushes, refuses an overdraft in its words, and reclaims', async () => {
+    const tether = (await deploy(tetherLikeArtifact(), issuer)).contract;
+    const tetherBalance = async (address: string): Promise<bigint> =>
+      tether.getFunction('balanceOf')(address);
+    await mined(tether.getFunction('mint')(issuer.address, 1_000n));
+    await mined(tether.getFunction('approve')(await distributor.getAddress(), 1_000n));
+    const allocation = allocate({
+      balances: [
+        [holder.address, 1n],
+        [stranger.address, 1n],
+        [freshAddress('usdt', 1), 2n],
+      ],
+      amount: 1_000n,
+    });
+    const tree = paymentTree(allocation.payments);
+    const terms = await termsFor(tree.root, 5n, await tether.getAddress());
+    const id = distributionId(terms);
+    await send(distributor, 'fund', termsTuple(terms), 1_000n);
+    const escrow = await escrowOf(id);
+    expect(await tetherBalance(escrow)).toBe(1_000n);
+    expect(await tether.getFunction('allowance')(escrow, await distributor.getAddress())).toBe(maxUint256);
+    const [first, ...rest] = allocation.payments;
+    await send(distributor, 'claim', ...claimArgs(terms, first!, paymentProof(tree, first!.index)));
+    await send(
+      distributor,
+      'push',
+      ...pushArgs(
+        terms,
+        pushBatch(
+          tree,
+          allocation.payments,
+          rest.map((p) => p.index),
+        ),
+      ),
+    );
+    for (const payment of allocation.payments) {
+      expect(await tetherBalance(payment.account)).toBe(payment.amount);
+    }
+    expect(await stateOf(id)).toEqual({ remaining: 0n, funded: true, reclaimed: false });
+    // A second distribution funded short: the token reverts without a reason, the claim says why.
+    await mined(tether.getFunction('mint')(issuer.address, 1n));
+    await mined(tether.getFunction('approve')(await distributor.getAddress(), 0n));
+    await mined(tether.getFunction('approve')(await distributor.getAddress(), 1n));
+    const short = { ...terms, nonce: 6n };
+    await send(distributor, 'fund', termsTuple(short), 1n);
+    await expectRevert(
+      distributor,
+      'claim',
+      claimArgs(short, first!, paymentProof(tree, first!.index)),
+      revertReasons.insufficientDistributionFunds,
+      () => stateOf(distributionId(short)),
+    );
+    await passDeadline(short);
+    const before = await tetherBalance(issuer.address);
+    await send(distributor, 'reclaim', termsTuple(short));
+    expect(await tetherBalance(issuer.address)).toBe(before + 1n);
+    expect(await stateOf(distributionId(short))).toEqual({ remaining: 0n, funded: true, reclaimed: true });
   });
 });
 
@@ -417,13 +563,7 @@ describe('Distributor against the JS model (fast-check)', () => {
             );
             const tree = paymentTree(allocation.payments);
             nonce += 1n;
-            const terms: DistributionTerms = {
-              issuer: issuer.address,
-              asset: await stable.getAddress(),
-              deadline: (await now()) + 3600n,
-              nonce,
-              root: tree.root,
-            };
+            const terms = await termsFor(tree.root, nonce);
             await send(distributor, 'fund', termsTuple(terms), allocation.funded);
             const claimed = allocation.payments.filter((_, i) => claims[i]);
             for (const payment of claimed) {
@@ -448,6 +588,7 @@ describe('Distributor against the JS model (fast-check)', () => {
             const issuerBefore = await balanceOf(issuer.address);
             await send(distributor, 'reclaim', termsTuple(terms));
             const reclaimed = (await balanceOf(issuer.address)) - issuerBefore;
+            expect(await balanceOf(await escrowOf(distributionId(terms)))).toBe(0n);
 
             let paid = 0n;
             for (const address of pool) {
@@ -477,7 +618,7 @@ describe('Distributor against the JS model (fast-check)', () => {
 });
 
 describe('the claim gas breakdown (the distributions bench prints it)', () => {
-  it('adds up to the gas used, finds the bitmap word and state slot writes, and keeps the proof check cheap', async () => {
+  it('adds up to the gas used, finds the bitmap word write, reads no distribution state and logs nothing of its own', async () => {
     const balances = Array.from(
       { length: 1_000 },
       (_, i) => [freshAddress('gb', i), BigInt(1 + i)] as [string, bigint],
@@ -498,13 +639,20 @@ describe('the claim gas breakdown (the distributions bench prints it)', () => {
     for (const { total, parts } of [first, inUse]) {
       expect(parts.reduce((sum, [, gas]) => sum + gas, 0)).toBe(total);
     }
-    // Storage of the Distributor, in order: bitmap word read, write; state slot read, write.
+    // Storage of the Distributor: the bitmap word read and written, nothing else (no state slot on the way to a
+    // payment; the escrow's balance is the token's storage).
     const storage = (parts: [string, number][]) =>
       parts.filter(([name]) => name.startsWith('SLOAD') || name.startsWith('SSTORE')).map(([, gas]) => gas);
-    expect(storage(first.parts)).toEqual([2_100, 20_000, 2_100, 2_900]);
-    expect(storage(inUse.parts)).toEqual([2_100, 2_900, 2_100, 2_900]);
-    expect(costs(inUse.parts).logs).toBe(2_012);
-    // Decoding, the leaf, id and slot hashes and the 10-level proof (Solady's loop; OpenZeppelin's took ~1,600 more).
+    expect(storage(first.parts)).toEqual([2_100, 20_000]);
+    expect(storage(inUse.parts)).toEqual([2_100, 2_900]);
+    expect(costs(inUse.parts).logs).toBe(0);
+    // One call, the asset's transferFrom from the escrow: cold token 2,600, the Distributor's allowance read 2,100
+    // (unlimited: not written), the escrow's balance 5,000, the holder's fresh balance slot 22,100, Transfer 1,756.
+    const calls = inUse.parts.filter(([name]) => name.startsWith('CALL'));
+    expect(calls).toHaveLength(1);
+    expect(calls[0]![0]).toContain('its storage 29,200, logs 1,756');
+    // Decoding, the leaf, id, escrow and slot hashes and the 10-level proof (Solady's loop; OpenZeppelin's took
+    // ~1,600 more).
     expect(paymentProof(tree, 301)).toHaveLength(10);
     const { keccak256: hashing, 'other execution': other } = costs(inUse.parts);
     expect(hashing! + other!).toBeLessThanOrEqual(4_000);

@@ -214,7 +214,8 @@ test('a dividend pays by the record block: fund, claim in the console, push, rec
   await expect(card).toContainText('Reclaimed by the issuer. Rounding remainder: 0.000002 tUSD');
 
   // The chain's balances: each record-block holder got its floor share, the late holder nothing, the issuer
-  // paid exactly the sum of the shares (the remainder came back), and the Distributor holds nothing.
+  // paid exactly the sum of the shares (the remainder came back), and neither the distribution's escrow nor the
+  // Distributor holds anything.
   for (const holder of recordBalances.keys()) {
     expect(await balanceOf(holder)).toBe((before.get(holder) ?? 0n) + share(holder));
   }
@@ -223,7 +224,10 @@ test('a dividend pays by the record block: fund, claim in the console, push, rec
   const issuerApi = await apiAs(request, server.url, server.demo ?? { loginName: '', password: '' });
   const distributions = (await issuerApi.get(`/distributions/list/${symbol}`)) as {
     distributorAddress: string;
+    distributionId: string;
   }[];
-  expect(await balanceOf(distributions[0]?.distributorAddress ?? '')).toBe(0n);
+  const { distributorAddress = '', distributionId = '' } = distributions[0] ?? {};
+  expect(await balanceOf(await chain.escrowOf(distributorAddress, distributionId))).toBe(0n);
+  expect(await balanceOf(distributorAddress)).toBe(0n);
   chain.close();
 });

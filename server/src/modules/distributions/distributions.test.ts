@@ -1,4 +1,4 @@
-import { registerRoot, testStableTokenArtifact } from '@tranche/contracts';
+import { distributorArtifact, registerRoot, testStableTokenArtifact } from '@tranche/contracts';
 import type { DevChain } from '@tranche/contracts';
 import {
   Contract,
@@ -62,6 +62,11 @@ describe.each(databaseKinds)('registers and distributions on %s', (kind) => {
     return receipt!;
   }
   const stableBalance = async (address: string): Promise<bigint> => stable.getFunction('balanceOf')(address);
+  /** The distribution's own escrow, which holds its funds (the Distributor holds none). */
+  const escrowOf = async (distributorAddress: string, distributionId: string): Promise<string> =>
+    new Contract(distributorAddress, distributorArtifact.abi, provider).getFunction('escrowOf')(
+      distributionId,
+    );
 
   beforeAll(async () => {
     chain = await startTestChain();
@@ -189,7 +194,9 @@ describe.each(databaseKinds)('registers and distributions on %s', (kind) => {
     const owner = new Wallet(wallets.owner.key, provider);
     await (await owner.sendTransaction({ to: fund.approveTx.to, data: fund.approveTx.data })).wait();
     await (await owner.sendTransaction({ to: fund.fundTx.to, data: fund.fundTx.data })).wait();
-    expect(await stableBalance(created.distributorAddress)).toBe(1001n);
+    const escrow = await escrowOf(created.distributorAddress, created.distributionId);
+    expect(await stableBalance(escrow)).toBe(1001n);
+    expect(await stableBalance(created.distributorAddress)).toBe(0n);
 
     // b claims with its own wallet from its open claims.
     const claims = await outsider.client.call('listClaims', { params: { address: b!.address } });
@@ -236,6 +243,7 @@ describe.each(databaseKinds)('registers and distributions on %s', (kind) => {
     });
     expect(reclaimed.transactionHash).toMatch(/^0x/);
     expect(await stableBalance(wallets.owner.address)).toBe(ownerBefore + 2n);
+    expect(await stableBalance(escrow)).toBe(0n);
     expect(await stableBalance(created.distributorAddress)).toBe(0n);
     const done = await issuer.client.call('getDistribution', { params: { id: created.id } });
     expect(done).toMatchObject({

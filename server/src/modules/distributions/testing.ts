@@ -1,4 +1,4 @@
-import { securityTokenArtifact, testStableTokenArtifact } from '@tranche/contracts';
+import { distributorArtifact, securityTokenArtifact, testStableTokenArtifact } from '@tranche/contracts';
 import { Contract, encodeBytes32String, JsonRpcProvider, Wallet } from 'ethers';
 
 /**
@@ -22,6 +22,12 @@ export function distributionChain(rpcUrl: string) {
     blockNumber: () => provider.getBlockNumber(),
     async erc20BalanceOf(asset: string, holder: string): Promise<bigint> {
       return new Contract(asset, testStableTokenArtifact.abi, provider).getFunction('balanceOf')(holder);
+    },
+    /** The escrow that holds distribution `distributionId`'s funds (the Distributor's `escrowOf`). */
+    async escrowOf(distributor: string, distributionId: string): Promise<string> {
+      return new Contract(distributor, distributorArtifact.abi, provider).getFunction('escrowOf')(
+        distributionId,
+      );
     },
     /** Moves the chain's clock forward and mines a block at the new time. */
     async increaseTime(seconds: number): Promise<void> {
