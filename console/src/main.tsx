@@ -6,21 +6,28 @@ import { App } from './app/App.tsx';
 import { preloadLoggedInParts } from './app/AppLayout.tsx';
 import { preloadRoute } from './app/router.tsx';
 import { preloadLoggedInNav } from './features/shell/components/NavBar.tsx';
+import { isPublicPath } from './lib/paths.ts';
 
-// A stored session: the logged-in navigation and wallet strip are fetched beside the session check, so that they
-// are in when it answers and render with the page instead of pushing it down (a layout shift) a moment later.
-// The page's own module is fetched at once too, not after the session check answers.
+// A stored session on a page that needs one: the shell draws the logged-in navigation and wallet strip while the
+// session is checked (useShellLoggedIn), so both are fetched first and the first render waits for them (at most
+// 3 s), or they would arrive after it and push the page down (a layout shift). The page's own module is fetched at
+// once too, beside the session check instead of after its answer.
 const hasSession = localStorage.getItem('jwt') !== null;
-if (hasSession) {
-  void preloadLoggedInNav().catch(() => undefined);
-  void preloadLoggedInParts().catch(() => undefined);
-}
+const shellFirst =
+  hasSession && !isPublicPath(window.location.pathname)
+    ? Promise.race([
+        Promise.allSettled([preloadLoggedInNav(), preloadLoggedInParts()]),
+        new Promise((resolve) => setTimeout(resolve, 3000)),
+      ])
+    : Promise.resolve();
 preloadRoute(window.location.pathname, hasSession);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+void shellFirst.then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -9,7 +9,7 @@ import {
   readManifest,
   routeModules,
 } from './bundle.ts';
-import { test as buildTest } from '@playwright/test';
+import { type APIRequestContext, type Browser, test as buildTest } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { createAccount, loginInBrowser } from './helpers.ts';
 
@@ -42,6 +42,16 @@ const needed: Record<keyof typeof routeModules, HeavyLibrary[]> = {
  * answer schemas) and with the sign-in form's schema once the form is drawn.
  */
 const fetchedAfterRender: HeavyLibrary[] = ['zod'];
+
+/** The browser storage of a new account logged in through the console (what a returning user's browser holds). */
+async function storedSession(browser: Browser, request: APIRequestContext, url: string) {
+  const account = await createAccount(request, url);
+  const context = await browser.newContext({ baseURL: url });
+  await loginInBrowser(await context.newPage(), account.email, account.password);
+  const session = await context.storageState();
+  await context.close();
+  return session;
+}
 
 // The manifest checks read the build only: no server.
 buildTest(
@@ -79,12 +89,7 @@ test('a first visit of each route fetches only the heavy libraries it needs, and
   request,
   server,
 }) => {
-  const account = await createAccount(request, server.url);
-  const loginContext = await browser.newContext({ baseURL: server.url });
-  const loginPage = await loginContext.newPage();
-  await loginInBrowser(loginPage, account.email, account.password);
-  const session = await loginContext.storageState();
-  await loginContext.close();
+  const session = await storedSession(browser, request, server.url);
 
   for (const route of Object.keys(routeModules) as (keyof typeof routeModules)[]) {
     // A new context per route: an empty HTTP cache, as on a first visit; the session kept except on /Login.
@@ -114,23 +119,31 @@ test('a first visit of each route fetches only the heavy libraries it needs, and
   }
 });
 
-test("with a stored session, a first visit asks for the page's module before the session check, not after its answer", async ({
+test("with a stored session, a first visit asks for the page's module before the session check, and nothing shifts", async ({
   browser,
   request,
   server,
 }) => {
-  const account = await createAccount(request, server.url);
-  const loginContext = await browser.newContext({ baseURL: server.url });
-  const loginPage = await loginContext.newPage();
-  await loginInBrowser(loginPage, account.email, account.password);
-  const session = await loginContext.storageState();
-  await loginContext.close();
+  const session = await storedSession(browser, request, server.url);
 
   const manifest = readManifest();
   for (const route of ['/Tokens', '/Whitelists'] as const) {
     const module = manifest[routeModules[route]]?.file ?? '';
-    const context = await browser.newContext({ baseURL: server.url, storageState: session });
+    // A phone's width, where the logged-in navigation wraps to several lines (what a late one would push down).
+    const context = await browser.newContext({
+      baseURL: server.url,
+      storageState: session,
+      viewport: { width: 390, height: 844 },
+    });
     const page = await context.newPage();
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await page.goto(route);
@@ -140,6 +153,13 @@ test("with a stored session, a first visit asks for the page's module before the
     const authAt = requested.indexOf('/api/auth');
     expect(moduleAt, `${route}: ${requested.join(', ')}`).toBeGreaterThanOrEqual(0);
     expect(authAt, `${route}: ${requested.join(', ')}`).toBeGreaterThan(moduleAt);
+    // The page, the navigation and the wallet strip render together once the session check has answered: nothing
+    // arrives later to push the page down (issue 19's CLS budget is 0.02).
+    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+    expect(
+      shifts.reduce((sum, value) => sum + value, 0),
+      `${route} layout shifts ${shifts.join(', ')}`,
+    ).toBeLessThanOrEqual(0.02);
     await context.close();
   }
 });

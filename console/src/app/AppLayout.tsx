@@ -1,7 +1,6 @@
-import { useAtomValue } from 'jotai';
 import { Suspense } from 'react';
 import { Notifications } from '../features/notifications/index.ts';
-import { authStateAtom } from '../features/session/index.ts';
+import { useShellLoggedIn } from '../features/session/index.ts';
 import { Layout } from '../features/shell/index.ts';
 import { preloadable, usePreloaded } from '../lib/preloadable.ts';
 
@@ -12,7 +11,7 @@ export const preloadLoggedInParts = loggedInParts.preload;
 
 /** The shell with the app-wide pieces plugged in (wallet strip, pending transactions, notifications). */
 export function AppLayout() {
-  const loggedIn = useAtomValue(authStateAtom) === 'in';
+  const loggedIn = useShellLoggedIn();
   const { component: LoggedInParts, lazy } = usePreloaded(loggedInParts, loggedIn);
   const part = (name: 'strip' | 'pending' | 'overlays') => {
     if (!loggedIn) return null;

@@ -3,6 +3,7 @@ import { matchRoutes, Outlet, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from '../features/session/index.ts';
 import { NotFoundPage, RouteErrorBoundary } from '../features/shell/index.ts';
 import { AppLayout } from './AppLayout.tsx';
+import { trackPreload } from '../lib/preloadable.ts';
 import { paths } from '../lib/paths.ts';
 
 /** What a route's `handle` carries: the loader of its page module, and whether the page needs a session. */
@@ -121,5 +122,5 @@ export function preloadRoute(pathname: string, hasSession: boolean): void {
     matchRoutes(routeObjects, path)?.at(-1)?.route.handle as RouteHandle | undefined;
   const handle = handleOf(pathname);
   const shown = handle?.needsSession && !hasSession ? handleOf(paths.login) : handle;
-  void shown?.load().catch(() => undefined);
+  if (shown) void trackPreload(shown.load()).catch(() => undefined);
 }

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
-import { type Preloadable, preloadable, usePreloaded } from './preloadable.ts';
+import { type Preloadable, preloadable, preloadsSettled, trackPreload, usePreloaded } from './preloadable.ts';
 
 function Part({ label }: { label: string }) {
   return <p>{label}</p>;
@@ -46,5 +46,26 @@ describe('preloadable', () => {
     await part.preload();
     view.rerender(<Place part={part} shown />);
     expect(screen.getByText('at once')).toBeVisible();
+  });
+
+  it('preloadsSettled waits for every part fetched ahead, a failed one included', async () => {
+    let release: (component: typeof Part) => void = () => undefined;
+    const part = preloadable(() => new Promise<typeof Part>((resolve) => (release = resolve)));
+    void part.preload();
+    let fail: (error: Error) => void = () => undefined;
+    void trackPreload(new Promise((_, reject) => (fail = reject))).catch(() => undefined);
+    let settled = false;
+    const waiting = preloadsSettled().then(() => {
+      settled = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settled).toBe(false);
+    release(Part);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settled).toBe(false);
+    fail(new Error('chunk failed to load'));
+    await waiting;
+    expect(settled).toBe(true);
+    expect(part.loaded()).toBe(Part);
   });
 });

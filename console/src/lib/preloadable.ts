@@ -10,16 +10,37 @@ export type Preloadable<Props extends object> = {
   Lazy: LazyExoticComponent<ComponentType<Props>>;
 };
 
+const started = new Set<Promise<unknown>>();
+
+/**
+ * Counts `loading` among the parts fetched ahead of the first render ({@link preloadsSettled}); returns it.
+ */
+export function trackPreload<T>(loading: Promise<T>): Promise<T> {
+  started.add(loading);
+  return loading;
+}
+
+/**
+ * Resolves once every part fetched ahead so far has loaded or failed: the session check waits for it before it
+ * shows a stored session's first page, so the page, the logged-in navigation and the wallet strip render together
+ * (nothing arrives later to push the page down).
+ */
+export async function preloadsSettled(): Promise<void> {
+  await Promise.allSettled([...started]);
+}
+
 export function preloadable<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
 ): Preloadable<Props> {
   let loaded: ComponentType<Props> | undefined;
   let pending: Promise<ComponentType<Props>> | undefined;
   const preload = () => {
-    pending ??= load().then((component) => {
-      loaded = component;
-      return component;
-    });
+    pending ??= trackPreload(
+      load().then((component) => {
+        loaded = component;
+        return component;
+      }),
+    );
     return pending;
   };
   return {

@@ -6,3 +6,4 @@ export { LoginPage } from './components/LoginPage.tsx';
 export { RequireAuth } from './components/RequireAuth.tsx';
 export { ResetPasswordPage } from './components/ResetPasswordPage.tsx';
 export { SignUpPage } from './components/SignUpPage.tsx';
+export { useShellLoggedIn } from './hooks/useShellLoggedIn.ts';

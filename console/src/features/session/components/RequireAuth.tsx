@@ -5,6 +5,7 @@ import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { api } from '../../../lib/api.ts';
 import { paths } from '../../../lib/paths.ts';
+import { preloadsSettled } from '../../../lib/preloadable.ts';
 import { endSessionAtom } from '../actions.ts';
 import { authStateAtom, profileAtom, sessionAtom } from '../atoms.ts';
 
@@ -28,7 +29,10 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     const controller = new AbortController();
     api
       .call('auth', { signal: controller.signal })
-      .then((profile) => {
+      .then(async (profile) => {
+        // The parts main.tsx fetched ahead (the page, the navigation, the wallet strip) render with the page.
+        await preloadsSettled();
+        if (controller.signal.aborted) return;
         setProfile(profile);
         setAuthState('in');
       })

@@ -1,9 +1,8 @@
-import { useAtomValue } from 'jotai';
 import { Suspense } from 'react';
 import { NavLink } from 'react-router-dom';
 import { paths } from '../../../lib/paths.ts';
 import { preloadable, usePreloaded } from '../../../lib/preloadable.ts';
-import { authStateAtom } from '../../session/index.ts';
+import { useShellLoggedIn } from '../../session/index.ts';
 import * as styles from './NavBar.css.ts';
 
 const loggedInNav = preloadable(() => import('./LoggedInNav.tsx').then((m) => m.LoggedInNav));
@@ -18,7 +17,7 @@ export type NavBarProps = {
 
 /** The navigation bar of part 1, section 2. */
 export function NavBar({ pending }: NavBarProps) {
-  const loggedIn = useAtomValue(authStateAtom) === 'in';
+  const loggedIn = useShellLoggedIn();
   const { component: LoggedInNav, lazy } = usePreloaded(loggedInNav, loggedIn);
   return (
     <header className={styles.header}>
