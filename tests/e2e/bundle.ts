@@ -49,9 +49,11 @@ export function initialFiles(
   visit('index.html');
   visit(routeModules[route]);
   const chunks = [...seen].map((key) => manifest[key] as ManifestChunk);
+  // The console builds one stylesheet (vite.config.ts, cssCodeSplit false), which the manifest names 'style.css'.
+  const sheet = manifest['style.css']?.file;
   return {
     js: [...new Set(chunks.map((chunk) => chunk.file))],
-    css: [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))],
+    css: [...new Set([...chunks.flatMap((chunk) => chunk.css ?? []), ...(sheet ? [sheet] : [])])],
   };
 }
 
