@@ -7,3 +7,4 @@ export { RequireAuth } from './components/RequireAuth.tsx';
 export { ResetPasswordPage } from './components/ResetPasswordPage.tsx';
 export { SignUpPage } from './components/SignUpPage.tsx';
 export { useShellLoggedIn } from './hooks/useShellLoggedIn.ts';
+export { prefetchSessionCheck } from './sessionCheck.ts';
