@@ -500,6 +500,8 @@ export const ruleMessages = {
   countingExplained:
     'Rules are enforced once every holder is counted; until then the token refuses transfers, issues and redemptions.',
   countingStopped: (reason: string) => `Counting holders stopped: ${reason}`,
+  countNotAddingUp: 'the holders counted on the chain do not add up to the holders the indexer stores',
+  oneHolderOverCap: 'one holder alone does not fit a transaction under the gas cap',
   countingNeedsKey: (holders: number) =>
     `Switching rules on counts this token's ${holders} holders on the chain, more than one transaction carries. Choose a registered key (the server signs and sends the batches), or ask its holder to.`,
   countingNotSupported: (holders: number) =>

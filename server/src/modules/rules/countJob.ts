@@ -9,7 +9,7 @@ import { crashPoint } from '../../jobs/crashPoints.ts';
 import { liveRow, measuredGasLimit, RevertError, sendDurably } from '../../jobs/durableTransaction.ts';
 import { type JobHandler, PermanentJobError } from '../../jobs/runner.ts';
 import { signingKeyFor } from '../credentials/service.ts';
-import { holderAddresses } from '../holders/repository.ts';
+import { holderAddresses } from '../holders/index.ts';
 import { countHoldersData, type RuleCall, setRulesData } from './calls.ts';
 import { countedMatchesIndexed, countingState, indexedMatchesChain, indexedUpTo } from './holderList.ts';
 
@@ -99,8 +99,8 @@ export function createCountJobHandler(ctx: AppContext, options: CountJobOptions 
     const sized = async (holders: string[], encode: (batch: string[]) => string) => {
       const found = await sizeByGas(holders, (batch) => measure(encode(batch)), { cap: txGasCap });
       if ('refused' in found) {
-        const reason = typeof found.refused === 'bigint' ? r.countingNotSupported(1) : found.refused.reason;
-        throw new PermanentJobError(r.countingStopped(reason));
+        const reason = typeof found.refused === 'bigint' ? r.oneHolderOverCap : found.refused.reason;
+        throw new PermanentJobError(reason);
       }
       return { holders: holders.slice(0, found.size), gasLimit: found.gasLimit };
     };
@@ -111,13 +111,13 @@ export function createCountJobHandler(ctx: AppContext, options: CountJobOptions 
     try {
       opened = (await send('start', setRulesData(payload.rule, []))).receipt.blockNumber;
     } catch (error) {
-      if (error instanceof RevertError) throw new PermanentJobError(r.countingStopped(error.reason));
+      if (error instanceof RevertError) throw new PermanentJobError(error.reason);
       throw error;
     }
     crashPoint('rules:started');
 
     for (let round = 0; !(await rulesOn()); round += 1) {
-      if (round >= 3) throw new PermanentJobError(r.countingStopped('the holders counted do not add up'));
+      if (round >= 3) throw new PermanentJobError(r.countNotAddingUp);
       // 2. Balances no longer move: once the indexer has stored the chain up to now, it knows every holder.
       await tools.setStep('wait');
       const head = Math.max(await ctx.chain.blockNumber(), opened);
@@ -186,7 +186,7 @@ export function createCountJobHandler(ctx: AppContext, options: CountJobOptions 
               if (!(error instanceof RevertError)) throw error;
               // Refused (the count moved on meanwhile): the next batch is read from the chain's cursor again.
               refusals += 1;
-              if (refusals >= 3) throw new PermanentJobError(r.countingStopped(error.reason));
+              if (refusals >= 3) throw new PermanentJobError(error.reason);
             }
             await save('count', { inFlight: null });
             crashPoint('rules:settled');

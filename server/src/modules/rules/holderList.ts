@@ -1,6 +1,6 @@
 import type { Contract } from 'ethers';
 import type { Database } from '../../db/database.ts';
-import { indexedBlockOf, indexedHolderTotals } from '../holders/repository.ts';
+import { indexedBlockOf, indexedHolderTotals } from '../holders/index.ts';
 import type { Ctx } from './token.ts';
 
 /** The token's count on the chain: whether it is open and the last address counted (lower-case). */

@@ -12,7 +12,7 @@ import { HttpError } from '../../errors.ts';
 import { measuredGasLimit } from '../../jobs/durableTransaction.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import { signingKeyFor } from '../credentials/service.ts';
-import { holderAddresses, indexedHolderTotals } from '../holders/repository.ts';
+import { holderAddresses, indexedHolderTotals } from '../holders/index.ts';
 import { recordUserTransaction } from '../transactions/service.ts';
 import { type RuleCall, type RuleInput, ruleCall, setRulesData } from './calls.ts';
 import { type CountPayload, countJobKind, countUpperBatch } from './countJob.ts';
@@ -86,7 +86,7 @@ async function countingView(
     holders,
     jobId: job?.id ?? null,
     jobState: job?.state ?? null,
-    error: job?.state === 'failed' ? (job.lastError ?? null) : null,
+    error: job?.state === 'failed' ? r.countingStopped(job.lastError ?? '') : null,
   };
 }
 
