@@ -23,6 +23,7 @@ import {
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { failureOf } from '../../../test/helpers.ts';
 import { openDatabase } from '../../db/database.ts';
+import { crashPoints } from '../../jobs/crashPoints.ts';
 import { type CrashHarness, crashHarness, killCrashServers } from '../../jobs/crashTesting.ts';
 import { deploySchemeAndWhitelist, deployTestToken, type DevWallets, devWallets } from '../tokens/testing.ts';
 import { latestCountJob } from './repository.ts';
@@ -49,6 +50,8 @@ let dataDir: string;
 let harness: CrashHarness;
 let holders: string[];
 let startBlock: number;
+let setup: Awaited<ReturnType<typeof deploySchemeAndWhitelist>>;
+const tokenAbi = new Interface(securityTokenArtifact.abi);
 
 const client = (): ApiClient => {
   const { url, token: session } = harness.server;
@@ -58,23 +61,37 @@ const counted = async (scope: string) => Number((await token.getFunction('rulesO
 const rulesActive = async () => (await token.getFunction('rulesActive')()) as boolean;
 const countingOpen = async () => ((await token.getFunction('holderCountingState')()) as [boolean, string])[0];
 /** Deterministic full-entropy addresses that hold no keys. */
-const holderAddress = (i: number) =>
-  getAddress(`0x${keccak256(toUtf8Bytes(`count:${i}`)).slice(26)}`).toLowerCase();
+const holderAddress = (seed: string | number) =>
+  getAddress(`0x${keccak256(toUtf8Bytes(`count:${seed}`)).slice(26)}`).toLowerCase();
 
-beforeAll(async () => {
-  chain = await startDevChain({ port: 0 });
-  provider = new JsonRpcProvider(chain.rpcUrl, undefined, { staticNetwork: true, cacheTimeout: -1 });
-  wallets = devWallets(provider);
-  dataDir = mkdtempSync(path.join(tmpdir(), 'tranche-count-'));
-  const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
-  const setup = await deploySchemeAndWhitelist(wallets);
-  token = await deployTestToken(database.db, wallets, setup, { symbol, name: 'Counted Co' });
-  await database.close();
-  holders = Array.from({ length: holderCount }, (_, i) => holderAddress(i));
-  // Issued in big batches: 3,000 holders of Common, the first 500 also of Preferred.
+/** The calls made to `contract` after block `from`, each mined successfully, with the holders each lists. */
+async function callsTo(contract: Contract, from: number): Promise<{ name: string; holders: string[] }[]> {
+  const address = (contract.target as string).toLowerCase();
+  const calls: { name: string; holders: string[] }[] = [];
+  for (let block = from + 1; block <= (await provider.getBlockNumber()); block += 1) {
+    for (const tx of (await provider.getBlock(block, true))!.prefetchedTransactions) {
+      if (tx.to?.toLowerCase() !== address) continue;
+      const parsed = tokenAbi.parseTransaction(tx);
+      const receipt = await provider.getTransactionReceipt(tx.hash);
+      expect(receipt?.status, `${parsed?.name} in block ${block}`).toBe(1);
+      const list = parsed?.name === 'countHolders' ? parsed.args[0] : parsed?.args[7];
+      calls.push({ name: parsed!.name, holders: (list as string[]).map((a) => a.toLowerCase()) });
+    }
+  }
+  return calls;
+}
+
+/** Issues `amountOf(i)` of `partition` to each of `addresses`, in big batches, verifying them first unless told. */
+async function issueTo(
+  contract: Contract,
+  partition: string,
+  addresses: string[],
+  amountOf: (i: number) => bigint,
+  { verified = false } = {},
+) {
   const verify = whitelistBatchSize();
-  for (let i = 0; i < holders.length; i += verify) {
-    const chunk = holders.slice(i, i + verify);
+  for (let i = 0; i < (verified ? 0 : addresses.length); i += verify) {
+    const chunk = addresses.slice(i, i + verify);
     await (
       await setup.whitelist.getFunction('addVerifiedBatch')(
         chunk,
@@ -82,28 +99,45 @@ beforeAll(async () => {
       )
     ).wait();
   }
-  const issue = token.getFunction('issueByPartition(bytes32,address[],uint256[],bytes)');
+  const issue = contract.getFunction('issueByPartition(bytes32,address[],uint256[],bytes)');
   const size = issueBatchSize();
-  for (let i = 0; i < holders.length; i += size) {
-    const chunk = holders.slice(i, i + size);
+  for (let i = 0; i < addresses.length; i += size) {
+    const chunk = addresses.slice(i, i + size);
     await (
       await issue(
-        common,
+        partition,
         chunk,
-        chunk.map((_, k) => BigInt(i + k + 1)),
+        chunk.map((_, k) => amountOf(i + k)),
         '0x',
       )
     ).wait();
   }
-  const few = holders.slice(0, preferredHolders);
-  await (
-    await issue(
-      preferred,
-      few,
-      few.map(() => 7n),
-      '0x',
-    )
-  ).wait();
+}
+
+/** Reads the rules until they are on (the job's last restart settles what it left). */
+async function rulesOnceActive(api: () => ApiClient, symbolOf: string): Promise<TokenRules | undefined> {
+  let rules: TokenRules | undefined;
+  for (let i = 0; i < 300; i += 1) {
+    rules = await api().call('getTokenRules', { params: { symbol: symbolOf } });
+    if (rules.active && rules.counting === null) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return rules;
+}
+
+beforeAll(async () => {
+  chain = await startDevChain({ port: 0 });
+  provider = new JsonRpcProvider(chain.rpcUrl, undefined, { staticNetwork: true, cacheTimeout: -1 });
+  wallets = devWallets(provider);
+  dataDir = mkdtempSync(path.join(tmpdir(), 'tranche-count-'));
+  const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+  setup = await deploySchemeAndWhitelist(wallets);
+  token = await deployTestToken(database.db, wallets, setup, { symbol, name: 'Counted Co' });
+  await database.close();
+  holders = Array.from({ length: holderCount }, (_, i) => holderAddress(i));
+  // 3,000 holders of Common, the first 500 also of Preferred.
+  await issueTo(token, common, holders, (i) => BigInt(i + 1));
+  await issueTo(token, preferred, holders.slice(0, preferredHolders), () => 7n, { verified: true });
   startBlock = await provider.getBlockNumber();
   harness = crashHarness(dataDir, chain.rpcUrl, { RULES_COUNT_BATCH_SIZE: String(batchSize) });
 }, 300_000);
@@ -164,12 +198,7 @@ it('switches rules on for a live token of 3,000 holders in batches, stopped afte
 
   // Done after the last restart: rules on, the counts are the true ones.
   await harness.start();
-  let rules: TokenRules | undefined;
-  for (let i = 0; i < 200; i += 1) {
-    rules = await client().call('getTokenRules', { params: { symbol } });
-    if (rules.active && rules.counting === null) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const rules = await rulesOnceActive(client, symbol);
   expect(rules).toMatchObject({
     active: true,
     counting: null,
@@ -186,18 +215,7 @@ it('switches rules on for a live token of 3,000 holders in batches, stopped afte
   ]);
 
   // What the chain holds: one setRules, then countHolders batches that list each holder exactly once, ascending.
-  const tokenAbi = new Interface(securityTokenArtifact.abi);
-  const calls: { name: string; holders: string[] }[] = [];
-  for (let block = startBlock + 1; block <= (await provider.getBlockNumber()); block += 1) {
-    for (const tx of (await provider.getBlock(block, true))!.prefetchedTransactions) {
-      if (tx.to?.toLowerCase() !== (token.target as string).toLowerCase()) continue;
-      const parsed = tokenAbi.parseTransaction(tx);
-      const receipt = await provider.getTransactionReceipt(tx.hash);
-      expect(receipt?.status, `${parsed?.name} in block ${block}`).toBe(1);
-      const list = parsed?.name === 'countHolders' ? parsed.args[0] : parsed?.args[7];
-      calls.push({ name: parsed!.name, holders: (list as string[]).map((a) => a.toLowerCase()) });
-    }
-  }
+  const calls = await callsTo(token, startBlock);
   expect(calls.map((c) => c.name)).toEqual(['setRules', 'countHolders', 'countHolders', 'countHolders']);
   expect(calls[0]!.holders).toEqual([]);
   const listed = calls.flatMap((c) => c.holders);
@@ -215,3 +233,46 @@ it('switches rules on for a live token of 3,000 holders in batches, stopped afte
     await database.close();
   }
 }, 240_000);
+
+it('at every other crash point of the count, each holder is counted exactly once', async () => {
+  if (harness.server.child.exitCode === null) harness.server.child.kill('SIGTERM');
+  await harness.server.exited;
+  const small = crashHarness(dataDir, chain.rpcUrl, { RULES_COUNT_BATCH_SIZE: '5' });
+  const smallClient = (): ApiClient => {
+    const { url, token: session } = small.server;
+    return createApiClient({ baseUrl: url, getToken: () => session });
+  };
+  for (const [n, point] of crashPoints.rules.filter((p) => p !== 'rules:settled').entries()) {
+    // A token of 12 holders, written while no server runs (the data dir is one process's).
+    const pointSymbol = `CNT${n}`;
+    wallets.owner.signer.reset();
+    const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+    const contract = await deployTestToken(database.db, wallets, setup, { symbol: pointSymbol, name: point });
+    await database.close();
+    const twelve = Array.from({ length: 12 }, (_, i) => holderAddress(`${point}:${i}`));
+    await issueTo(contract, common, twelve, (i) => BigInt(10 + i));
+    const from = await provider.getBlockNumber();
+
+    const outcome = await small.crashAt(point, () =>
+      smallClient().call('setTokenRules', {
+        body: { symbol: pointSymbol, accountAddress: wallets.owner.address, txMode: 2, maxHolders: 20 },
+      }),
+    );
+    const rules = await rulesOnceActive(smallClient, pointSymbol);
+    expect(rules, `${point} (${outcome})`).toMatchObject({
+      active: true,
+      token: { maxHolders: 20, holders: 12 },
+    });
+    const calls = await callsTo(contract, from);
+    expect(
+      calls.map((c) => c.name),
+      point,
+    ).toEqual(['setRules', 'countHolders', 'countHolders', 'countHolders']);
+    expect(
+      calls.flatMap((c) => c.holders),
+      point,
+    ).toEqual([...twelve].sort());
+    small.server.child.kill('SIGTERM');
+    await small.server.exited;
+  }
+}, 300_000);
