@@ -73,7 +73,7 @@ export const tokenRulesSchema = z.object({
   supported: z.boolean(),
   token: ruleSchema,
   partitions: z.array(z.object({ partition: z.string(), rule: ruleSchema })),
-  /** Set while holders are being counted (rules switching on), else null. */
+  /** Set while holders are being counted (rules switching on), a counting job is on its way or the last one stopped; else null. */
   counting: holderCountingSchema.nullable(),
 });
 export type TokenRules = z.output<typeof tokenRulesSchema>;

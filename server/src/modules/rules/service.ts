@@ -77,9 +77,12 @@ async function countingView(
   contractAddress: string,
   counted: number,
 ): Promise<HolderCounting | null> {
-  if (!(await countsInBatches(token))) return null;
-  const [state, job] = await Promise.all([countingState(token), latestCountJob(ctx.db, contractAddress)]);
-  if (!state.open && !isUnderway(job)) return null;
+  const [state, job] = await Promise.all([
+    countingState(token).catch(() => undefined),
+    latestCountJob(ctx.db, contractAddress),
+  ]);
+  // A codebase that counts in one transaction only has no count to show; a job that stopped says why.
+  if (!state || (!state.open && !isUnderway(job) && job?.state !== 'failed')) return null;
   const { token: holders } = await indexedHolderTotals(ctx.db, contractAddress);
   return {
     counted: state.open ? counted : 0,
