@@ -494,6 +494,19 @@ export const ruleMessages = {
   countryRefused: (scope: string, country: string) =>
     `${scope} does not accept receivers from ${country === '' ? 'an unknown country' : country}.`,
   chainRefused: (reason: string) => `The chain refuses this operation: ${reason}.`,
+  holdersBeingCounted:
+    "The token's rules are switching on and its holders are being counted: no tokens can be issued, transferred or redeemed until the count completes.",
+  countingHolders: (counted: number, holders: number) => `Counting holders: ${counted} of ${holders}`,
+  countingExplained:
+    'Rules are enforced once every holder is counted; until then the token refuses transfers, issues and redemptions.',
+  countingStopped: (reason: string) => `Counting holders stopped: ${reason}`,
+  countNotAddingUp: 'the holders counted on the chain do not add up to the holders the indexer stores',
+  oneHolderOverCap: 'one holder alone does not fit a transaction under the gas cap',
+  countingNeedsKey: (holders: number) =>
+    `Switching rules on counts this token's ${holders} holders on the chain, more than one transaction carries. Choose a registered key (the server signs and sends the batches), or ask its holder to.`,
+  countingNotSupported: (holders: number) =>
+    `This token's contract counts its holders in one transaction only, and its ${holders} holders do not fit one.`,
+  indexerBehind: 'The indexer has not caught up with this token yet; please try again in a moment',
   tokenScope: 'the token',
   partitionScope: (name: string) => `partition ${name}`,
 } as const;

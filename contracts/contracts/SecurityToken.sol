@@ -104,6 +104,10 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
     uint256 private constant COUNTRY_RULES = 1 << 110;
     /// While rules are on: more than one partition. Until then the token's holder count is its one partition's.
     uint256 private constant SEVERAL_PARTITIONS = 1 << 111;
+    /// The same bit while rules are not on yet: holders are being counted (countHolders). Balances do not move until
+    /// the count completes, so a rule-free token tests one constant mask, RULES_OR_COUNTING, as before.
+    uint256 private constant COUNTING = SEVERAL_PARTITIONS;
+    uint256 private constant RULES_OR_COUNTING = RULES_ON | COUNTING;
     uint256 private constant FLAGS = 0xfc << 104;
     uint256 private constant HOLDERS = 0xffffffff << 32;
 
@@ -128,6 +132,10 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
     mapping(bytes32 scope => Rule) private _rules;
     mapping(bytes32 scope => mapping(bytes2 country => bool)) private _countryListed;
     mapping(bytes32 scope => bytes2[]) private _countryList;
+    /// While holders are counted: the last address counted (batches are strictly ascending across calls) and, per
+    /// partition, the balances counted so far.
+    address private _countCursor;
+    mapping(bytes32 partition => uint256) private _counted;
 
     // ERC-20
     event Transfer(address indexed from, address indexed to, uint256 value);
@@ -197,11 +205,11 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
         address whitelist_,
         address securityScheme_
     ) {
-        require(bytes(name_).length != 0, "token name is required");
-        require(bytes(symbol_).length != 0, "token symbol is required");
-        require(owner_ != address(0), "owner is the zero address");
-        require(whitelist_.code.length != 0, "whitelist is not a contract");
-        require(securityScheme_.code.length != 0, "security scheme is not a contract");
+        if (bytes(name_).length == 0) _fail("token name is required");
+        if (bytes(symbol_).length == 0) _fail("token symbol is required");
+        if (owner_ == address(0)) _fail("owner is the zero address");
+        if (whitelist_.code.length == 0) _fail("whitelist is not a contract");
+        if (securityScheme_.code.length == 0) _fail("security scheme is not a", " contract");
         name = name_;
         symbol = symbol_;
         owner = owner_;
@@ -246,7 +254,7 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
     /// @notice Like transfer, from `from`, spending exactly `value` of the caller's allowance first.
     function transferFrom(address from, address to, uint256 value) external returns (bool) {
         uint256 allowed = _allowances[from][msg.sender];
-        require(allowed >= value, "insufficient allowance");
+        if (allowed < value) _fail("insufficient allowance");
         unchecked {
             _allowances[from][msg.sender] = allowed - value;
         }
@@ -255,7 +263,7 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
     }
 
     function approve(address spender, uint256 value) external returns (bool) {
-        require(spender != address(0), "spender is the zero address");
+        if (spender == address(0)) _fail("spender is the zero address");
         _allowances[msg.sender][spender] = value;
         emit Approval(msg.sender, spender, value);
         return true;
@@ -276,10 +284,10 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
     /// token's order. Partitions left out are not touched by the caller's plain transfers.
     function setDefaultPartitions(bytes32[] calldata partitions) external {
         uint256 n = partitions.length;
-        require(n <= MAX_PARTITIONS, "too many partitions");
+        if (n > MAX_PARTITIONS) _fail("too many partitions");
         for (uint256 i; i < n; ++i) {
-            require(_partitions[partitions[i]].index != 0, "unknown partition");
-            for (uint256 j; j < i; ++j) require(partitions[j] != partitions[i], "partition is listed twice");
+            if (_partitions[partitions[i]].index == 0) _fail("unknown partition");
+            for (uint256 j; j < i; ++j) if (partitions[j] == partitions[i]) _fail("partition is listed twice");
         }
         _defaultPartitions[msg.sender] = partitions;
         emit DefaultPartitionsSet(msg.sender, partitions);
@@ -332,14 +340,14 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
         bytes calldata data,
         bytes calldata operatorData
     ) external returns (bytes32) {
-        require(_isOperatorFor(partition, msg.sender, from), "caller is not an operator of the token holder");
+        if (!_isOperatorFor(partition, msg.sender, from)) _fail("caller is not an operator of the", " token holder");
         _transferByPartition(partition, false, from, to, value, data, operatorData);
         return partition;
     }
 
     /// @notice ERC-1066 status of a prospective partition transfer: (code, reason, destination partition).
     /// 0x51 success, 0x50 transfer failure (bad input or unknown partition), 0x52 insufficient balance,
-    /// 0x54 transfers halted (paused), 0x55 funds locked (lock-up), 0x56 invalid sender (would fall below a
+    /// 0x54 transfers halted (paused, or holders being counted while rules switch on), 0x55 funds locked (lock-up), 0x56 invalid sender (would fall below a
     /// minimum holding), 0x57 invalid receiver (zero, not whitelisted, or refused by a holder, holding or country
     /// rule). The same judgement as the transfer itself (_transferStatus); the reason is the revert text's short form.
     function canTransferByPartition(address from, address to, bytes32 partition, uint256 value, bytes calldata)
@@ -354,27 +362,31 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
 
     function authorizeOperator(address operator) external {
         _checkOperatorAddress(operator);
-        require(!_operators[msg.sender][operator], "operator is already authorized");
+        if (_operators[msg.sender][operator]) _fail("operator is already authorized");
         _operators[msg.sender][operator] = true;
         emit AuthorizedOperator(operator, msg.sender);
     }
 
     function revokeOperator(address operator) external {
-        require(_operators[msg.sender][operator], "operator is not authorized");
+        if (!_operators[msg.sender][operator]) _fail("operator is not authorized");
         _operators[msg.sender][operator] = false;
         emit RevokedOperator(operator, msg.sender);
     }
 
     function authorizeOperatorByPartition(bytes32 partition, address operator) external {
         _checkOperatorAddress(operator);
-        require(partition != bytes32(0), "partition is required");
-        require(!_partitionOperators[msg.sender][partition][operator], "operator is already authorized for this partition");
+        if (partition == bytes32(0)) _fail("partition is required");
+        if (_partitionOperators[msg.sender][partition][operator]) {
+            _fail("operator is already authorized", " for this partition");
+        }
         _partitionOperators[msg.sender][partition][operator] = true;
         emit AuthorizedOperatorByPartition(partition, operator, msg.sender);
     }
 
     function revokeOperatorByPartition(bytes32 partition, address operator) external {
-        require(_partitionOperators[msg.sender][partition][operator], "operator is not authorized for this partition");
+        if (!_partitionOperators[msg.sender][partition][operator]) {
+            _fail("operator is not authorized for", " this partition");
+        }
         _partitionOperators[msg.sender][partition][operator] = false;
         emit RevokedOperatorByPartition(partition, operator, msg.sender);
     }
@@ -404,9 +416,11 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
     /// @notice Issues `value` tokens of `partition` to `tokenHolder`; a new partition is created on first issue.
     function issueByPartition(bytes32 partition, address tokenHolder, uint256 value, bytes calldata data) external {
         _requireIssuer();
-        require(tokenHolder != address(0), "token holder is the zero address");
-        require(value != 0, "amount must be greater than zero");
-        require(ITokenWhitelist(whitelist).isVerified(tokenHolder), "token holder is not verified in the whitelist");
+        if (tokenHolder == address(0)) _fail("token holder is the zero address");
+        if (value == 0) _fail("amount must be greater than zero");
+        if (!ITokenWhitelist(whitelist).isVerified(tokenHolder)) {
+            _fail("token holder is not verified in", " the whitelist");
+        }
         _addSupply(partition, value);
         _credit(partition, tokenHolder, value, data);
     }
@@ -421,10 +435,10 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
     ) external {
         _requireIssuer();
         uint256 n = tokenHolders.length;
-        require(n != 0, "no token holders given");
-        require(n == values.length, "arrays have unequal lengths");
+        if (n == 0) _fail("no token holders given");
+        if (n != values.length) _fail("arrays have unequal lengths");
         uint256 total;
-        if (_state & RULES_ON != 0) {
+        if (_state & RULES_OR_COUNTING != 0) {
             // Under rules every holder is judged in turn, counting the holders credited before it, in a partition
             // that exists from the start (see _holdsOnly).
             _addSupply(partition, 0);
@@ -440,10 +454,9 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
             // The IssuedByPartition data (value, data, operatorData) is encoded once; each holder only changes `value`.
             total = _issueEach(partition, tokenHolders, values, abi.encode(uint256(0), data, bytes("")));
         }
-        require(
-            ITokenWhitelist(whitelist).firstUnverified(tokenHolders) == n,
-            "token holder is not verified in the whitelist"
-        );
+        if (ITokenWhitelist(whitelist).firstUnverified(tokenHolders) != n) {
+            _fail("token holder is not verified in", " the whitelist");
+        }
         _addSupply(partition, total);
     }
 
@@ -461,14 +474,16 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
         bytes calldata operatorData
     ) external {
         _requireRedeemer();
-        require(_isOperatorFor(partition, msg.sender, tokenHolder), "caller is not an operator of the token holder");
+        if (!_isOperatorFor(partition, msg.sender, tokenHolder)) {
+            _fail("caller is not an operator of the", " token holder");
+        }
         _burn(partition, msg.sender, tokenHolder, value, "", operatorData);
     }
 
     /// @notice Permanently stops issuance. Owner only.
     function freezeMinting() external {
-        require(msg.sender == owner, "caller is not allowed to freeze minting");
-        require(_state & MINTING_FROZEN == 0, "token minting is frozen already");
+        if (msg.sender != owner) _fail("caller is not allowed to freeze", " minting");
+        if (_state & MINTING_FROZEN != 0) _fail("token minting is frozen already");
         _state |= MINTING_FROZEN;
         emit MintingFrozen(msg.sender);
     }
@@ -501,15 +516,19 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
     // =====================================================================
 
     function pause() external {
-        require(ITokenScheme(securityScheme).hasLevel2(msg.sender), "caller is not allowed to pause token trading");
-        require(_state & PAUSED == 0, "token trading is paused already");
+        if (!ITokenScheme(securityScheme).hasLevel2(msg.sender)) {
+            _fail("caller is not allowed to pause", " token trading");
+        }
+        if (_state & PAUSED != 0) _fail("token trading is paused already");
         _state |= PAUSED;
         emit Paused(msg.sender);
     }
 
     function unPause() external {
-        require(ITokenScheme(securityScheme).hasLevel2(msg.sender), "caller is not allowed to resume token trading");
-        require(_state & PAUSED != 0, "token trading is active already");
+        if (!ITokenScheme(securityScheme).hasLevel2(msg.sender)) {
+            _fail("caller is not allowed to resume", " token trading");
+        }
+        if (_state & PAUSED == 0) _fail("token trading is active already");
         _state &= ~PAUSED;
         emit Unpaused(msg.sender);
     }
@@ -533,8 +552,8 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
 
     /// @notice Removes the controller forever. Owner only.
     function finalizeControllable() external {
-        require(msg.sender == owner, "caller is not the token owner");
-        require(_state & CONTROLLABLE != 0, "token is not controllable");
+        if (msg.sender != owner) _fail("caller is not the token owner");
+        if (_state & CONTROLLABLE == 0) _fail("token is not controllable");
         _state &= ~CONTROLLABLE;
         emit FinalizedControllerFeature();
     }
@@ -549,7 +568,7 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
         bytes calldata operatorData
     ) external {
         _requireController();
-        require(value != 0, "amount must be greater than zero");
+        if (value == 0) _fail("amount must be greater than zero");
         _transferFromPartitions(_partitionList, true, from, to, value, data, operatorData);
         emit ControllerTransfer(msg.sender, from, to, value, data, operatorData);
     }
@@ -559,8 +578,8 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
         external
     {
         _requireController();
-        require(value != 0, "amount must be greater than zero");
-        require(tokenHolder != address(0), "token holder is the zero address");
+        if (value == 0) _fail("amount must be greater than zero");
+        if (tokenHolder == address(0)) _fail("token holder is the zero address");
         uint256 remaining = value;
         uint256 n = _partitionList.length;
         for (uint256 i; i < n && remaining != 0; ++i) {
@@ -571,7 +590,7 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
             remaining -= part;
             _burn(partition, msg.sender, tokenHolder, part, data, operatorData);
         }
-        require(remaining == 0, "insufficient balance");
+        if (remaining != 0) _fail("insufficient balance");
         emit ControllerRedemption(msg.sender, tokenHolder, value, data, operatorData);
     }
 
@@ -596,7 +615,7 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
         bytes calldata operatorData
     ) external {
         _requireController();
-        require(tokenHolder != address(0), "token holder is the zero address");
+        if (tokenHolder == address(0)) _fail("token holder is the zero address");
         _burn(partition, msg.sender, tokenHolder, value, data, operatorData);
         emit ControllerRedemption(msg.sender, tokenHolder, value, data, operatorData);
     }
@@ -610,9 +629,10 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
     /// operations still allowed), a minimum and maximum holding per address per partition (under the token's
     /// rule: in every partition), and a country allow-list (`countryMode` 1) or deny-list (2) of ISO 3166
     /// alpha-2 codes checked against the receiver's country in the whitelist. Zero turns a limit off. The token
-    /// owner or a Security Manager (OP) of the scheme. The first call switches rules on and starts counting
-    /// holders: `holders` must then list every address holding tokens, in ascending order (checked against each
-    /// partition's supply); later calls ignore it.
+    /// owner or a Security Manager (OP) of the scheme. The first call starts counting holders, with `holders` as
+    /// the first batch (countHolders): rules are enforced once every holder is counted, and a list of every
+    /// holder switches them on in this one call. Until then a non-empty `holders` starts the count again from
+    /// it; once rules are on it is ignored.
     function setRules(
         bytes32 scope,
         uint32 maxHolders,
@@ -623,11 +643,12 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
         bytes2[] calldata countries,
         address[] calldata holders
     ) external {
-        require(canSetRules(msg.sender), "caller is not allowed to set rules");
-        require(countryMode <= 2, "unknown country mode");
-        require(maxHolding == 0 || minHolding <= maxHolding, "minimum holding is above the maximum");
-        require(countries.length <= 256, "too many countries");
-        if (_state & RULES_ON == 0) _startCounting(holders);
+        if (!canSetRules(msg.sender)) _fail("caller is not allowed to set", " rules");
+        if (countryMode > 2) _fail("unknown country mode");
+        if (!(maxHolding == 0 || minHolding <= maxHolding)) _fail("minimum holding is above the", " maximum");
+        if (countries.length > 256) _fail("too many countries");
+        uint256 state = _state;
+        if (state & RULES_ON == 0 && (holders.length != 0 || state & COUNTING == 0)) _countHolders(holders, true);
         if (countryMode != 0) _state |= COUNTRY_RULES;
         bytes2[] storage list = _countryList[scope];
         for (uint256 i = list.length; i != 0; --i) {
@@ -635,7 +656,7 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
             list.pop();
         }
         for (uint256 i; i < countries.length; ++i) {
-            require(countries[i] != bytes2(0), "country is required");
+            if (countries[i] == bytes2(0)) _fail("country is required");
             _countryListed[scope][countries[i]] = true;
             list.push(countries[i]);
         }
@@ -669,30 +690,82 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
         return account == owner || ITokenScheme(securityScheme).isSecurityManager(account);
     }
 
-    /// Counts the holders of each partition and of the token from `holders`, which must be every holder: strictly
-    /// ascending (so each is counted once) and, in each partition, their balances add up to its supply.
-    function _startCounting(address[] calldata holders) private {
+    /// @notice Counts a further batch of holders while rules are being switched on (after the first setRules):
+    /// strictly ascending and above the last address counted (holderCountingState). Counting completes, and rules are
+    /// enforced, once the balances counted in each partition add up to its supply; until then the token refuses
+    /// every transfer, issue and redemption ('holders are being counted'). The token owner or a Security Manager.
+    function countHolders(address[] calldata holders) external {
+        if (!canSetRules(msg.sender)) _fail("caller is not allowed to set", " rules");
+        if (_state & RULES_OR_COUNTING != COUNTING) _fail("holders are not being counted");
+        _countHolders(holders, false);
+    }
+
+    /// @notice Whether holders are being counted, and the last address counted (the next batch starts above it).
+    function holderCountingState() external view returns (bool, address) {
+        return (_state & RULES_OR_COUNTING == COUNTING, _countCursor);
+    }
+
+    /// Counts `holders` (strictly ascending, above the cursor) into each partition's and the token's holder count
+    /// and each partition's counted balance; `restart` first forgets what was counted. When every partition's
+    /// counted balance is its supply, every holder is counted (balances cannot move while counting) and rules
+    /// go on.
+    function _countHolders(address[] calldata holders, bool restart) private {
         uint256 n = _partitionList.length;
-        uint256 tokenHolders;
-        for (uint256 i; i < holders.length; ++i) {
-            require(i == 0 || holders[i - 1] < holders[i], "holders are not in ascending order");
+        uint256 state = _state;
+        if (restart) {
+            state = (state & ~HOLDERS) | COUNTING;
+            delete _countCursor;
+            for (uint256 j; j < n; ++j) {
+                bytes32 partition = _partitionList[j];
+                delete _counted[partition];
+                _rules[partition].holders = 0;
+            }
         }
+        // Three words per partition: the storage slot of its balances, the balance and the holders counted.
+        uint256[] memory tally = new uint256[](3 * n);
+        for (uint256 j; j < n; ++j) {
+            mapping(address holder => uint256) storage balances = _balances[_partitionList[j]];
+            assembly ("memory-safe") {
+                mstore(add(tally, add(0x20, mul(j, 0x60))), balances.slot)
+            }
+        }
+        address last = _countCursor;
+        uint256 bad;
+        assembly ("memory-safe") {
+            let first := add(tally, 0x20)
+            let end := add(first, mul(n, 0x60))
+            for { let i := 0 } lt(i, holders.length) { i := add(i, 1) } {
+                let holder := calldataload(add(holders.offset, shl(5, i)))
+                // Strictly above the one before (so above the zero address), and a clean address.
+                bad := or(bad, or(shr(160, holder), iszero(gt(holder, last))))
+                last := holder
+                mstore(0x00, holder)
+                let holds := 0
+                for { let w := first } lt(w, end) { w := add(w, 0x60) } {
+                    mstore(0x20, mload(w))
+                    let held := sload(keccak256(0x00, 0x40))
+                    if held {
+                        mstore(add(w, 0x20), add(mload(add(w, 0x20)), held))
+                        mstore(add(w, 0x40), add(mload(add(w, 0x40)), 1))
+                        holds := 1
+                    }
+                }
+                // The token's holder count (bits 32-63 of its word).
+                state := add(state, shl(32, holds))
+            }
+        }
+        if (bad != 0) _fail("holders are not in ascending", " order");
+        _countCursor = last;
+        bool complete = true;
         for (uint256 j; j < n; ++j) {
             bytes32 partition = _partitionList[j];
-            uint256 sum;
-            uint32 count;
-            for (uint256 i; i < holders.length; ++i) {
-                uint256 held = _balances[partition][holders[i]];
-                sum += held;
-                if (held != 0) ++count;
-            }
-            require(sum == _partitions[partition].totalSupply, "holder list is incomplete");
-            _rules[partition].holders = count;
+            uint256 sum = _counted[partition] + tally[3 * j + 1];
+            _counted[partition] = sum;
+            _rules[partition].holders += uint32(tally[3 * j + 2]);
+            if (sum != _partitions[partition].totalSupply) complete = false;
         }
-        for (uint256 i; i < holders.length; ++i) {
-            if (_totalOf(holders[i]) != 0) ++tokenHolders;
-        }
-        _state = (_state & ~HOLDERS) | (tokenHolders << 32) | RULES_ON | (n > 1 ? SEVERAL_PARTITIONS : 0);
+        if (complete) state = (state & ~COUNTING) | RULES_ON | (n > 1 ? SEVERAL_PARTITIONS : 0);
+        _state = state;
     }
 
     // =====================================================================
@@ -700,9 +773,9 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
     // =====================================================================
 
     function setDocument(bytes32 documentName, string calldata uri, bytes32 documentHash) external {
-        require(msg.sender == owner, "caller is not the token owner");
-        require(documentName != bytes32(0), "document name is required");
-        require(bytes(uri).length != 0, "document location is required");
+        if (msg.sender != owner) _fail("caller is not the token owner");
+        if (documentName == bytes32(0)) _fail("document name is required");
+        if (bytes(uri).length == 0) _fail("document location is required");
         Document storage document = _documents[documentName];
         if (document.index == 0) {
             _documentNames.push(documentName);
@@ -715,10 +788,10 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
     }
 
     function removeDocument(bytes32 documentName) external {
-        require(msg.sender == owner, "caller is not the token owner");
+        if (msg.sender != owner) _fail("caller is not the token owner");
         Document storage document = _documents[documentName];
         uint256 index = document.index;
-        require(index != 0, "unknown document");
+        if (index == 0) _fail("unknown document");
         uint256 last = _documentNames.length;
         if (index != last) {
             bytes32 moved = _documentNames[last - 1];
@@ -747,25 +820,25 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
     // =====================================================================
 
     function _requireIssuer() private view {
-        require(ITokenScheme(securityScheme).hasLevel2(msg.sender), "caller is not allowed to issue tokens");
-        require(_state & MINTING_FROZEN == 0, "token minting is frozen");
-        require(_state & PAUSED == 0, "token trading is paused");
+        if (!ITokenScheme(securityScheme).hasLevel2(msg.sender)) _fail("caller is not allowed to issue", " tokens");
+        if (_state & MINTING_FROZEN != 0) _fail("token minting is frozen");
+        if (_state & PAUSED != 0) _fail("token trading is paused");
     }
 
     function _requireRedeemer() private view {
-        require(ITokenScheme(securityScheme).hasLevel2(msg.sender), "caller is not allowed to redeem tokens");
-        require(_state & PAUSED == 0, "token trading is paused");
+        if (!ITokenScheme(securityScheme).hasLevel2(msg.sender)) _fail("caller is not allowed to redeem", " tokens");
+        if (_state & PAUSED != 0) _fail("token trading is paused");
     }
 
     function _requireController() private view {
-        require(_state & CONTROLLABLE != 0, "token is not controllable");
-        require(msg.sender == _controller, "caller is not the token controller");
-        require(_state & PAUSED == 0, "token trading is paused");
+        if (_state & CONTROLLABLE == 0) _fail("token is not controllable");
+        if (msg.sender != _controller) _fail("caller is not the token", " controller");
+        if (_state & PAUSED != 0) _fail("token trading is paused");
     }
 
     function _checkOperatorAddress(address operator) private view {
-        require(operator != address(0), "operator is the zero address");
-        require(operator != msg.sender, "token holder cannot be its own operator");
+        if (operator == address(0)) _fail("operator is the zero address");
+        if (operator == msg.sender) _fail("token holder cannot be its own", " operator");
     }
 
     function _isOperatorFor(bytes32 partition, address operator, address tokenHolder) private view returns (bool) {
@@ -811,18 +884,18 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
     /// Reverts with the reason of the first invalid entry of a batch issue.
     function _checkIssueInput(address[] calldata holders, uint256[] calldata values) private pure {
         for (uint256 i; i < holders.length; ++i) {
-            require(holders[i] != address(0), "token holder is the zero address");
-            require(values[i] != 0, "amount must be greater than zero");
-            require(values[i] <= type(uint128).max, "total supply would overflow");
+            if (holders[i] == address(0)) _fail("token holder is the zero address");
+            if (values[i] == 0) _fail("amount must be greater than zero");
+            if (values[i] > type(uint128).max) _fail("total supply would overflow");
         }
-        revert("invalid issuance input");
+        _fail("invalid issuance input");
     }
 
     function _addSupply(bytes32 partition, uint256 value) private {
-        require(partition != bytes32(0), "partition is required");
+        if (partition == bytes32(0)) _fail("partition is required");
         PartitionInfo memory info = _partitions[partition];
         if (info.index == 0) {
-            require(_partitionList.length < MAX_PARTITIONS, "too many partitions");
+            if (_partitionList.length >= MAX_PARTITIONS) _fail("too many partitions");
             _partitionList.push(partition);
             info.index = uint64(_partitionList.length);
             if (info.index == 2 && _state & RULES_ON != 0) {
@@ -832,17 +905,18 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
             emit PartitionCreated(partition);
         }
         uint256 supply = uint256(info.totalSupply) + value;
-        require(supply <= type(uint128).max, "total supply would overflow");
+        if (supply > type(uint128).max) _fail("total supply would overflow");
         info.totalSupply = uint128(supply);
         _partitions[partition] = info;
     }
 
-    /// The one judgement of every transfer, and of canTransferByPartition: (ERC-1066 code, short reason, revert
-    /// text). `byPartition` is false for a transfer drawn from partitions in the order `order` (ERC-20 transfer,
+    /// The one judgement of every transfer, and of canTransferByPartition: (ERC-1066 code, short reason; the
+    /// reason is the revert text but for the whitelist's, see _requireTransfer). `byPartition` is false for a transfer drawn from partitions in the order `order` (ERC-20 transfer,
     /// controller transfer), where `partition` is unused, a zero `value` is allowed and `balance` is what those
     /// partitions hold; otherwise `balance` is `from`'s balance in `partition`. `forced` marks a controller
     /// transfer, which lock-ups do not stop. The caller checks its own rights first. Compliance rules come last,
-    /// after the whitelist, and only while rules are on (a rule-free token reads one more bit of a warm slot).
+    /// after the whitelist, and only while rules are on or holders are being counted (which refuses every
+    /// transfer); a rule-free token tests one mask of the slot it read first.
     function _transferStatus(
         bool byPartition,
         bool forced,
@@ -852,33 +926,31 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
         address to,
         uint256 value,
         uint256 balance
-    ) private view returns (bytes1 code, bytes32 reason, string memory text) {
-        if (_state & PAUSED != 0) return (0x54, "token trading is paused", "token trading is paused");
-        if (from == address(0)) return (0x56, "sender is the zero address", "sender is the zero address");
-        if (to == address(0)) return (0x57, "receiver is the zero address", "receiver is the zero address");
-        if (byPartition && value == 0) {
-            return (0x50, "amount must be greater than zero", "amount must be greater than zero");
-        }
+    ) private view returns (bytes1 code, bytes32 reason) {
+        uint256 state = _state;
+        if (state & PAUSED != 0) return (0x54, "token trading is paused");
+        if (from == address(0)) return (0x56, "sender is the zero address");
+        if (to == address(0)) return (0x57, "receiver is the zero address");
+        if (byPartition && value == 0) return (0x50, "amount must be greater than zero");
         if (balance < value) {
             // A partition that was never issued into holds nothing, so only a shortfall needs this read.
-            if (byPartition && _partitions[partition].index == 0) {
-                return (0x50, "unknown partition", "unknown partition");
-            }
-            return (0x52, "insufficient balance", "insufficient balance");
+            if (byPartition && _partitions[partition].index == 0) return (0x50, "unknown partition");
+            return (0x52, "insufficient balance");
         }
-        if (!ITokenWhitelist(whitelist).isVerified(to)) {
-            return (0x57, "receiver is not verified", "receiver is not verified in the whitelist");
+        // The revert text is the reason's, but for this one (_requireTransfer).
+        if (!ITokenWhitelist(whitelist).isVerified(to)) return (0x57, "receiver is not verified");
+        if (state & RULES_OR_COUNTING != 0) {
+            (code, reason) = _rulesStatus(state, byPartition, forced, order, partition, from, to, value);
+            if (code != 0x51) return (code, reason);
         }
-        if (_state & RULES_ON != 0) {
-            (code, reason) = _rulesStatus(byPartition, forced, order, partition, from, to, value);
-            if (code != 0x51) return (code, reason, _text(reason));
-        }
-        return (0x51, "transfer allowed", "");
+        return (0x51, "transfer allowed");
     }
 
-    /// The compliance rules of a transfer: for each partition it draws from (`partition`, or the parts taken in
-    /// `order` when not `byPartition`), the token's rule and the partition's rule (_partStatus).
+    /// The compliance rules of a transfer (`state` is slot 0 as read by the caller): none while holders are being
+    /// counted; then for each partition it draws from (`partition`, or the parts taken in `order` when not
+    /// `byPartition`), the token's rule and the partition's rule (_partStatus).
     function _rulesStatus(
+        uint256 state,
         bool byPartition,
         bool forced,
         bytes32[] storage order,
@@ -887,9 +959,10 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
         address to,
         uint256 value
     ) private view returns (bytes1 code, bytes32 reason) {
+        if (state & RULES_ON == 0) return (0x54, "holders are being counted");
         if (from == to || value == 0) return (0x51, 0);
         // The receiver's country, read once and only while a rule has a country list.
-        bytes2 country = _state & COUNTRY_RULES != 0 ? ITokenWhitelist(whitelist).countryOf(to) : bytes2(0);
+        bytes2 country = state & COUNTRY_RULES != 0 ? ITokenWhitelist(whitelist).countryOf(to) : bytes2(0);
         if (byPartition) return _partStatus(partition, !forced, from, _balances[partition][from], to, value, country);
         uint256 remaining = value;
         // The caller found `value` within `order`, so the walk ends inside it: its entries are read unchecked.
@@ -1029,11 +1102,6 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
         return _holdsOnly(to, partition) && !(leavesPartition && _holdsOnly(from, partition));
     }
 
-    function _totalOf(address holder) private view returns (uint256 total) {
-        uint256 n = _partitionList.length;
-        for (uint256 i; i < n; ++i) total += _balances[_partitionList[i]][holder];
-    }
-
     /// Whether `holder` holds nothing outside `partition`.
     function _holdsOnly(address holder, bytes32 partition) private view returns (bool) {
         // While rules are on, `partition` exists (the batch issuer creates it first), so with one partition in
@@ -1066,29 +1134,49 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
     /// A redemption that leaves `left` (not zero) of `partition` must leave the token's and the partition's
     /// minimum holding, as a transfer must leave its sender (only all of it may go).
     function _requireMinimumLeft(bytes32 partition, uint256 left) private view {
-        if (left < uint72(_ruleWord(0, 0) >> 112)) revert("holding below token minimum");
-        if (left < uint72(_ruleWord(partition, 0) >> 112)) revert("holding below partition minimum");
+        if (left < uint72(_ruleWord(0, 0) >> 112)) _fail("holding below token minimum");
+        if (left < uint72(_ruleWord(partition, 0) >> 112)) _fail("holding below partition minimum");
     }
 
-    /// The revert text of a short reason (a bytes32 string without its zero padding).
-    function _text(bytes32 reason) private pure returns (string memory text) {
-        uint256 n;
-        while (n < 32 && reason[n] != 0) ++n;
-        text = new string(n);
+    /// Reverts while holders are being counted (balances must not move until the count completes).
+    function _requireCounted() private view {
+        if (_state & RULES_ON == 0) _fail("holders are being counted");
+    }
+
+    /// Reverts with the Error(string) of a short reason (a zero-padded bytes32 string).
+    function _fail(bytes32 reason) private pure {
+        _fail(reason, 0);
+    }
+
+    /// Reverts with the Error(string) of `head` followed by `tail` (each a zero-padded bytes32 string): every
+    /// refusal shares this encoding, so its call site costs two pushes.
+    function _fail(bytes32 head, bytes32 tail) private pure {
         assembly ("memory-safe") {
-            mstore(add(text, 0x20), reason)
+            let h := 0
+            for {} and(lt(h, 32), gt(byte(h, head), 0)) {} { h := add(h, 1) }
+            let t := 0
+            for {} and(lt(t, 32), gt(byte(t, tail), 0)) {} { t := add(t, 1) }
+            let p := mload(0x40)
+            mstore(p, shl(224, 0x08c379a0))
+            mstore(add(p, 0x04), 0x20)
+            mstore(add(p, 0x24), add(h, t))
+            mstore(add(p, 0x64), 0)
+            mstore(add(p, 0x44), head)
+            mstore(add(add(p, 0x44), h), tail)
+            revert(p, add(0x44, and(add(add(h, t), 31), not(31))))
         }
     }
 
     /// Credits an issue of `value` to `to` (supply added by the caller): the rules first while they are on.
     function _credit(bytes32 partition, address to, uint256 value, bytes calldata data) private {
         uint256 held = _balances[partition][to];
-        bool rulesOn = _state & RULES_ON != 0;
+        bool rulesOn = _state & RULES_OR_COUNTING != 0;
         if (rulesOn) {
+            _requireCounted();
             bytes2 country = _state & COUNTRY_RULES != 0 ? ITokenWhitelist(whitelist).countryOf(to) : bytes2(0);
             (bytes1 code, bytes32 reason) =
                 _partStatus(partition, false, address(0), type(uint256).max, to, value, country);
-            if (code != 0x51) revert(_text(reason));
+            if (code != 0x51) _fail(reason);
         }
         unchecked {
             // Bounded by the partition supply, which _addSupply keeps within uint128.
@@ -1105,11 +1193,11 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
         returns (bytes1 code, bytes32 reason, bytes32 destination)
     {
         uint256 balance = _balances[partition][from];
-        (code, reason,) = _transferStatus(true, false, _partitionList, partition, from, to, value, balance);
+        (code, reason) = _transferStatus(true, false, _partitionList, partition, from, to, value, balance);
         if (code == 0x51) destination = partition;
     }
 
-    /// Reverts with _transferStatus's text unless the transfer is allowed.
+    /// Reverts unless the transfer is allowed, with _transferStatus's reason as the text (the whitelist's in full).
     function _requireTransfer(
         bool byPartition,
         bool forced,
@@ -1120,9 +1208,12 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
         uint256 value,
         uint256 balance
     ) private view {
-        (bytes1 code,, string memory text) =
+        (bytes1 code, bytes32 reason) =
             _transferStatus(byPartition, forced, order, partition, from, to, value, balance);
-        if (code != 0x51) revert(text);
+        if (code != 0x51) {
+            if (reason == "receiver is not verified") _fail("receiver is not verified in", " the whitelist");
+            _fail(reason);
+        }
     }
 
     /// A transfer of `value` in one partition (partition, operator and controller transfers).
@@ -1213,17 +1304,18 @@ contract SecurityToken is IERC165, IERC20, IERC1643, IERC1644 {
         bytes memory data,
         bytes memory operatorData
     ) private {
-        require(value != 0, "amount must be greater than zero");
+        if (value == 0) _fail("amount must be greater than zero");
         uint256 balance = _balances[partition][from];
         if (balance < value) {
-            require(_partitions[partition].index != 0, "unknown partition");
-            revert("insufficient balance");
+            if (_partitions[partition].index == 0) _fail("unknown partition");
+            _fail("insufficient balance");
         }
         unchecked {
             _balances[partition][from] = balance - value;
             _partitions[partition].totalSupply -= uint128(value);
         }
-        if (_state & RULES_ON != 0) {
+        if (_state & RULES_OR_COUNTING != 0) {
+            _requireCounted();
             if (balance == value) _count(partition, from, false);
             else _requireMinimumLeft(partition, balance - value);
         }

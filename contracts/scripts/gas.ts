@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { packageDir } from './compile.ts';
-import { freshAddress, kycHash, mined, partitionA, startFixture } from './fixture.ts';
+import { gasMargin, txGasCap } from '../src/batchSize.ts';
+import { freshAddress, kycHash, mined, partitionA, partitionB, startFixture } from './fixture.ts';
 
 const issueBatch = 'issueByPartition(bytes32,address[],uint256[],bytes)';
 const issueOne = 'issueByPartition(bytes32,address,uint256,bytes)';
@@ -124,6 +125,40 @@ try {
   const ruledErc20 = await mined(ruledSender.getFunction('transfer')(ruledB, 10));
   const ruledErc20New = await mined(ruledSender.getFunction('transfer')(ruledD, 10));
 
+  // Switching rules on for a live token: holders counted in batches (setRules starts, countHolders continues), on a
+  // token whose holders hold one partition and on one whose holders hold two. The marginal gas of a holder is the
+  // difference between a batch of 1,000 and one of 100; the fixed part is the rest of the batch of 100.
+  const countingCost = async (partitions: string[], n: number) => {
+    const { token: counted } = await fixture.deployToken();
+    const holders = fresh(n);
+    await verify(holders);
+    for (const p of partitions) {
+      for (let i = 0; i < n; i += 250) {
+        const chunk = holders.slice(i, i + 250);
+        await mined(
+          as(counted, 'level2').getFunction(issueBatch)(
+            p,
+            chunk,
+            chunk.map(() => 10),
+            '0x',
+          ),
+        );
+      }
+    }
+    holders.sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+    const owner = as(counted, 'owner');
+    await mined(owner.getFunction('setRules')(`0x${'00'.repeat(32)}`, 0, 0, 0, 0, 0, [], []));
+    const small = gas(await mined(owner.getFunction('countHolders')(holders.slice(0, 100))));
+    const large = gas(await mined(owner.getFunction('countHolders')(holders.slice(100, 1100))));
+    if (!(await counted.getFunction('rulesActive')())) throw new Error('counting did not complete');
+    const perHolder = Math.ceil((large - small) / 900);
+    return { perHolder, fixed: small - 100 * perHolder };
+  };
+  const countOne = await countingCost([partitionA], 1100);
+  const countTwo = await countingCost([partitionA, partitionB], 1100);
+  const countCap = (c: { perHolder: number; fixed: number }) =>
+    Math.floor((txGasCap - gasMargin - c.fixed) / c.perHolder);
+
   const report = {
     tokenDeploy: gas(deployReceipt),
     issueFirst: gas(issueFirst),
@@ -180,6 +215,15 @@ try {
   );
   console.log(
     `rule cost: ${gas(ruledTransfer) - gas(transfer)} gas (new receiver), ${gas(ruledTransferExisting) - gas(transferExisting)} gas (receiver with balance), ${gas(ruledErc20) - gas(erc20Transfer)} gas (ERC-20), ${gas(ruledErc20New) - gas(erc20TransferNew)} gas (ERC-20, new receiver); budget 15,000`,
+  );
+  console.log(
+    `${'countHoldersPerHolder'.padEnd(30)}${String(countOne.perHolder).padStart(10)}  rules switching on: per holder counted, one partition (fixed ${countOne.fixed})`,
+  );
+  console.log(
+    `${'countHoldersPerHolder2'.padEnd(30)}${String(countTwo.perHolder).padStart(10)}  … holders of two partitions (fixed ${countTwo.fixed})`,
+  );
+  console.log(
+    `holders counted in one transaction at the ${txGasCap} gas cap (less the ${gasMargin} margin): ${countCap(countOne)} (one partition), ${countCap(countTwo)} (two)`,
   );
   console.log(`wrote ${path.join(packageDir, 'gas-report.json')}`);
 } finally {

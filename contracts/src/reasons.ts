@@ -50,7 +50,9 @@ export const revertReasons = {
   tooManyCountries: 'too many countries',
   countryRequired: 'country is required',
   holdersNotAscending: 'holders are not in ascending order',
-  holderListIncomplete: 'holder list is incomplete',
+  // While rules switch on and holders are counted in batches (setRules, countHolders): no balance moves
+  holdersBeingCounted: 'holders are being counted',
+  holdersNotBeingCounted: 'holders are not being counted',
   countryNotIso: 'country is not an ISO 3166 alpha-2 code',
   // Input
   zeroAmount: 'amount must be greater than zero',

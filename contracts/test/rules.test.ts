@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   type Fixture,
+  freshAddress,
   kycHash,
   partitionA,
   partitionB,
@@ -59,13 +60,16 @@ function setRules(scope: string, rule: RuleInput, by: Role = 'owner', holders: s
     holders,
   );
 }
+const ascending = (list: string[]) => [...list].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
 /** Every address holding tokens, ascending: what a caller gives when rules switch on. */
 async function holderList(candidates: Role[]) {
   const held: string[] = [];
   for (const role of candidates)
     if ((await token.getFunction('balanceOf')(addr(role))) > 0n) held.push(addr(role));
-  return held.sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+  return ascending(held);
 }
+const counting = async () => [...(await token.getFunction('holderCountingState')())];
+const rulesActive = async () => (await token.getFunction('rulesActive')()) as boolean;
 async function check(from: Role, to: Role, partition: string, value: number) {
   const [code, reason] = await token.getFunction('canTransferByPartition')(
     addr(from),
@@ -119,12 +123,6 @@ describe('switching rules on', () => {
     await expectRevert(
       as('owner'),
       'setRules',
-      [tokenScope, 3, 0, 0, 0, 0, [], list.slice(1)],
-      'holder list is incomplete',
-    );
-    await expectRevert(
-      as('owner'),
-      'setRules',
       [tokenScope, 3, 0, 0, 0, 0, [], [...list].reverse()],
       'holders are not in ascending order',
     );
@@ -152,10 +150,121 @@ describe('switching rules on', () => {
     expect([...countries]).toEqual([country('DE')]);
     expect(await token.getFunction('canSetRules')(addr('op'))).toBe(true);
     expect(await token.getFunction('canSetRules')(addr('holderA'))).toBe(false);
+    expect([...(await token.getFunction('holderCountingState')())]).toEqual([false, list[1]]);
+    await expectRevert(as('owner'), 'countHolders', [[]], 'holders are not being counted');
   });
 
   it('leaves a rule-free token judging as before', async () => {
     expect(await check('holderA', 'operator', partitionA, 10)).toEqual(['0x51', 'transfer allowed']);
+  });
+});
+
+describe('counting holders in batches', () => {
+  it('switches rules on over several batches, strictly ascending across them, with the counts right at the end', async () => {
+    const extra = Array.from({ length: 7 }, (_, i) => freshAddress('count', i));
+    await send(f.as(f.whitelist, 'level1'), 'addVerifiedBatch', extra, extra.map(kycHash));
+    await send(as('level2'), issueMany, partitionA, extra, [1, 2, 3, 4, 5, 6, 7], '0x');
+    await send(as('level2'), issueMany, partitionB, extra.slice(0, 3), [5, 5, 5], '0x');
+    // Nine holders: seven new ones, holderA and holderB; four of them in partition B.
+    const all = ascending([...extra, addr('holderA'), addr('holderB')]);
+    const [first, second, third] = [all.slice(0, 3), all.slice(3, 6), all.slice(6)];
+    const heldIn = async (batch: string[], p: string) => {
+      let n = 0;
+      for (const a of batch) if ((await token.getFunction('balanceOfByPartition')(p, a)) > 0n) n += 1;
+      return n;
+    };
+
+    await setRules(tokenScope, { maxHolders: 20 }, 'owner', first);
+    expect(await rulesActive()).toBe(false);
+    expect(await counting()).toEqual([true, first[2]]);
+    expect([await holdersOf(tokenScope), await holdersOf(partitionA), await holdersOf(partitionB)]).toEqual([
+      3,
+      await heldIn(first, partitionA),
+      await heldIn(first, partitionB),
+    ]);
+    // Out of order, overlapping the last address counted, twice in a batch, or by someone else: refused.
+    const notAscending = 'holders are not in ascending order';
+    await expectRevert(as('owner'), 'countHolders', [[second[1], second[0], second[2]]], notAscending, state);
+    await expectRevert(as('owner'), 'countHolders', [[first[2], ...second]], notAscending, state);
+    await expectRevert(as('owner'), 'countHolders', [[second[0], second[0]]], notAscending, state);
+    await expectRevert(as('stranger'), 'countHolders', [second], 'caller is not allowed to set rules', state);
+
+    await send(as('op'), 'countHolders', second);
+    expect(await rulesActive()).toBe(false);
+    expect(await counting()).toEqual([true, second[2]]);
+    expect(await holdersOf(tokenScope)).toBe(6);
+    await send(as('owner'), 'countHolders', third);
+    expect(await rulesActive()).toBe(true);
+    expect(await counting()).toEqual([false, third[2]]);
+    expect([await holdersOf(tokenScope), await holdersOf(partitionA), await holdersOf(partitionB)]).toEqual([
+      9, 9, 4,
+    ]);
+    await expectRevert(as('owner'), 'countHolders', [[]], 'holders are not being counted');
+    // Counted right: the next new holder is the tenth, and one leaving a partition is counted out of it.
+    await send(as('level2'), issueOne, partitionB, addr('holderB'), 1, '0x');
+    expect([await holdersOf(tokenScope), await holdersOf(partitionB)]).toEqual([9, 5]);
+    await send(as('holderA'), 'transferByPartition', partitionB, addr('holderB'), 10, '0x');
+    expect([await holdersOf(tokenScope), await holdersOf(partitionB)]).toEqual([9, 4]);
+  });
+
+  it('refuses every transfer, issue and redemption while holders are counted, with the reason, then allows them', async () => {
+    await send(as('level2'), issueOne, partitionA, addr('level2'), 30, '0x');
+    const list = await holderList(['holderA', 'holderB', 'level2']);
+    await setRules(tokenScope, { maxHolders: 5 }, 'owner', list.slice(0, 1));
+    const reason = 'holders are being counted';
+    expect(await check('holderA', 'holderB', partitionA, 1)).toEqual(['0x54', reason]);
+    expect(await check('holderA', 'holderA', partitionA, 1)).toEqual(['0x54', reason]);
+    await expectRevert(
+      as('holderA'),
+      'transferByPartition',
+      [partitionA, addr('holderB'), 1, '0x'],
+      reason,
+      state,
+    );
+    await expectRevert(as('holderA'), 'transfer', [addr('holderB'), 1], reason, state);
+    await send(as('holderA'), 'approve', addr('operator'), 5);
+    await expectRevert(as('operator'), 'transferFrom', [addr('holderA'), addr('holderB'), 1], reason, state);
+    await expectRevert(as('level2'), issueOne, [partitionA, addr('operator'), 1, '0x'], reason, state);
+    await expectRevert(as('level2'), issueMany, [partitionA, [addr('operator')], [1], '0x'], reason, state);
+    await expectRevert(as('level2'), issueOne, [partitionB, addr('holderB'), 1, '0x'], reason, state);
+    await expectRevert(as('level2'), 'redeemByPartition', [partitionA, 1, '0x'], reason, state);
+    await expectRevert(
+      as('controller'),
+      'controllerTransfer',
+      [addr('holderA'), addr('holderB'), 1, '0x', '0x'],
+      reason,
+      state,
+    );
+    await expectRevert(as('controller'), 'controllerRedeem', [addr('holderA'), 1, '0x', '0x'], reason, state);
+    // A rule set meanwhile (no holders given) leaves the count where it is.
+    await setRules(partitionB, { maxHolders: 1 });
+    expect(await counting()).toEqual([true, list[0]]);
+    await send(as('owner'), 'countHolders', list.slice(1));
+    expect(await rulesActive()).toBe(true);
+    expect(await check('holderA', 'holderB', partitionA, 1)).toEqual(['0x51', 'transfer allowed']);
+    expect(await minedOk(as('level2'), 'redeemByPartition', [partitionA, 1, '0x'])).toBe(true);
+  });
+
+  it('leaves counting open on an incomplete list; a new list given to setRules starts it again', async () => {
+    const list = await holderList(['holderA', 'holderB']);
+    // The higher address alone: the lower one can no longer be counted in this round.
+    await setRules(tokenScope, {}, 'owner', [list[1]!]);
+    expect(await rulesActive()).toBe(false);
+    expect(await counting()).toEqual([true, list[1]]);
+    await expectRevert(as('owner'), 'countHolders', [[list[0]]], 'holders are not in ascending order');
+    await send(as('owner'), 'countHolders', []);
+    expect(await counting()).toEqual([true, list[1]]);
+    await setRules(tokenScope, { maxHolders: 3 }, 'owner', list);
+    expect(await rulesActive()).toBe(true);
+    expect([await holdersOf(tokenScope), await holdersOf(partitionA), await holdersOf(partitionB)]).toEqual([
+      2, 2, 1,
+    ]);
+  });
+
+  it('switches a token without holders on at once, whatever the list', async () => {
+    const { token: empty } = await f.deployToken();
+    await send(f.as(empty, 'owner'), 'setRules', tokenScope, 1, 0, 0, 0, 0, [], []);
+    expect(await empty.getFunction('rulesActive')()).toBe(true);
   });
 });
 
@@ -633,7 +742,10 @@ describe('rules against a model', () => {
       fc.asyncProperty(
         fc.array(ruleArb, { minLength: 3, maxLength: 3 }),
         fc.array(opArb, { minLength: 1, maxLength: 10 }),
-        async (rules, ops) => {
+        // Rules switch on with the first `cut` holders; the rest are counted after `meanwhile` was refused.
+        fc.integer({ min: 0, max: start.length }),
+        fc.option(opArb, { nil: undefined }),
+        async (rules, ops, cut, meanwhile) => {
           const snapshot: string = await f.provider.send('evm_snapshot', []);
           try {
             const now = (await f.provider.getBlock('latest'))!.timestamp;
@@ -654,8 +766,17 @@ describe('rules against a model', () => {
                 r.maxHolding,
                 r.mode,
                 r.countries.map(country),
-                i === 0 ? start : [],
+                i === 0 ? start.slice(0, cut) : [],
               );
+            }
+            expect(await rulesActive()).toBe(cut === start.length);
+            if (cut < start.length) {
+              if (meanwhile) {
+                const before = await state();
+                expect(await execute(meanwhile), `while counting ${JSON.stringify(meanwhile)}`).toBe(false);
+                expect(await state()).toEqual(before);
+              }
+              await send(as('op'), 'countHolders', start.slice(cut));
             }
             for (const [index, op] of ops.entries()) {
               const before = await state();

@@ -47,15 +47,34 @@ export const ruleSchema = z.object({
 });
 export type Rule = z.output<typeof ruleSchema>;
 
+/** States of the job that counts a live token's holders in batches while its rules switch on. */
+export const holderCountJobStates = ['queued', 'running', 'done', 'failed'] as const;
+
+/**
+ * Rules switching on: the token's holders counted on the chain so far (rules are enforced once all are) out of
+ * the holders the indexer knows, and the server's counting job when there is one.
+ */
+export const holderCountingSchema = z.object({
+  counted: z.number(),
+  holders: z.number(),
+  jobId: z.number().nullable(),
+  jobState: z.enum(holderCountJobStates).nullable(),
+  /** Why the job stopped (jobState 'failed'). */
+  error: z.string().nullable(),
+});
+export type HolderCounting = z.output<typeof holderCountingSchema>;
+
 /** GET /token/rules/{symbol}: the token's rule and each partition's. */
 export const tokenRulesSchema = z.object({
   symbol: z.string(),
-  /** Whether rules are on (holders are counted from the first setRules). */
+  /** Whether rules are on (enforced once every holder is counted). */
   active: z.boolean(),
   /** False for a token deployed before rules existed. */
   supported: z.boolean(),
   token: ruleSchema,
   partitions: z.array(z.object({ partition: z.string(), rule: ruleSchema })),
+  /** Set while holders are being counted (rules switching on), a counting job is on its way or the last one stopped; else null. */
+  counting: holderCountingSchema.nullable(),
 });
 export type TokenRules = z.output<typeof tokenRulesSchema>;
 export const tokenRulesParamsSchema = z.object({ symbol });
@@ -128,10 +147,15 @@ export const setRulesRequestSchema = z
   })
   .refine(...minNotAboveMax);
 export type SetRulesRequest = z.input<typeof setRulesRequestSchema>;
-/** txMode 1: the transaction for the wallet to sign; txMode 2: the hash of the server-signed one. */
+/**
+ * txMode 1: the transaction for the wallet to sign; txMode 2: the hash of the server-signed one, or, when switching
+ * rules on counts more holders than one transaction carries, the id of the job that counts them in batches
+ * (progress: GET /token/rules/{symbol}).
+ */
 export const setRulesResponseSchema = z.object({
   txData: z.object({ from: z.string(), to: z.string(), data: z.string() }).optional(),
   transactionHash: z.string().optional(),
+  jobId: z.number().optional(),
 });
 export type SetRulesResponse = z.output<typeof setRulesResponseSchema>;
 

@@ -1,4 +1,5 @@
 import { type CrashPoint, crashPoint } from './crashPoints.ts';
+import type { RevertError } from './durableTransaction.ts';
 
 /** A batch of rows: its number (1, 2, … per job) and its rows. */
 export type RowBatch<Row> = { batch: number; rows: Row[] };
@@ -50,4 +51,47 @@ export async function runBatches<Row>(rows: BatchRows<Row>, signal: AbortSignal)
     crashPoint(rows.crashAt);
     await rows.send({ batch, rows: next }, true);
   }
+}
+
+/** The gas limit of a batch's transaction (its estimate plus the margin), or the chain's refusal of it. */
+export type MeasureBatch<Row> = (rows: Row[]) => Promise<bigint | RevertError>;
+
+/** The longest prefix of a batch that fits the cap (with its gas limit), or the refusal of its first row alone. */
+export type SizedBatch = { size: number; gasLimit: bigint } | { size: 1; refused: bigint | RevertError };
+
+/**
+ * Sizes a batch by measured gas, for every durable batch flow on a live token (bulk/job.ts, rules/countJob.ts):
+ * from `start` rows (default: the gas of the first row and of the first 64, measured, give the cost of each further
+ * row; as many as fit the cap), the very batch is measured and shrunk until it fits: by 2% while over the cap (an
+ * estimate above it, or the node refusing for gas), by half when the chain refuses the rows together though not for
+ * gas. A lone row that does not fit or is refused answers `refused`.
+ */
+export async function sizeByGas<Row>(
+  rows: Row[],
+  measure: MeasureBatch<Row>,
+  options: { cap: number; start?: number },
+): Promise<SizedBatch> {
+  let n = Math.max(
+    1,
+    Math.min(rows.length, options.start ?? (await fittingCount(rows, measure, options.cap))),
+  );
+  for (;;) {
+    const measured = await measure(rows.slice(0, n));
+    if (typeof measured === 'bigint' && measured <= BigInt(options.cap))
+      return { size: n, gasLimit: measured };
+    if (n === 1) return { size: 1, refused: measured };
+    const overCap = typeof measured === 'bigint' || /gas/i.test(measured.reason);
+    n = overCap ? Math.min(n - 1, Math.floor(n * 0.98)) : Math.ceil(n / 2);
+  }
+}
+
+/** How many of `rows` one transaction carries: the gas of one row and of the first 64, measured, extrapolated. */
+async function fittingCount<Row>(rows: Row[], measure: MeasureBatch<Row>, cap: number): Promise<number> {
+  const probe = Math.min(rows.length, 64);
+  if (probe < 2) return rows.length;
+  const [one, some] = await Promise.all([measure(rows.slice(0, 1)), measure(rows.slice(0, probe))]);
+  if (typeof one !== 'bigint' || typeof some !== 'bigint') return probe;
+  const perRow = Number(some - one) / (probe - 1);
+  const fixed = Number(one) - perRow;
+  return Math.max(1, Math.min(rows.length, Math.floor((cap - fixed) / perRow)));
 }

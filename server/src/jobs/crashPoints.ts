@@ -35,6 +35,14 @@ export const crashPoints = {
     'bulk:broadcast', // broadcast, no receipt seen yet
     'bulk:settled', // the batch's receipt seen and its rows marked done, the next batch not marked
   ],
+  /** Switching a live token's rules on: holders counted in batches (modules/rules/countJob.ts). */
+  rules: [
+    'rules:started', // the rule's transaction (which opens the count) is mined and settled, no batch marked yet
+    'rules:marked', // a batch's holders marked in flight in the job's progress, its transaction not signed yet
+    'rules:recorded', // the batch's signed transaction and hash recorded, not broadcast
+    'rules:broadcast', // broadcast, no receipt seen yet
+    'rules:settled', // the batch's receipt seen and the batch cleared, the next batch not marked
+  ],
   /** One attempt of one webhook delivery (modules/webhooks/deliver.ts). */
   webhook: [
     'webhook:sending', // the attempt is claimed, nothing sent yet

@@ -1,3 +1,4 @@
+import { gasMargin } from '@tranche/contracts';
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import { type JsonRpcProvider, type TransactionReceipt, type TransactionRequest, Wallet } from 'ethers';
 import { feeOracleOf } from '../chain/fees.ts';
@@ -46,6 +47,21 @@ export type DurableSendInput = {
 };
 
 export type DurableResult = { receipt: TransactionReceipt; row: JobTransactionRow };
+
+/**
+ * The gas limit a job gives a transaction: the node's estimate plus the margin the console and server add, or the
+ * chain's refusal of it (nothing is sent). What batch sizing measures (jobs/batches.ts).
+ */
+export async function measuredGasLimit(
+  provider: JsonRpcProvider,
+  transaction: { from: string; to: string; data: string },
+): Promise<bigint | RevertError> {
+  try {
+    return (await provider.estimateGas(transaction)) + BigInt(gasMargin);
+  } catch (error) {
+    return new RevertError(revertReasonOf(error), undefined, error);
+  }
+}
 
 /** The revert reason of an ethers error, or its message. */
 export function revertReasonOf(error: unknown): string {

@@ -4,9 +4,9 @@ import { Interface } from 'ethers';
 import { accessOf } from '../../access/access.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
-import { runBatches } from '../../jobs/batches.ts';
+import { runBatches, sizeByGas } from '../../jobs/batches.ts';
 import { crashPoint } from '../../jobs/crashPoints.ts';
-import { liveRow, RevertError, revertReasonOf, sendDurably } from '../../jobs/durableTransaction.ts';
+import { liveRow, measuredGasLimit, RevertError, sendDurably } from '../../jobs/durableTransaction.ts';
 import { type JobHandler, PermanentJobError } from '../../jobs/runner.ts';
 import { signingKeyFor } from '../credentials/service.ts';
 import { partitionBytes } from '../dtx/index.ts';
@@ -146,52 +146,28 @@ export function createBulkJobHandler(ctx: AppContext, options: BulkJobOptions = 
     };
 
     /** The gas limit of these rows' transaction (its estimate plus the margin), or the chain's refusal. */
-    const measure = async (rows: BulkRowRecord[]): Promise<bigint | RevertError> => {
-      try {
-        const estimate = await provider.estimateGas({
-          from: payload.accountAddress,
-          to: payload.contractAddress,
-          data: dataOf(rows),
-        });
-        return estimate + BigInt(gasMargin);
-      } catch (error) {
-        return new RevertError(revertReasonOf(error), undefined, error);
-      }
-    };
+    const measure = (rows: BulkRowRecord[]) =>
+      measuredGasLimit(provider, {
+        from: payload.accountAddress,
+        to: payload.contractAddress,
+        data: dataOf(rows),
+      });
 
     /**
-     * How many of `rows` one transaction carries: the gas of the first row and of the first `probe` rows, measured,
-     * give the cost of each further row; as many as fit the cap, checked by an estimate of that very batch.
+     * The longest prefix of `rows` one transaction carries, with its gas limit (jobs/batches.ts: a batch refused
+     * as a whole though each row passed alone, rows together over a rule's limit, is halved); a lone row the chain
+     * refuses fails.
      */
-    const fitting = async (rows: BulkRowRecord[]): Promise<number> => {
-      const probe = Math.min(rows.length, 64);
-      if (probe < 2) return rows.length;
-      const [one, some] = await Promise.all([measure(rows.slice(0, 1)), measure(rows.slice(0, probe))]);
-      if (typeof one !== 'bigint' || typeof some !== 'bigint') return probe;
-      const perRow = Number(some - one) / (probe - 1);
-      const fixed = Number(one) - perRow;
-      return Math.max(1, Math.min(rows.length, Math.floor((txGasCap - fixed) / perRow)));
-    };
-
-    /** The longest prefix of `rows` one transaction carries, with its gas limit; a lone row the chain refuses fails. */
     const size = async (
       rows: BulkRowRecord[],
     ): Promise<{ rows: BulkRowRecord[]; gasLimit: bigint } | undefined> => {
-      let n = issue ? await fitting(rows) : 1;
-      for (;;) {
-        const batch = rows.slice(0, n);
-        const measured = await measure(batch);
-        if (typeof measured === 'bigint' && measured <= BigInt(txGasCap))
-          return { rows: batch, gasLimit: measured };
-        if (n === 1) {
-          await refuse(batch[0] as BulkRowRecord, typeof measured === 'bigint' ? b.failed : measured.reason);
-          return undefined;
-        }
-        // Over the cap (an estimate above it, or the node refusing for gas): a little smaller. Refused as a whole
-        // though each row passed alone (rows together over a rule's limit): halve.
-        const overCap = typeof measured === 'bigint' || /gas/i.test(measured.reason);
-        n = overCap ? Math.min(n - 1, Math.floor(n * 0.98)) : Math.ceil(n / 2);
-      }
+      const sized = await sizeByGas(rows, measure, { cap: txGasCap, ...(issue ? {} : { start: 1 }) });
+      if ('gasLimit' in sized) return { rows: rows.slice(0, sized.size), gasLimit: sized.gasLimit };
+      await refuse(
+        rows[0] as BulkRowRecord,
+        typeof sized.refused === 'bigint' ? b.failed : sized.refused.reason,
+      );
+      return undefined;
     };
 
     const send = async (batch: number, rows: BulkRowRecord[], gasLimit?: bigint) => {

@@ -129,3 +129,62 @@ export async function refreshHolderLegalNames(db: Database, scope: SQL): Promise
     where tb.contract_address = p.contract_address and wa.public_address = tb.holder
       and tb.legal_name is distinct from wa.legal_name and ${scope}`);
 }
+
+/** The block the indexer has stored a contract's events up to (its cursor), or undefined when it does not follow it. */
+export async function indexedBlockOf(db: Database, contractAddress: string): Promise<number | undefined> {
+  const result = await db.execute(
+    sql`select last_block as "lastBlock" from indexer_cursors where contract_address = ${contractAddress}`,
+  );
+  const row = (result as unknown as { rows: { lastBlock: number | string }[] }).rows[0];
+  return row === undefined ? undefined : Number(row.lastBlock);
+}
+
+/**
+ * The addresses holding any partition of a token in the indexed balances, ascending (as numbers: lower-case hex of
+ * one length, compared byte by byte), strictly above `after`, at most `limit` of them.
+ */
+export async function holderAddresses(
+  db: Database,
+  contractAddress: string,
+  input: { after?: string; upTo?: string; limit: number },
+): Promise<string[]> {
+  const result = await db.execute(sql`
+    select holder from token_balances
+    where contract_address = ${contractAddress} and balance > 0
+      and holder collate "C" > ${input.after ?? ''}
+      ${input.upTo === undefined ? sql`` : sql`and holder collate "C" <= ${input.upTo}`}
+    group by holder
+    order by holder collate "C"
+    limit ${input.limit}`);
+  return (result as unknown as { rows: { holder: string }[] }).rows.map((row) => row.holder);
+}
+
+/**
+ * Per partition of a token, from the indexed balances: the sum of its balances and the number of its holders; with
+ * `upTo`, of the holders at or below that address only. `token` is the number of addresses holding any partition.
+ */
+export async function indexedHolderTotals(
+  db: Database,
+  contractAddress: string,
+  upTo?: string,
+): Promise<{ partitions: Map<string, { sum: bigint; holders: number }>; token: number }> {
+  const below = upTo === undefined ? sql`` : sql`and holder collate "C" <= ${upTo}`;
+  const [byPartition, holders] = await Promise.all([
+    db.execute(sql`
+      select partition, coalesce(sum(balance), 0)::text as sum, count(*) filter (where balance > 0)::int as holders
+      from token_balances where contract_address = ${contractAddress} ${below}
+      group by partition`),
+    db.execute(sql`
+      select count(distinct holder)::int as n from token_balances
+      where contract_address = ${contractAddress} and balance > 0 ${below}`),
+  ]);
+  const rows = (byPartition as unknown as { rows: { partition: string; sum: string; holders: number }[] })
+    .rows;
+  const count = (holders as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+  return {
+    partitions: new Map(
+      rows.map((row) => [row.partition, { sum: BigInt(row.sum), holders: Number(row.holders) }]),
+    ),
+    token: Number(count),
+  };
+}

@@ -110,6 +110,7 @@ const rightWords: Record<string, string> = {
   [revertReasons.receiverNotVerified]: m.receiverNotVerified,
   'receiver is not verified': m.receiverNotVerified,
   [revertReasons.insufficientBalance]: m.insufficientBalance,
+  [revertReasons.holdersBeingCounted]: r.holdersBeingCounted,
 };
 
 /** The rule refusals (ERC-1066 0x57 unless listed in ruleCodes). */
@@ -129,6 +130,7 @@ const ruleCodes: Record<string, string> = {
   [revertReasons.partitionLockedUp]: '0x55',
   [revertReasons.insufficientBalance]: '0x52',
   [revertReasons.paused]: '0x54',
+  [revertReasons.holdersBeingCounted]: '0x54',
 };
 
 /** Words a rule refusal with the numbers of the rule it hit. */

@@ -5,8 +5,16 @@ import {
   ruleMessages as r,
   tokenOperationMessages as m,
 } from '@tranche/api';
-import type { DevChain } from '@tranche/contracts';
-import { type Contract, encodeBytes32String, JsonRpcProvider, Network } from 'ethers';
+import { type DevChain, securityTokenArtifact } from '@tranche/contracts';
+import {
+  type Contract,
+  encodeBytes32String,
+  Interface,
+  JsonRpcProvider,
+  Network,
+  Wallet,
+  ZeroHash,
+} from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountWithKeys,
@@ -16,12 +24,14 @@ import {
   type TestApp,
 } from '../../../test/helpers.ts';
 import { deploySchemeAndWhitelist, deployTestToken, type DevWallets, devWallets } from '../tokens/testing.ts';
+import { indexedUpTo } from './holderList.ts';
 
 let devChain: DevChain;
 let t: TestApp;
 let provider: JsonRpcProvider;
 let wallets: DevWallets;
 let token: Contract;
+let setup: Awaited<ReturnType<typeof deploySchemeAndWhitelist>>;
 let issuer: ApiClient;
 let stranger: ApiClient;
 const common = encodeBytes32String('Common');
@@ -46,7 +56,7 @@ beforeAll(async () => {
     pollingInterval: 20,
   });
   wallets = devWallets(provider);
-  const setup = await deploySchemeAndWhitelist(wallets, { verifyOwner: true });
+  setup = await deploySchemeAndWhitelist(wallets, { verifyOwner: true });
   const client = (jwt: string) =>
     createApiClient({ baseUrl: `http://127.0.0.1:${port}`, getToken: () => jwt });
   issuer = client(await account('issuer@example.com', [wallets.owner, wallets.controller]));
@@ -203,6 +213,65 @@ describe('rules and the pre-check', () => {
       reason: r.belowMinimumRedeem('partition Common', '10'),
     });
     expect(await redeem('100')).toEqual({ ok: true, code: '0x51', reason: r.passes });
+  });
+
+  it('shows a count left open, words the refusal of every operation meanwhile, and a wallet completes it in one transaction', async () => {
+    // The server signed with the owner's key before: its nonce manager starts from the chain again.
+    wallets.owner.signer.reset();
+    const counted = await deployTestToken(t.ctx.db, wallets, setup, {
+      symbol: 'CNT',
+      name: 'Counted shares',
+    });
+    const [a, b, c] = wallets.holders;
+    const list = [a!, b!, c!].map((h) => h.address).sort();
+    await (
+      await counted.getFunction('issueByPartition(bytes32,address[],uint256[],bytes)')(
+        common,
+        list,
+        [10, 20, 30],
+        '0x',
+      )
+    ).wait();
+    // Opened with the first holder only (as a list built before the others arrived would leave it).
+    await (await counted.getFunction('setRules')(ZeroHash, 0, 0, 0, 0, 0, [], [list[0]])).wait();
+    const head = Number(await provider.send('eth_blockNumber', []));
+    const address = (counted.target as string).toLowerCase();
+    expect(await indexedUpTo(t.ctx.db, address, head, { timeoutMs: 10_000, pollMs: 50 })).toBe(head);
+
+    const open = await issuer.call('getTokenRules', { params: { symbol: 'CNT' } });
+    expect(open).toMatchObject({
+      active: false,
+      counting: { counted: 1, holders: 3, jobId: null, jobState: null, error: null },
+    });
+    const refused = { ok: false, code: '0x54', reason: r.holdersBeingCounted };
+    const transfer = {
+      operation: 'transfer',
+      symbol: 'CNT',
+      accountAddress: list[1]!,
+      toAddress: list[2]!,
+      amount: '1',
+      partition: 'Common',
+    } as const;
+    expect(await issuer.call('precheckOperation', { body: transfer })).toEqual(refused);
+    expect(
+      await issuer.call('precheckOperation', {
+        body: { ...transfer, operation: 'issue', accountAddress: owner(), holderAddress: list[0]! },
+      }),
+    ).toEqual(refused);
+
+    // The wallet's one transaction lists every holder again: the count starts over from it and completes.
+    const built = await issuer.call('setTokenRules', {
+      body: { symbol: 'CNT', accountAddress: owner(), txMode: 1, maxHolders: 10 },
+    });
+    const args = new Interface(securityTokenArtifact.abi).decodeFunctionData('setRules', built.txData!.data);
+    expect((args[7] as string[]).map((h) => h.toLowerCase())).toEqual(list);
+    const wallet = new Wallet(wallets.owner.key, provider);
+    await mined((await wallet.sendTransaction({ to: built.txData!.to, data: built.txData!.data })).hash);
+    expect(await issuer.call('getTokenRules', { params: { symbol: 'CNT' } })).toMatchObject({
+      active: true,
+      counting: null,
+      token: { maxHolders: 10, holders: 3 },
+    });
   });
 
   it('refuses bad input with 400, never 500', async () => {

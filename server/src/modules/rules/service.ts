@@ -1,21 +1,33 @@
-import { ruleMessages as r, type TokenRules, tokenOperationMessages as m, txTypes } from '@tranche/api';
+import {
+  type HolderCounting,
+  ruleMessages as r,
+  type TokenRules,
+  tokenOperationMessages as m,
+  txTypes,
+} from '@tranche/api';
+import { txGasCap } from '@tranche/contracts';
 import { type Contract, ZeroHash } from 'ethers';
 import { accessOf, type Viewer } from '../../access/access.ts';
 import { HttpError } from '../../errors.ts';
+import { measuredGasLimit } from '../../jobs/durableTransaction.ts';
+import type { JobRunner } from '../../jobs/runner.ts';
 import { signingKeyFor } from '../credentials/service.ts';
+import { holderAddresses, indexedHolderTotals } from '../holders/index.ts';
 import { recordUserTransaction } from '../transactions/service.ts';
+import { type RuleCall, type RuleInput, ruleCall, setRulesData } from './calls.ts';
+import { type CountPayload, countJobKind, countUpperBatch } from './countJob.ts';
+import { countingState, indexedMatchesChain, indexedUpTo } from './holderList.ts';
+import { isUnderway, latestCountJob } from './repository.ts';
 import {
   type Ctx,
-  countryBytes,
+  countsInBatches,
   emptyRule,
   loadToken,
-  partitionBytes,
   partitionName,
   type RawRule,
   revertReason,
   ruleView,
   supportsRules,
-  tokenInterface,
 } from './token.ts';
 
 /** Other modules call the pre-check through this module's service (approvals, bulk operations). */
@@ -23,7 +35,7 @@ export { precheck } from './precheck.ts';
 
 /** GET /token/rules/{symbol}: the token's rule and each partition's, as the chain holds them now. */
 export async function getRules(ctx: Ctx, symbol: string): Promise<TokenRules> {
-  const { token } = await loadToken(ctx, symbol);
+  const { project, token } = await loadToken(ctx, symbol);
   if (!(await supportsRules(token))) {
     return {
       symbol: symbol.trim(),
@@ -31,6 +43,7 @@ export async function getRules(ctx: Ctx, symbol: string): Promise<TokenRules> {
       supported: false,
       token: emptyRule,
       partitions: [],
+      counting: null,
     };
   }
   const [active, partitions] = (await Promise.all([
@@ -40,73 +53,130 @@ export async function getRules(ctx: Ctx, symbol: string): Promise<TokenRules> {
   const [tokenRule, ...partitionRules] = (await Promise.all(
     [ZeroHash, ...partitions].map((scope) => token.getFunction('rulesOf')(scope)),
   )) as RawRule[];
+  const tokenView = ruleView(tokenRule!);
   return {
     symbol: symbol.trim(),
     active,
     supported: true,
-    token: ruleView(tokenRule!),
+    token: tokenView,
     partitions: partitions.map((p, i) => ({
       partition: partitionName(p),
       rule: ruleView(partitionRules[i]!),
     })),
+    counting: active ? null : await countingView(ctx, token, project.contractAddress, tokenView.holders),
   };
 }
 
 /**
- * Every address holding the token now, ascending (what setRules takes when it switches rules on): the receivers
- * of the token's ERC-20 Transfer logs that hold a balance.
+ * While rules switch on: the holders counted on the chain (the token's running count, `counted`) out of those the
+ * indexer stores, and the counting job; null when no count is open and no job is on its way.
  */
-async function currentHolders(token: Contract): Promise<string[]> {
-  const logs = await token.queryFilter(token.filters.Transfer!(), 0, 'latest');
-  const seen = new Set<string>();
-  for (const log of logs) {
-    const to = (log as unknown as { args: [string, string, bigint] }).args[1];
-    if (to !== '0x0000000000000000000000000000000000000000') seen.add(to.toLowerCase());
-  }
-  const candidates = [...seen];
-  const balances = (await Promise.all(candidates.map((a) => token.getFunction('balanceOf')(a)))) as bigint[];
-  return candidates
-    .filter((_, i) => balances[i]! > 0n)
-    .sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0));
+async function countingView(
+  ctx: Ctx,
+  token: Contract,
+  contractAddress: string,
+  counted: number,
+): Promise<HolderCounting | null> {
+  const [state, job] = await Promise.all([
+    countingState(token).catch(() => undefined),
+    latestCountJob(ctx.db, contractAddress),
+  ]);
+  // A codebase that counts in one transaction only has no count to show; a job that stopped says why.
+  if (!state || (!state.open && !isUnderway(job) && job?.state !== 'failed')) return null;
+  const { token: holders } = await indexedHolderTotals(ctx.db, contractAddress);
+  return {
+    counted: state.open ? counted : 0,
+    holders,
+    jobId: job?.id ?? null,
+    jobState: job?.state ?? null,
+    error: job?.state === 'failed' ? r.countingStopped(job.lastError ?? '') : null,
+  };
 }
 
-type SetRulesInput = {
+type SetRulesInput = RuleInput & {
   symbol: string;
-  partition: string;
   accountAddress: string;
   txMode: 1 | 2;
-  maxHolders?: number | undefined;
-  lockupUntil?: number | undefined;
-  minHolding?: string | undefined;
-  maxHolding?: string | undefined;
-  countries?: { mode: 'allow' | 'deny'; list: string[] } | undefined;
 };
+
+export type SetRulesOptions = {
+  /** The job runner the counting job is queued on. */
+  runner: JobRunner;
+  /** Upper bound on holders one transaction counts (RULES_COUNT_BATCH_SIZE; default: as many as fit the cap). */
+  maxBatchSize?: number;
+};
+
+/**
+ * What switching rules on takes: the holders to give setRules in one transaction (every holder, read from the
+ * indexer at its block and checked against the chain's supply; none while a counting job is already underway), or,
+ * when they do not fit one transaction, `batches` (the counting job).
+ */
+async function switchOnPlan(
+  ctx: Ctx,
+  token: Contract,
+  input: { contractAddress: string; accountAddress: string; rule: RuleCall; maxBatchSize: number },
+): Promise<{ holders: string[] } | { batches: number }> {
+  const batched = await countsInBatches(token);
+  if (batched && isUnderway(await latestCountJob(ctx.db, input.contractAddress))) return { holders: [] };
+  const head = await ctx.chain.blockNumber();
+  const block = await indexedUpTo(ctx.db, input.contractAddress, head, { timeoutMs: 5000, pollMs: 100 });
+  if (block < 0 || !(await indexedMatchesChain(ctx, token, input.contractAddress, block))) {
+    throw new HttpError(503, r.indexerBehind);
+  }
+  const { token: total } = await indexedHolderTotals(ctx.db, input.contractAddress);
+  if (total > input.maxBatchSize) return { batches: total };
+  const holders = await holderAddresses(ctx.db, input.contractAddress, { limit: total });
+  const measured = await measuredGasLimit(ctx.chain.provider, {
+    from: input.accountAddress,
+    to: input.contractAddress,
+    data: setRulesData(input.rule, holders),
+  });
+  if (typeof measured === 'bigint') return measured <= BigInt(txGasCap) ? { holders } : { batches: total };
+  if (/gas/i.test(measured.reason)) return { batches: total };
+  throw new HttpError(400, m.chainRejected(measured.reason));
+}
 
 /**
  * PUT /token/rules: txMode 1 answers the transaction for the wallet, txMode 2 signs it with the caller's
  * registered key. Only the token owner or a Security Manager (OP) of its scheme (the contract's canSetRules).
+ * The call that switches rules on lists the token's holders from the indexer: all of them in that one transaction
+ * when they fit it; else, signed with the registered key, a durable job counts them in batches (countJob.ts; its
+ * id is answered), and a wallet (txMode 1) is told that the registered key is needed.
  */
-export async function setRules(ctx: Ctx, viewer: Viewer, input: SetRulesInput) {
+export async function setRules(ctx: Ctx, viewer: Viewer, input: SetRulesInput, options: SetRulesOptions) {
   const { project, token } = await loadToken(ctx, input.symbol);
   if (!(await supportsRules(token))) throw new HttpError(409, r.rulesNotSupported);
   if (!((await token.getFunction('canSetRules')(input.accountAddress)) as boolean)) {
     throw new HttpError(403, r.notAllowedToSetRules);
   }
-  const active = (await token.getFunction('rulesActive')()) as boolean;
-  const holders = active ? [] : await currentHolders(token);
-  const scope = input.partition === '' ? ZeroHash : partitionBytes(input.partition);
-  const countries = input.countries;
-  const data = tokenInterface.encodeFunctionData('setRules', [
-    scope,
-    input.maxHolders ?? 0,
-    input.lockupUntil ?? 0,
-    BigInt(input.minHolding ?? '0'),
-    BigInt(input.maxHolding ?? '0'),
-    countries ? (countries.mode === 'allow' ? 1 : 2) : 0,
-    (countries?.list ?? []).map(countryBytes),
-    holders,
-  ]);
   const to = project.contractAddress;
+  const rule = ruleCall(input);
+  const active = (await token.getFunction('rulesActive')()) as boolean;
+  const plan = active
+    ? { holders: [] }
+    : await switchOnPlan(ctx, token, {
+        contractAddress: to,
+        accountAddress: input.accountAddress,
+        rule,
+        maxBatchSize: Math.min(options.maxBatchSize ?? countUpperBatch, countUpperBatch),
+      });
+  if ('batches' in plan) {
+    if (!(await countsInBatches(token))) throw new HttpError(409, r.countingNotSupported(plan.batches));
+    if (input.txMode === 1) throw new HttpError(409, r.countingNeedsKey(plan.batches));
+    await accessOf(ctx).signingKey(viewer, input.accountAddress, () =>
+      signingKeyFor(ctx, viewer.accountId, input.accountAddress),
+    );
+    const payload: CountPayload = {
+      symbol: project.projectCode,
+      contractAddress: to,
+      accountAddress: input.accountAddress,
+      accountId: viewer.accountId,
+      rule,
+    };
+    const job = await options.runner.enqueue(countJobKind, payload);
+    return { jobId: job.id };
+  }
+  const data = setRulesData(rule, plan.holders);
   try {
     await ctx.chain.provider.estimateGas({ from: input.accountAddress, to, data });
   } catch (error) {

@@ -30,15 +30,21 @@ export async function loadToken(ctx: Ctx, symbol: string) {
   return { project, token };
 }
 
-/** Whether the token's codebase has rules (tokens deployed before issue 22 do not). */
-export async function supportsRules(token: Contract): Promise<boolean> {
+/** Whether the token's contract answers the view `name` (a codebase deployed before it existed does not). */
+async function answers(token: Contract, name: string): Promise<boolean> {
   try {
-    await token.getFunction('rulesActive')();
+    await token.getFunction(name)();
     return true;
   } catch {
     return false;
   }
 }
+
+/** Whether the token's codebase has rules (tokens deployed before issue 22 do not). */
+export const supportsRules = (token: Contract) => answers(token, 'rulesActive');
+
+/** Whether it counts holders in batches while rules switch on (countHolders; earlier rule codebases do not). */
+export const countsInBatches = (token: Contract) => answers(token, 'holderCountingState');
 
 export type RawRule = [[bigint, bigint, bigint, bigint, bigint, bigint], string[]];
 export function ruleView([rule, countries]: RawRule): Rule {

@@ -159,17 +159,18 @@ export async function verifyMissing(
   }
 }
 
-/** Sends a no-argument token call (`pause`, `unPause`) straight to the chain, as another tab or tool would. */
+/** Sends a token call (`pause`, `unPause`, `setRules`, ...) straight to the chain, as another tab or tool would. */
 export async function callToken(
   rpcUrl: string,
   privateKey: string,
   token: string,
   method: string,
+  ...args: unknown[]
 ): Promise<void> {
   const provider = new JsonRpcProvider(rpcUrl, undefined, { staticNetwork: true, pollingInterval: 50 });
   try {
     const contract = new Contract(token, securityTokenArtifact.abi, new Wallet(privateKey, provider));
-    await (await contract.getFunction(method)()).wait();
+    await (await contract.getFunction(method)(...args)).wait();
   } finally {
     provider.destroy();
   }

@@ -68,6 +68,14 @@ export function RulesTab({ ops }: { ops: TokenOps }) {
   useEffect(() => {
     void load();
   }, [load]);
+  // While the server's job counts the holders, its progress is read again every two seconds.
+  const counting = rules?.counting;
+  const jobUnderway = counting?.jobState === 'queued' || counting?.jobState === 'running';
+  useEffect(() => {
+    if (!jobUnderway) return;
+    const timer = setInterval(() => void load(), 2000);
+    return () => clearInterval(timer);
+  }, [jobUnderway, load]);
   const form = useZodForm(rulesFormSchema, {
     defaultValues: {
       scope: '',
@@ -93,18 +101,17 @@ export function RulesTab({ ops }: { ops: TokenOps }) {
     const body = { symbol: token.projectCode, accountAddress: account, partition: values.partition };
     try {
       if (ops.useServer) {
-        await ops.submit(txTypes.setRules, async (accountAddress) => {
-          const answer = await api.call('setTokenRules', {
-            body: { ...body, ...fields.data, accountAddress, txMode: 2 },
-          });
-          return { transactionHash: answer.transactionHash ?? '' };
-        });
+        // A live token whose holders do not fit one transaction: the server answers a job that counts them.
+        const done = await ops.submit(txTypes.setRules, async (accountAddress) =>
+          api.call('setTokenRules', { body: { ...body, ...fields.data, accountAddress, txMode: 2 } }),
+        );
+        if (done) await load();
         return;
       }
       const { txData } = await api.call('setTokenRules', { body: { ...body, ...fields.data, txMode: 1 } });
       if (!txData) return;
       const args = new Interface(token.abi as InterfaceAbi).decodeFunctionData('setRules', txData.data);
-      await ops.sign(txTypes.setRules, 'setRules', [...args]);
+      if (await ops.sign(txTypes.setRules, 'setRules', [...args])) await load();
     } catch (failure) {
       setError(failure);
     }
@@ -135,11 +142,20 @@ export function RulesTab({ ops }: { ops: TokenOps }) {
           ))}
         </TableBody>
       </Table>
-      <Text tone="muted" size="small">
-        {rules.active
-          ? 'Holders are counted on-chain. Lock-ups stop transfers out; issues and controller operations stay allowed.'
-          : 'No rules yet: setting the first one starts counting holders on-chain.'}
-      </Text>
+      {counting ? (
+        <Alert
+          tone={counting.error ? 'danger' : 'primary'}
+          title={ruleMessages.countingHolders(counting.counted, counting.holders)}
+        >
+          {counting.error ?? ruleMessages.countingExplained}
+        </Alert>
+      ) : (
+        <Text tone="muted" size="small">
+          {rules.active
+            ? 'Holders are counted on-chain. Lock-ups stop transfers out; issues and controller operations stay allowed.'
+            : 'No rules yet: setting the first one starts counting holders on-chain.'}
+        </Text>
+      )}
       <Card title="Set a rule">
         <form onSubmit={handleSubmit} noValidate aria-label="Set a rule">
           <Stack>

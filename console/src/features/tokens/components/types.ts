@@ -10,7 +10,8 @@ export type TokenOps = {
   /** Submit through the server with the caller's registered key (txMode 2). */
   submit: (
     txType: TxType,
-    call: (accountAddress: string) => Promise<{ transactionHash: string }>,
+    /** Answers the hash of the server-signed transaction, or none when the server queued a job instead. */
+    call: (accountAddress: string) => Promise<{ transactionHash?: string | undefined }>,
   ) => Promise<boolean>;
   /** True when the user chose to have the server sign with the registered key. */
   useServer: boolean;

@@ -78,12 +78,17 @@ export function useTokenTransaction(contractAddress: string | null, abi: readonl
   const submit = useCallback(
     async (
       txType: TxType,
-      call: (accountAddress: string) => Promise<{ transactionHash: string }>,
+      call: (accountAddress: string) => Promise<{ transactionHash?: string | undefined }>,
     ): Promise<boolean> => {
       try {
         const { signer, wallet } = await getSigner();
         setView({ state: 'submitting' });
         const { transactionHash } = await call(wallet.address.toLowerCase());
+        if (!transactionHash) {
+          // Queued as a server job (e.g. a holder count in batches): the caller shows its progress.
+          setView(null);
+          return true;
+        }
         setView({ state: 'submitted', hash: transactionHash });
         notify({ text: 'Transaction submitted', data: { hash: transactionHash } });
         const receipt = await signer.provider?.waitForTransaction(transactionHash);

@@ -1,0 +1,75 @@
+import type { Contract } from 'ethers';
+import type { Database } from '../../db/database.ts';
+import { indexedBlockOf, indexedHolderTotals } from '../holders/index.ts';
+import type { Ctx } from './token.ts';
+
+/** The token's count on the chain: whether it is open and the last address counted (lower-case). */
+export async function countingState(token: Contract): Promise<{ open: boolean; last: string }> {
+  const [open, last] = (await token.getFunction('holderCountingState')()) as [boolean, string];
+  return { open, last: last.toLowerCase() };
+}
+
+/**
+ * Waits until the indexer has stored the contract's events up to `block` (polling its cursor, which any instance
+ * may read); answers the block it reached, which is below `block` when `timeoutMs` ran out first.
+ */
+export async function indexedUpTo(
+  db: Database,
+  contractAddress: string,
+  block: number,
+  options: { timeoutMs: number; pollMs: number; signal?: AbortSignal },
+): Promise<number> {
+  const until = Date.now() + options.timeoutMs;
+  for (;;) {
+    const reached = (await indexedBlockOf(db, contractAddress)) ?? -1;
+    if (reached >= block || Date.now() >= until || options.signal?.aborted) return reached;
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs));
+  }
+}
+
+/**
+ * Whether the indexer's balances of the token add up, partition by partition, to the supply the chain holds at the
+ * indexer's block `block` (so the holders the indexer stores are every holder at that block).
+ */
+export async function indexedMatchesChain(
+  ctx: Pick<Ctx, 'db'>,
+  token: Contract,
+  contractAddress: string,
+  block: number,
+): Promise<boolean> {
+  const at = { blockTag: block };
+  const [partitions, indexed] = await Promise.all([
+    token.getFunction('allPartitions')(at) as Promise<string[]>,
+    indexedHolderTotals(ctx.db, contractAddress),
+  ]);
+  const supplies = (await Promise.all(
+    partitions.map((p) => token.getFunction('totalSupplyByPartition')(p, at)),
+  )) as bigint[];
+  const onChain = new Set(partitions.map((p) => p.toLowerCase()));
+  for (const stored of indexed.partitions.keys()) if (!onChain.has(stored.toLowerCase())) return false;
+  return partitions.every(
+    (p, i) => (indexed.partitions.get(p.toLowerCase())?.sum ?? 0n) === (supplies[i] as bigint),
+  );
+}
+
+/**
+ * While a count is open: whether the holders the chain has counted are exactly the indexed holders at or below
+ * the last address counted (in every partition and in the whole token). False when an address was skipped or
+ * counted against balances that differ from the indexer's: the count can then never complete and starts again.
+ */
+export async function countedMatchesIndexed(
+  ctx: Pick<Ctx, 'db'>,
+  token: Contract,
+  contractAddress: string,
+  last: string,
+): Promise<boolean> {
+  const partitions = (await token.getFunction('allPartitions')()) as string[];
+  const counted = (await Promise.all(
+    [`0x${'00'.repeat(32)}`, ...partitions].map((scope) => token.getFunction('rulesOf')(scope)),
+  )) as [[bigint, bigint]][];
+  const below = await indexedHolderTotals(ctx.db, contractAddress, last);
+  if (Number(counted[0]![0][1]) !== below.token) return false;
+  return partitions.every(
+    (p, i) => Number(counted[i + 1]![0][1]) === (below.partitions.get(p.toLowerCase())?.holders ?? 0),
+  );
+}
