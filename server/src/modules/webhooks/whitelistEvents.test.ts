@@ -2,8 +2,7 @@ import type { DevChain } from '@tranche/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, startTestChain, type TestApp } from '../../../test/helpers.ts';
-import { createIndexer } from '../../indexer/indexer.ts';
-import { indexerOptionsFromEnv } from '../../indexer/options.ts';
+import { indexerOf } from '../../indexer/indexer.ts';
 import { jobRunnerOf } from '../../jobs/runner.ts';
 import { createTestUser, type TestUser } from '../credentials/testing.ts';
 import { type IssuerChain, randomAddresses, setupIssuerChain } from '../drafts/testing.ts';
@@ -50,15 +49,16 @@ it("sends each verification of Alice's whitelist to her endpoint subscribed to '
   const aliceWhitelists = await insertTestEndpoint(t.ctx, alice.accountId, ['whitelist.updated']);
   const aliceTokens = await insertTestEndpoint(t.ctx, alice.accountId, ['token.issued']);
   const bobWhitelists = await insertTestEndpoint(t.ctx, bob.accountId, ['whitelist.updated']);
-  const indexer = createIndexer({ db: t.ctx.db, chain: t.ctx.chain }, indexerOptionsFromEnv({}, true));
+  // The app's own indexer: indexed up to the chain's head (the registration's block and the setup's).
+  const indexed = async () => indexerOf(t.app)?.waitForBlock(await t.ctx.chain.blockNumber(), 20_000);
   const runner = jobRunnerOf(t.app, t.ctx);
   // The recorder's first look: what the chain held before it is history, not sent.
-  await indexer.syncOnce();
+  await indexed();
   await recordChainEvents(t.ctx, runner);
 
   const investors = randomAddresses(2);
   await issuerChain.verify(investors);
-  await indexer.syncOnce();
+  await indexed();
   while ((await recordChainEvents(t.ctx, runner)) > 0);
 
   const deliveredTo = async (endpointId: number) =>
