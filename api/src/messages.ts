@@ -507,6 +507,8 @@ export const ruleMessages = {
   countingNotSupported: (holders: number) =>
     `This token's contract counts its holders in one transaction only, and its ${holders} holders do not fit one.`,
   indexerBehind: 'The indexer has not caught up with this token yet; please try again in a moment',
+  countingUnderway:
+    "This token's holders are already being counted; set its rules again once the count has finished",
   tokenScope: 'the token',
   partitionScope: (name: string) => `partition ${name}`,
 } as const;

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type ApiClient, createApiClient, ruleMessages as r, type TokenRules } from '@tranche/api';
+import { ApiError, type ApiClient, createApiClient, ruleMessages as r, type TokenRules } from '@tranche/api';
 import {
   type DevChain,
   issueBatchSize,
@@ -115,6 +115,21 @@ async function issueTo(
 }
 
 /** Reads the rules until they are on (the job's last restart settles what it left). */
+/** `call`, again while it answers 503 'the indexer has not caught up' (as a client is told to), for up to 60 s. */
+async function onceIndexed<T>(call: () => Promise<T>): Promise<T> {
+  const until = Date.now() + 60_000;
+  for (;;) {
+    try {
+      return await call();
+    } catch (error) {
+      const behind =
+        error instanceof ApiError && error.statusCode === 503 && error.message === r.indexerBehind;
+      if (!behind || Date.now() > until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
 async function rulesOnceActive(api: () => ApiClient, symbolOf: string): Promise<TokenRules | undefined> {
   let rules: TokenRules | undefined;
   for (let i = 0; i < 300; i += 1) {
@@ -152,12 +167,15 @@ afterAll(async () => {
 it('switches rules on for a live token of 3,000 holders in batches, stopped after every batch, nobody counted twice', async () => {
   await harness.start();
   const owner = wallets.owner.address;
-  // A wallet signs one transaction: it cannot carry this count, and says so.
+  // A wallet signs one transaction: it cannot carry this count, and says so (once the new server's indexer has read
+  // the token: until then the answer is 503, try again in a moment).
   expect(
     await failureOf(
-      client().call('setTokenRules', {
-        body: { symbol, accountAddress: owner, txMode: 1, maxHolders: 5000 },
-      }),
+      onceIndexed(() =>
+        client().call('setTokenRules', {
+          body: { symbol, accountAddress: owner, txMode: 1, maxHolders: 5000 },
+        }),
+      ),
     ),
   ).toMatchObject({ statusCode: 409, message: r.countingNeedsKey(holderCount) });
 
@@ -276,3 +294,51 @@ it('at every other crash point of the count, each holder is counted exactly once
     await small.server.exited;
   }
 }, 300_000);
+
+it('requests at once queue one count: the others are told it is underway or set the rules beside it', async () => {
+  if (harness.server.child.exitCode === null) harness.server.child.kill('SIGTERM');
+  await harness.server.exited;
+  const small = crashHarness(dataDir, chain.rpcUrl, { RULES_COUNT_BATCH_SIZE: '5' });
+  wallets.owner.signer.reset();
+  const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+  const contract = await deployTestToken(database.db, wallets, setup, {
+    symbol: 'ONCE',
+    name: 'Counted once',
+  });
+  await database.close();
+  const twelve = Array.from({ length: 12 }, (_, i) => holderAddress(`once:${i}`));
+  await issueTo(contract, common, twelve, (i) => BigInt(10 + i));
+  const from = await provider.getBlockNumber();
+  await small.start();
+  const smallClient = (): ApiClient => {
+    const { url, token: session } = small.server;
+    return createApiClient({ baseUrl: url, getToken: () => session });
+  };
+  const body = { symbol: 'ONCE', accountAddress: wallets.owner.address, txMode: 2 as const, maxHolders: 20 };
+  // The wallet's answer (one transaction for 12 holders, not sent) once the indexer has read the token.
+  await onceIndexed(() => smallClient().call('setTokenRules', { body: { ...body, txMode: 1 } }));
+  const answers = await Promise.all(
+    Array.from({ length: 4 }, () =>
+      smallClient()
+        .call('setTokenRules', { body })
+        .catch((error: unknown) => failureOf(Promise.reject(error))),
+    ),
+  );
+  // One count job; a request that found it underway either sets the rules in one transaction beside it (the
+  // count goes on) or, when both were about to queue one, is refused in words.
+  const jobs = answers.filter((answer) => 'jobId' in answer);
+  expect(jobs, JSON.stringify(answers)).toHaveLength(1);
+  for (const answer of answers.filter((a) => !('jobId' in a))) {
+    if ('statusCode' in answer)
+      expect(answer).toMatchObject({ statusCode: 409, message: r.countingUnderway });
+    else expect(answer).toHaveProperty('transactionHash');
+  }
+  expect(await rulesOnceActive(smallClient, 'ONCE')).toMatchObject({
+    active: true,
+    token: { maxHolders: 20, holders: 12 },
+  });
+  const counts = (await callsTo(contract, from)).filter((call) => call.holders.length > 0);
+  expect(counts.flatMap((call) => call.holders)).toEqual([...twelve].sort());
+  small.server.child.kill('SIGTERM');
+  await small.server.exited;
+}, 120_000);

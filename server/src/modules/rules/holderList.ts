@@ -38,6 +38,8 @@ export async function indexedMatchesChain(
   block: number,
 ): Promise<boolean> {
   const at = { blockTag: block };
+  // A token the indexer has not read yet (its cursor still below the deployment): behind, not an error.
+  if ((await token.runner?.provider?.getCode(contractAddress, block)) === '0x') return false;
   const [partitions, indexed] = await Promise.all([
     token.getFunction('allPartitions')(at) as Promise<string[]>,
     indexedHolderTotals(ctx.db, contractAddress),

@@ -15,6 +15,7 @@ import {
   Wallet,
   ZeroHash,
 } from 'ethers';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountWithKeys,
@@ -24,6 +25,7 @@ import {
   type TestApp,
 } from '../../../test/helpers.ts';
 import { deploySchemeAndWhitelist, deployTestToken, type DevWallets, devWallets } from '../tokens/testing.ts';
+import { indexerOf } from '../../indexer/indexer.ts';
 import { indexedUpTo } from './holderList.ts';
 
 let devChain: DevChain;
@@ -279,5 +281,23 @@ describe('rules and the pre-check', () => {
       issuer.call('precheckOperation', { body: { operation: 'teleport', symbol: 'RULE' } as never }),
     );
     expect(failure).toMatchObject({ statusCode: 400 });
+  });
+
+  // Last in this file: it stops the app's indexer.
+  it('a token the indexer has not read yet answers 503 in words, not 500', async () => {
+    // The state an indexer leaves a newly deployed token in before its first read: a cursor below the deployment.
+    await indexerOf(t.app)?.stop();
+    const before = await provider.getBlockNumber();
+    wallets.owner.signer.reset();
+    const fresh = await deployTestToken(t.ctx.db, wallets, setup, { symbol: 'FRESH', name: 'Not read yet' });
+    const address = (fresh.target as string).toLowerCase();
+    await t.ctx.db.execute(sql`insert into indexer_cursors (contract_address, kind, last_block)
+      values (${address}, 'token', ${before}) on conflict (contract_address) do update set last_block = ${before}`);
+    const answer = await failureOf(
+      issuer.call('setTokenRules', {
+        body: { symbol: 'FRESH', accountAddress: owner(), txMode: 1, maxHolders: 3 },
+      }),
+    );
+    expect(answer).toMatchObject({ statusCode: 503, message: r.indexerBehind });
   });
 });

@@ -6,6 +6,7 @@ import {
   txTypes,
 } from '@tranche/api';
 import { txGasCap } from '@tranche/contracts';
+import { sql } from 'drizzle-orm';
 import { type Contract, ZeroHash } from 'ethers';
 import { accessOf, type Viewer } from '../../access/access.ts';
 import { HttpError } from '../../errors.ts';
@@ -173,7 +174,13 @@ export async function setRules(ctx: Ctx, viewer: Viewer, input: SetRulesInput, o
       accountId: viewer.accountId,
       rule,
     };
-    const job = await options.runner.enqueue(countJobKind, payload);
+    // One count per token: two requests at once would otherwise both find none underway and queue two jobs (the
+    // contract refuses the second one's batches, and its failure would show while the first one counts).
+    const job = await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${countJobKind}:${to}`}, 0))`);
+      if (isUnderway(await latestCountJob(tx, to))) throw new HttpError(409, r.countingUnderway);
+      return options.runner.enqueue(countJobKind, payload, tx);
+    });
     return { jobId: job.id };
   }
   const data = setRulesData(rule, plan.holders);
