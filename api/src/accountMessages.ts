@@ -89,6 +89,9 @@ export const apiErrors = {
   badRequest: 'The request is invalid',
   hashingBusy: 'The server is busy checking passwords. Try again in a few seconds.',
   hostNotAllowed: 'This server does not answer for this host name',
+  chainUnavailable: 'The chain does not answer. Try again later.',
+  contractNotOnChain:
+    'The chain does not hold this contract: its node may still be catching up, or it is not the chain the contract was deployed on. Try again later.',
 } as const;
 
 /** Input checks shared by every field of every form and API call (api/src/schemas/fields.ts). */

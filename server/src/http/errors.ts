@@ -1,4 +1,5 @@
 import { apiErrors, failure } from '@tranche/api';
+import { isError } from 'ethers';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError } from '../errors.ts';
 
@@ -16,6 +17,13 @@ export function installErrorHandler(app: FastifyInstance): void {
 
 function describe(error: FastifyError | HttpError | Error): { statusCode: number; message: string } {
   if (error instanceof HttpError) return { statusCode: error.statusCode, message: error.message };
+  // A read of a contract the node does not hold answers empty data: the node is behind, or another chain.
+  if (isError(error, 'BAD_DATA') && error.value === '0x') {
+    return { statusCode: 503, message: apiErrors.contractNotOnChain };
+  }
+  if (isError(error, 'NETWORK_ERROR') || isError(error, 'TIMEOUT') || isError(error, 'SERVER_ERROR')) {
+    return { statusCode: 503, message: apiErrors.chainUnavailable };
+  }
   const fastifyError = error as FastifyError;
   const code = fastifyError.code ?? '';
   const status = fastifyError.statusCode ?? 500;

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import {
   type ApiClient,
+  apiErrors,
   createApiClient,
   documentMessages,
   keyMessages,
@@ -17,7 +18,7 @@ import {
   startTestChain,
   type TestApp,
 } from '../../../test/helpers.ts';
-import { insertProject } from '../projects/repository.ts';
+import { insertProject, recordDeployment } from '../projects/repository.ts';
 import { indexerOf } from './routes.ts';
 import { deploySchemeAndWhitelist, deployTestToken, type DevWallets, devWallets } from './testing.ts';
 
@@ -123,6 +124,20 @@ describe('projects', () => {
     expect(detail.abi.length).toBeGreaterThan(10);
     const missing = await failureOf(issuer.call('getProject', { params: { code: 'NOPE' } }));
     expect([missing.statusCode, missing.message]).toEqual([404, m.tokenNotFound('NOPE')]);
+  });
+
+  it('answers 503 in words, not 500, for a token whose contract the chain does not hold', async () => {
+    // As after pointing the server at a node still catching up, or at another chain.
+    await insertProject(t.ctx.db, { projectCode: 'GHOST', projectName: 'Ghost token' });
+    await recordDeployment(t.ctx.db, 'GHOST', {
+      contractAddress: Wallet.createRandom().address.toLowerCase(),
+      ownerAddress: wallets.owner.address,
+      whitelistAddress: wallets.owner.address,
+      securitySchemeAddress: wallets.owner.address,
+      deployBlock: await provider.getBlockNumber(),
+    });
+    const ghost = await failureOf(issuer.call('getProject', { params: { code: 'GHOST' } }));
+    expect([ghost.statusCode, ghost.message]).toEqual([503, apiErrors.contractNotOnChain]);
   });
 });
 
