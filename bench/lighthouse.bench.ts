@@ -1,13 +1,14 @@
 // Lighthouse on the product as `pnpm start` serves it: builds the console, starts the server on free ports with a
-// throw-away DATA_DIR, seeds 50 tokens (as the indexer would have stored them), logs in as the demo account, and
+// throw-away DATA_DIR, seeds 50 tokens (as the indexer would have stored them) and deploys one
+// real token for /TokenInfo (a seeded token has no contract on the chain), logs in as the demo account, and
 // prints performance, accessibility, best-practices and SEO scores and FCP/LCP/TBT/CLS for /Login, /Tokens,
 // /TokenInfo and /Whitelists with Lighthouse's mobile (simulated slow 4G, 4x CPU slowdown) and desktop presets.
 // Goal: performance >= 95 mobile on every page, accessibility 100. The machine's load average is printed with the
 // figures: simulated throttling scales with the CPU the run actually got.
-// Usage: pnpm bench lighthouse   (BENCH_SKIP_BUILD=1 to serve the console/dist already built)
+// Usage: pnpm bench lighthouse   (BENCH_SKIP_BUILD=1 to serve the console/dist already built; LIGHTHOUSE_REPORTS=dir
+// to keep each report's JSON)
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -15,7 +16,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromiumLaunch } from '../playwright.config.ts';
 import { openDatabase } from '../server/src/db/database.ts';
-import { seedTokenReads } from '../server/src/modules/tokens/benchSeed.ts';
+import { deployBenchToken, recordBenchToken, seedTokenReads } from '../server/src/modules/tokens/benchSeed.ts';
 import { startServer } from '../tests/e2e/fixtures.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -29,10 +30,18 @@ const env = { DATA_DIR: dataDir, INDEXER: 'off', LOG_LEVEL: 'warn' };
 // A busy machine (the figures note the load) can take minutes to start the chain and migrate.
 const startOptions = { timeoutMs: 600_000 };
 
-// First start: migrations, contracts and the demo account; then 50 tokens straight into the stopped database.
-await (await startServer(env, startOptions)).stop();
+// First start: migrations, contracts, the demo account, and the real token deployed on the embedded chain (which
+// keeps its state in DATA_DIR); then 50 tokens and the real one straight into the stopped database.
+const first = await startServer(env, startOptions);
+const chainUrl = /Embedded chain: (\S+)/.exec(first.output())?.[1];
+if (!chainUrl) throw new Error(`The server printed no embedded chain:\n${first.output()}`);
+const realToken = 'REAL';
+const realName = 'Real Co Preferred';
+const deployment = await deployBenchToken(chainUrl, realToken, realName);
+await first.stop();
 const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
 await seedTokenReads(database.db, { tokenCount: 50, holderCount: 50, historyEvents: 50 });
+await recordBenchToken(database.db, realToken, realName, deployment);
 await database.close();
 const demo = JSON.parse(readFileSync(path.join(dataDir, 'demo-account.json'), 'utf8')) as {
   loginName: string;
@@ -88,6 +97,12 @@ async function audit(page: string, urlPath: string): Promise<void> {
       preset === 'desktop' ? desktopConfig : undefined,
     );
     if (!result) throw new Error(`Lighthouse gave no result for ${urlPath}`);
+    // LIGHTHOUSE_REPORTS=dir keeps each report's JSON (open it in the Lighthouse viewer to see why a figure is what it is).
+    if (process.env.LIGHTHOUSE_REPORTS) {
+      mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+      const name = `${page.replace(/\W/g, '') || 'root'}-${preset}.json`;
+      writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, name), JSON.stringify(result.lhr));
+    }
     const { categories, audits } = result.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const shown = (id: string) => audits[id]?.displayValue ?? 'n/a';
@@ -125,7 +140,7 @@ try {
     .getByRole('button', { name: /My Account/ })
     .waitFor();
   await audit('/Tokens', '/Tokens');
-  await audit('/TokenInfo', '/TokenInfo?token=TK1');
+  await audit('/TokenInfo', `/TokenInfo?token=${realToken}`);
   await audit('/Whitelists', '/Whitelists');
   const loadAfter = os.loadavg();
   process.stdout.write('\n');

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { encodeBytes32String } from 'ethers';
+import { encodeBytes32String, JsonRpcProvider } from 'ethers';
 import type { Database } from '../../db/database.ts';
+import { type DeploymentRecord, insertProject, recordDeployment } from '../projects/repository.ts';
+import { deploySchemeAndWhitelist, deployTokenContract, devWallets } from './testing.ts';
 
 /**
  * Seeds the tables the token reads use, as the indexer would have filled them (bench/tokens.bench.ts):
@@ -55,4 +57,29 @@ export async function seedTokenReads(
   // As autovacuum leaves a table some time after a bulk load: statistics and visibility map up to date.
   await db.execute(sql`vacuum analyze`);
   return { token, historyHolder };
+}
+
+/**
+ * Deploys one real token (with its scheme and whitelist) on the chain at `rpcUrl` with the dev accounts
+ * (bench/lighthouse.bench.ts: a page reading a token's live state needs a contract on the chain); then
+ * {@link recordBenchToken} records it in the database.
+ */
+export async function deployBenchToken(rpcUrl: string, symbol: string, name: string): Promise<DeploymentRecord> {
+  const provider = new JsonRpcProvider(rpcUrl, undefined, { staticNetwork: true });
+  try {
+    const wallets = devWallets(provider);
+    return await deployTokenContract(wallets, await deploySchemeAndWhitelist(wallets), { symbol, name });
+  } finally {
+    provider.destroy();
+  }
+}
+
+export async function recordBenchToken(
+  db: Database,
+  symbol: string,
+  name: string,
+  deployment: DeploymentRecord,
+): Promise<void> {
+  await insertProject(db, { projectCode: symbol, projectName: name });
+  await recordDeployment(db, symbol, deployment);
 }

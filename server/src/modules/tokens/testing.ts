@@ -15,7 +15,7 @@ import {
   Wallet,
 } from 'ethers';
 import type { Database } from '../../db/database.ts';
-import { insertProject, recordDeployment } from '../projects/repository.ts';
+import { type DeploymentRecord, insertProject, recordDeployment } from '../projects/repository.ts';
 
 /** Dev-chain wallets (with their own nonce managers) for the roles of a token test. */
 export function devWallets(provider: JsonRpcProvider) {
@@ -97,6 +97,18 @@ export async function deployTestToken(
   setup: { schemeAddress: string; whitelistAddress: string },
   token: { symbol: string; name: string; controller?: string | null; accountId?: number },
 ) {
+  const deployment = await deployTokenContract(wallets, setup, token);
+  await insertProject(db, { projectCode: token.symbol, projectName: token.name, accountId: token.accountId });
+  await recordDeployment(db, token.symbol, deployment);
+  return new Contract(deployment.contractAddress, securityTokenArtifact.abi, wallets.owner.signer);
+}
+
+/** Deploys a token on the chain only: what {@link recordDeployment} then records of it. */
+export async function deployTokenContract(
+  wallets: DevWallets,
+  setup: { schemeAddress: string; whitelistAddress: string },
+  token: { symbol: string; name: string; controller?: string | null },
+): Promise<DeploymentRecord> {
   const controller = token.controller === undefined ? wallets.controller.address : token.controller;
   const contract = await deploy(securityTokenArtifact, wallets.owner.signer, [
     token.name,
@@ -107,8 +119,7 @@ export async function deployTestToken(
     setup.schemeAddress,
   ]);
   const receipt = await contract.deploymentTransaction()?.wait();
-  await insertProject(db, { projectCode: token.symbol, projectName: token.name, accountId: token.accountId });
-  await recordDeployment(db, token.symbol, {
+  return {
     contractAddress: contract.address,
     ownerAddress: wallets.owner.address,
     controllerAddress: controller,
@@ -117,8 +128,7 @@ export async function deployTestToken(
     securitySchemeAddress: setup.schemeAddress,
     deployTransactionHash: receipt?.hash ?? null,
     deployBlock: receipt?.blockNumber ?? 0,
-  });
-  return new Contract(contract.address, securityTokenArtifact.abi, wallets.owner.signer);
+  };
 }
 
 /** For whole-stack tests: the checksummed address of a private key, and a fresh random address. */
