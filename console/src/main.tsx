@@ -7,12 +7,14 @@ import { preloadLoggedInParts } from './app/AppLayout.tsx';
 import { preloadRoute } from './app/router.tsx';
 import { prefetchSessionCheck } from './features/session/index.ts';
 import { preloadLoggedInNav } from './features/shell/components/NavBar.tsx';
+import { callEarly } from './lib/api.ts';
 import { isPublicPath } from './lib/paths.ts';
 
 // A stored session on a page that needs one: the shell draws the logged-in navigation and wallet strip while the
 // session is checked (useShellLoggedIn), so both are fetched first and the first render waits for them (at most
-// 3 s), or they would arrive after it and push the page down (a layout shift). The page's own module and the session
-// check (GET /auth, with the answers' schemas) start at once too, not after the first render.
+// 3 s), or they would arrive after it and push the page down (a layout shift). The page's own module, its first reads
+// (router.tsx's firstCalls) and the session check (GET /auth, with the answers' schemas) start at once too, not after
+// the first render.
 const hasSession = localStorage.getItem('jwt') !== null;
 const checksSession = hasSession && !isPublicPath(window.location.pathname);
 const shellFirst = checksSession
@@ -21,8 +23,12 @@ const shellFirst = checksSession
       new Promise((resolve) => setTimeout(resolve, 3000)),
     ])
   : Promise.resolve();
-preloadRoute(window.location.pathname, hasSession);
-if (checksSession) prefetchSessionCheck();
+preloadRoute(window.location, hasSession);
+if (checksSession) {
+  prefetchSessionCheck();
+  // The shell's pending transactions (PendingTransactionsMenu's first read).
+  callEarly('pendingDtx');
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');

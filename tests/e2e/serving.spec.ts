@@ -119,7 +119,7 @@ test('a first visit of each route fetches only the heavy libraries it needs, and
   }
 });
 
-test("with a stored session, a first visit asks for the page's module before the session check, and nothing shifts", async ({
+test("with a stored session, a first visit asks for the page's module and first data before the session check, once each, and nothing shifts", async ({
   browser,
   request,
   server,
@@ -127,6 +127,8 @@ test("with a stored session, a first visit asks for the page's module before the
   const session = await storedSession(browser, request, server.url);
 
   const manifest = readManifest();
+  // The read each page makes first (router.tsx's firstCalls), started at start and taken by the page.
+  const firstRead = { '/Tokens': '/api/projects/search', '/Whitelists': '/api/whitelist/list' } as const;
   for (const route of ['/Tokens', '/Whitelists'] as const) {
     const module = manifest[routeModules[route]]?.file ?? '';
     // A phone's width, where the logged-in navigation wraps to several lines (what a late one would push down).
@@ -153,6 +155,15 @@ test("with a stored session, a first visit asks for the page's module before the
     const authAt = requested.indexOf('/api/auth');
     expect(moduleAt, `${route}: ${requested.join(', ')}`).toBeGreaterThanOrEqual(0);
     expect(authAt, `${route}: ${requested.join(', ')}`).toBeGreaterThan(moduleAt);
+    // The page's data is asked for beside its code, before the session check (not a round trip after it), and the
+    // page takes that answer rather than asking again; the shell's pending transactions likewise.
+    const reads = requested.filter((path) => path === firstRead[route]);
+    expect(reads, `${route}: ${requested.join(', ')}`).toHaveLength(1);
+    expect(requested.indexOf(firstRead[route]), `${route}: ${requested.join(', ')}`).toBeLessThan(authAt);
+    expect(
+      requested.filter((path) => path === '/api/dtx/pending'),
+      route,
+    ).toHaveLength(1);
     // The page, the navigation and the wallet strip render together once the session check has answered: nothing
     // arrives later to push the page down (issue 19's CLS budget is 0.02).
     const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);

@@ -2,12 +2,21 @@ import { type ComponentType, lazy } from 'react';
 import { matchRoutes, Outlet, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from '../features/session/index.ts';
 import { NotFoundPage, RouteErrorBoundary } from '../features/shell/index.ts';
+import { startTokenInfoCalls, startTokensCalls } from '../features/tokens/firstCalls.ts';
+import { startWhitelistsCalls } from '../features/whitelists/firstCalls.ts';
 import { AppLayout } from './AppLayout.tsx';
 import { trackPreload } from '../lib/preloadable.ts';
 import { paths } from '../lib/paths.ts';
 
-/** What a route's `handle` carries: the loader of its page module, and whether the page needs a session. */
-type RouteHandle = { load: () => Promise<unknown>; needsSession: boolean };
+/**
+ * What a route's `handle` carries: the loader of its page module, whether the page needs a session, and the reads
+ * its page makes first (started at start beside the page's code, lib/api.ts's callEarly).
+ */
+type RouteHandle = {
+  load: () => Promise<unknown>;
+  needsSession: boolean;
+  firstCalls?: (params: URLSearchParams) => void;
+};
 
 /** Code-split per route: each page module loads when its route is first visited. */
 function page<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
@@ -33,11 +42,12 @@ function protectedRoute<Name extends string>(
   path: string,
   load: () => Promise<Record<Name, ComponentType>>,
   name: Name,
+  firstCalls?: RouteHandle['firstCalls'],
 ): RouteObject {
   return {
     path,
     element: <RequireAuth>{page(load, name)}</RequireAuth>,
-    handle: { load, needsSession: true } satisfies RouteHandle,
+    handle: { load, needsSession: true, firstCalls } satisfies RouteHandle,
   };
 }
 
@@ -84,9 +94,9 @@ export const routeObjects: RouteObject[] = [
           protectedRoute(paths.root, drafts, 'NewTokenDraftRoute'),
           protectedRoute(paths.newToken, drafts, 'NewTokenDraftRoute'),
           protectedRoute(paths.viewTokenDraft, drafts, 'ViewTokenDraftRoute'),
-          protectedRoute(paths.tokens, tokens, 'TokensRoute'),
-          protectedRoute(paths.tokenInfo, tokenInfo, 'TokenInfoRoute'),
-          protectedRoute(paths.whitelists, whitelists, 'WhitelistsRoute'),
+          protectedRoute(paths.tokens, tokens, 'TokensRoute', startTokensCalls),
+          protectedRoute(paths.tokenInfo, tokenInfo, 'TokenInfoRoute', startTokenInfoCalls),
+          protectedRoute(paths.whitelists, whitelists, 'WhitelistsRoute', startWhitelistsCalls),
           protectedRoute(paths.permissions, permissions, 'PermissionsRoute'),
           protectedRoute(paths.addrBalance, balanceReport, 'AddrBalanceRoute'),
           protectedRoute(paths.keys, keys, 'KeysRoute'),
@@ -114,13 +124,15 @@ export const routeObjects: RouteObject[] = [
 
 /**
  * Starts loading the page module a first visit of `pathname` shows (main.tsx, at start), beside the entry's own work
- * and the session check instead of after them: with a stored session the first page arrives one round trip sooner.
- * Without one, a page that needs a session shows Login.
+ * and the session check instead of after them: with a stored session the first page arrives one round trip sooner,
+ * and its first reads start too. Without one, a page that needs a session shows Login.
  */
-export function preloadRoute(pathname: string, hasSession: boolean): void {
+export function preloadRoute(location: { pathname: string; search: string }, hasSession: boolean): void {
   const handleOf = (path: string) =>
     matchRoutes(routeObjects, path)?.at(-1)?.route.handle as RouteHandle | undefined;
-  const handle = handleOf(pathname);
+  const handle = handleOf(location.pathname);
   const shown = handle?.needsSession && !hasSession ? handleOf(paths.login) : handle;
   if (shown) void trackPreload(shown.load()).catch(() => undefined);
+  // With a stored session, the page's first reads too: its data arrives with its code, not a round trip after.
+  if (shown === handle && hasSession) handle?.firstCalls?.(new URLSearchParams(location.search));
 }

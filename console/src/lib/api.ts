@@ -1,4 +1,5 @@
-import { ApiError, createApiClient } from '@tranche/api/client';
+import type { RouteId } from '@tranche/api';
+import { type ApiClient, ApiError, createApiClient } from '@tranche/api/client';
 import { downloadBlob } from './download.ts';
 
 /** What the API client asks of the session; the app installs it at start (`installApiSession`). */
@@ -17,16 +18,61 @@ export function installApiSession(next: ApiSession): void {
 }
 
 /**
- * The console's API client: same origin, the installed session's token, and a 401 handed to the session. Requests
+ * The console's API client (`api`, below): same origin, the installed session's token, and a 401 handed to the session. Requests
  * are built from the light route table; the full table with every answer's schema is a chunk of its own, loaded
  * with the first call and awaited with its answer, so no page's first load carries it.
  */
-export const api = createApiClient({
+const client = createApiClient({
   baseUrl: '',
   getToken: () => session.getToken(),
   onUnauthorized: () => session.onUnauthorized(),
   answers: () => import('@tranche/api/routes').then((module) => module.routes),
 });
+
+/** How long a call started early waits for the page that asked for it: after that the page asks the server anew. */
+const earlyCallMs = 10_000;
+const earlyCalls = new Map<string, { answer: Promise<unknown>; until: number }>();
+
+/** The input a call of route `Id` takes, as `api.call` has it. */
+type InputOf<Id extends RouteId> =
+  Parameters<typeof client.call<Id>> extends [unknown, ...infer Rest] ? Rest : never;
+
+type KeyInput = { params?: Record<string, unknown>; query?: Record<string, unknown> } | undefined;
+
+/** One key per route and input, whatever the order of its fields (a `signal` is not part of it). */
+function callKey(id: RouteId, input: KeyInput): string {
+  const sorted = (fields?: Record<string, unknown>) =>
+    Object.entries(fields ?? {})
+      .filter(([, value]) => value !== undefined)
+      .map(([name, value]) => [name, String(value)])
+      .sort(([a], [b]) => ((a as string) < (b as string) ? -1 : 1));
+  return JSON.stringify([id, sorted(input?.params), sorted(input?.query)]);
+}
+
+/**
+ * Starts a page's first read at start (main.tsx, a route's `firstCalls`), beside the page's code instead of after
+ * its first render. The page's own call with the same route and input, made within {@link earlyCallMs}, takes
+ * this answer instead of asking again; only that first call does. For reads (GET) only.
+ */
+export function callEarly<Id extends RouteId>(id: Id, ...input: InputOf<Id>): void {
+  const answer = (client.call as (id: RouteId, input?: KeyInput) => Promise<unknown>)(
+    id,
+    input[0] as KeyInput,
+  );
+  answer.catch(() => undefined);
+  earlyCalls.set(callKey(id, input[0] as KeyInput), { answer, until: Date.now() + earlyCallMs });
+}
+
+export const api: ApiClient = {
+  call: ((id: RouteId, input?: KeyInput) => {
+    const key = callKey(id, input);
+    const early = earlyCalls.get(key);
+    earlyCalls.delete(key);
+    if (early && Date.now() <= early.until) return early.answer;
+    return (client.call as (id: RouteId, input?: KeyInput) => Promise<unknown>)(id, input);
+  }) as ApiClient['call'],
+  url: client.url,
+};
 
 /** Title and text of the spec's error alert for a failed call: 'Validation error' for a server answer, else 'Error'. */
 export function describeError(error: unknown, prefix?: string): { title: string; message: string } {

@@ -42,6 +42,7 @@ import { RulesTab } from './RulesTab.tsx';
 import { TransferTab } from './TransferTab.tsx';
 import { type DisabledReason, ReasonAlert, SummaryRow } from './shared.tsx';
 import { TradingToggle } from './TradingToggle.tsx';
+import { tokenSymbolOf } from '../firstCalls.ts';
 import type { TokenOps } from './types.ts';
 
 type Dialog = { title: string; text: string; onConfirm: () => void };
@@ -49,7 +50,7 @@ type Dialog = { title: string; text: string; onConfirm: () => void };
 /** TokenInfo (query token = symbol): summary, Issue/Redeem, Pause/Resume and the tabs of part 1, section 2. */
 export function TokenInfoPage() {
   const [params] = useSearchParams();
-  const symbol = params.get('token') ?? '';
+  const symbol = tokenSymbolOf(params);
   const { load, reload } = useTokenDetail(symbol);
   if (load.status === 'loading') return <Spinner label="Loading the token" />;
   if (load.status === 'error') {

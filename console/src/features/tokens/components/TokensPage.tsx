@@ -27,6 +27,7 @@ import { api } from '../../../lib/api.ts';
 import { routeTo } from '../../../lib/paths.ts';
 import { renderRouterLink } from '../../../lib/renderRouterLink.tsx';
 import { ErrorAlert } from '../../forms/index.ts';
+import { tokensSearchOf } from '../firstCalls.ts';
 
 /** Where a token row leads: a draft (status 1) to ViewTokenDraft, otherwise TokenInfo. */
 export function tokenHref(row: Pick<ProjectListItem, 'projectCode' | 'projectStatus'>): string {
@@ -35,17 +36,11 @@ export function tokenHref(row: Pick<ProjectListItem, 'projectCode' | 'projectSta
     : routeTo.TokenInfo(row.projectCode);
 }
 
-function pageOf(text: string | null): number {
-  const page = Number(text);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
-
 /** The Tokens page (part 1, section 2): search results with paging links /Tokens?page={n}&term={text}. */
 export function TokensPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const term = params.get('term') ?? '';
-  const page = pageOf(params.get('page'));
+  const { page, term } = tokensSearchOf(params);
   const [load, setLoad] = useState<
     | { status: 'loading' }
     | { status: 'error'; error: unknown }
