@@ -16,7 +16,11 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromiumLaunch } from '../playwright.config.ts';
 import { openDatabase } from '../server/src/db/database.ts';
-import { deployBenchToken, recordBenchToken, seedTokenReads } from '../server/src/modules/tokens/benchSeed.ts';
+import {
+  deployBenchToken,
+  recordBenchToken,
+  seedTokenReads,
+} from '../server/src/modules/tokens/benchSeed.ts';
 import { startServer } from '../tests/e2e/fixtures.ts';
 
 const root = path.resolve(import.meta.dirname, '..');

@@ -29,17 +29,17 @@ import { deploySchemeAndWhitelist, deployTestToken, type DevWallets, devWallets 
 import { latestCountJob } from './repository.ts';
 
 /**
- * Switching rules on for a live token of 3,000 holders (issue 22): more than one transaction may count here
- * (RULES_COUNT_BATCH_SIZE=1000), so the server's job counts them in batches. The real server runs in its own process
+ * Switching rules on for a live token of 1,500 holders (issue 22): more than one transaction may count here
+ * (RULES_COUNT_BATCH_SIZE=500), so the server's job counts them in batches. The real server runs in its own process
  * on an on-disk PGlite and a chain that outlives it; it is stopped after every batch it settles (TRANCHE_CRASH_AT)
  * and started again. The chain must end with every holder counted once: the token's and each partition's counts
  * are the true ones, and the countHolders transactions on the chain list each holder exactly once.
  */
 
 const symbol = 'COUNT';
-const holderCount = 3000;
+const holderCount = 1500;
 const preferredHolders = 500;
-const batchSize = 1000;
+const batchSize = 500;
 const common = encodeBytes32String('Common');
 const preferred = encodeBytes32String('Preferred');
 let chain: DevChain;
@@ -150,7 +150,7 @@ beforeAll(async () => {
   token = await deployTestToken(database.db, wallets, setup, { symbol, name: 'Counted Co' });
   await database.close();
   holders = Array.from({ length: holderCount }, (_, i) => holderAddress(i));
-  // 3,000 holders of Common, the first 500 also of Preferred.
+  // 1,500 holders of Common, the first 500 also of Preferred.
   await issueTo(token, common, holders, (i) => BigInt(i + 1));
   await issueTo(token, preferred, holders.slice(0, preferredHolders), () => 7n, { verified: true });
   startBlock = await provider.getBlockNumber();
@@ -164,7 +164,7 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-it('switches rules on for a live token of 3,000 holders in batches, stopped after every batch, nobody counted twice', async () => {
+it('switches rules on for a live token of 1,500 holders in batches, stopped after every batch, nobody counted twice', async () => {
   await harness.start();
   const owner = wallets.owner.address;
   // A wallet signs one transaction: it cannot carry this count, and says so (once the new server's indexer has read
@@ -212,7 +212,7 @@ it('switches rules on for a live token of 3,000 holders in batches, stopped afte
       expect(refused).toEqual({ ok: false, code: '0x54', reason: r.holdersBeingCounted });
     }
   }
-  expect(seen).toEqual([1000, 2000]);
+  expect(seen).toEqual([batchSize, 2 * batchSize]);
 
   // Done after the last restart: rules on, the counts are the true ones.
   await harness.start();

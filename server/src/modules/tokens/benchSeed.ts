@@ -64,7 +64,11 @@ export async function seedTokenReads(
  * (bench/lighthouse.bench.ts: a page reading a token's live state needs a contract on the chain); then
  * {@link recordBenchToken} records it in the database.
  */
-export async function deployBenchToken(rpcUrl: string, symbol: string, name: string): Promise<DeploymentRecord> {
+export async function deployBenchToken(
+  rpcUrl: string,
+  symbol: string,
+  name: string,
+): Promise<DeploymentRecord> {
   const provider = new JsonRpcProvider(rpcUrl, undefined, { staticNetwork: true });
   try {
     const wallets = devWallets(provider);
