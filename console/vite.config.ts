@@ -2,11 +2,14 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { shellSkeleton } from './shellSkeleton.ts';
 
 export default defineConfig({
   plugins: [
     react(),
     vanillaExtractPlugin(),
+    // The page frame in index.html itself, drawn before any script arrives (shellSkeleton.ts).
+    shellSkeleton(),
     // Brotli and gzip beside every script, style, page and worker, served as they are (server/src/http/serving.ts).
     compression({
       algorithms: ['brotliCompress', 'gzip'],

@@ -216,3 +216,29 @@ test('assets are sent brotli-compressed to a browser that accepts br and cached 
     expect(again.status(), route).toBe(304);
   }
 });
+
+test('the page frame is drawn by the page itself, before any script runs, and the console replaces it', async ({
+  browser,
+  server,
+}) => {
+  // No scripts at all: what a phone shows while the console's scripts are still on their way.
+  const bare = await browser.newContext({ baseURL: server.url, javaScriptEnabled: false });
+  const waiting = await bare.newPage();
+  await waiting.goto('/Tokens');
+  const brand = waiting.getByText('Tranche', { exact: true });
+  await expect(brand).toBeVisible();
+  expect(await brand.evaluate((element) => getComputedStyle(element).fontWeight)).toBe('700');
+  // Nothing in it to focus, click or take for a landmark.
+  await expect(waiting.locator('a, button, input, nav, main, header')).toHaveCount(0);
+  await bare.close();
+
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  await page.goto('/Login');
+  await expect(page.getByRole('main')).toBeVisible();
+  await expect(page.locator('.boot')).toHaveCount(0);
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tranche' }),
+  ).toBeVisible();
+  await context.close();
+});
