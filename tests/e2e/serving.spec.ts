@@ -25,11 +25,14 @@ const kB = 1000;
 const budgets: Partial<Record<keyof typeof routeModules, number>> = {
   '/Login': 125 * kB,
   '/Tokens': 141 * kB,
+  // 259 kB today; 349 kB while the token page carried ethers' providers and ABI coder (77 kB gzip), which now load
+  // with a wallet's first read or a transaction.
+  '/TokenInfo': 262 * kB,
 };
 
 /**
- * The heavy libraries each route needs to render (the token page encodes partitions and reads rights with ethers; its
- * forms and the whitelist editor validate with zod).
+ * The heavy libraries each route needs to render (the token page encodes partitions with ethers' small helpers, its
+ * budget above keeping the rest of ethers out; its forms and the whitelist editor validate with zod).
  */
 const needed: Record<keyof typeof routeModules, HeavyLibrary[]> = {
   '/Login': [],
@@ -55,7 +58,7 @@ async function storedSession(browser: Browser, request: APIRequestContext, url: 
 
 // The manifest checks read the build only: no server.
 buildTest(
-  'the first load of /Login and /Tokens stays within its JavaScript budget (gzip, from the build manifest)',
+  'the first load of /Login, /Tokens and /TokenInfo stays within its JavaScript budget (gzip, from the build manifest)',
   () => {
     const manifest = readManifest();
     for (const [route, budget] of Object.entries(budgets) as [keyof typeof routeModules, number][]) {

@@ -23,7 +23,7 @@ import {
   Text,
   TextField,
 } from '@tranche/ui-kit';
-import { Interface, type InterfaceAbi } from 'ethers';
+import type { InterfaceAbi } from 'ethers';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { ErrorAlert, useZodForm } from '../../forms/index.ts';
@@ -110,6 +110,7 @@ export function RulesTab({ ops }: { ops: TokenOps }) {
       }
       const { txData } = await api.call('setTokenRules', { body: { ...body, ...fields.data, txMode: 1 } });
       if (!txData) return;
+      const { Interface } = await import('../hooks/ethersOnDemand.ts');
       const args = new Interface(token.abi as InterfaceAbi).decodeFunctionData('setRules', txData.data);
       if (await ops.sign(txTypes.setRules, 'setRules', [...args])) await load();
     } catch (failure) {

@@ -1,5 +1,5 @@
 import { type TxType, loadErrorMessages, txTypes } from '@tranche/api';
-import { Interface, type InterfaceAbi } from 'ethers';
+import type { InterfaceAbi } from 'ethers';
 import { useSetAtom } from 'jotai';
 import { useCallback, useMemo, useState } from 'react';
 import { describeError } from '../../../lib/api.ts';
@@ -38,7 +38,11 @@ export function failureText(txType: TxType, error: unknown): string {
  * sign with the caller's registered key (txMode 2) and follows the hash to its receipt.
  */
 export function useTokenTransaction(contractAddress: string | null, abi: readonly unknown[]) {
-  const tokenInterface = useMemo(() => new Interface(abi as InterfaceAbi), [abi]);
+  // ethers' ABI coder loads with the first transaction, not with the page (issue 19).
+  const tokenInterface = useMemo(
+    () => import('./ethersOnDemand.ts').then(({ Interface }) => new Interface(abi as InterfaceAbi)),
+    [abi],
+  );
   const getSigner = useWalletSigner();
   const notify = useSetAtom(notifyAtom);
   const [view, setView] = useState<WizardView | null>(null);
@@ -57,7 +61,10 @@ export function useTokenTransaction(contractAddress: string | null, abi: readonl
         });
         await runTransactionPipeline({
           signer,
-          build: async () => ({ to: contractAddress, data: tokenInterface.encodeFunctionData(method, args) }),
+          build: async () => ({
+            to: contractAddress,
+            data: (await tokenInterface).encodeFunctionData(method, args),
+          }),
           onProgress: (progress) => setView(toWizard(progress)),
           onHash: async (hash) => {
             notify({ text: 'Transaction submitted', data: { hash } });

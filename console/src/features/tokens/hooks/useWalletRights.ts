@@ -1,4 +1,4 @@
-import { Contract, type ContractRunner, type InterfaceAbi, JsonRpcProvider } from 'ethers';
+import type { Contract, ContractRunner, InterfaceAbi } from 'ethers';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { appConfigLoadableAtom } from '../../config/index.ts';
@@ -50,6 +50,8 @@ export function useWalletRights(
     }
     void (async () => {
       try {
+        // ethers loads with the first read, not with the page (issue 19).
+        const { Contract, JsonRpcProvider } = await import('./ethersOnDemand.ts');
         const runner: ContractRunner | undefined = connector.getSigner
           ? await connector.getSigner(address)
           : rpcUrl
