@@ -1,3 +1,4 @@
+import { balanceMessages } from '../../api/src/index.ts';
 import { expect, startServer, test } from './fixtures.ts';
 import {
   codeIn,
@@ -207,5 +208,30 @@ test.describe('expired session', () => {
     } finally {
       await short.stop();
     }
+  });
+
+  test("a page's early read refused with the old session is not shown to the next one", async ({
+    page,
+    request,
+    server,
+  }) => {
+    // A stored session the server no longer knows: /Tokens starts its search at once (with that token) and the check
+    // sends the visitor to Login; logging in again at once and opening My Tokens must ask anew.
+    const account = await createAccount(request, server.url);
+    await page.addInitScript(() => {
+      if (!sessionStorage.getItem('seeded')) {
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('jwt', JSON.stringify({ token: 'not-a-session-any-more' }));
+      }
+    });
+    await page.goto('/Tokens');
+    await expect(page).toHaveURL(/\/Login$/);
+    await expect(page.getByText('Your session expired. Login again.')).toBeVisible();
+    await loginInBrowser(page, account.email, account.password);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Tokens' }).click();
+    await expect(page).toHaveURL(/\/Tokens$/);
+    await expect(page.getByRole('heading', { name: 'Tokens', level: 1 })).toBeVisible();
+    await expect(page.getByText(balanceMessages.noTokens)).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Validation error' })).toHaveCount(0);
   });
 });

@@ -18,9 +18,9 @@ export function installApiSession(next: ApiSession): void {
 }
 
 /**
- * The console's API client (`api`, below): same origin, the installed session's token, and a 401 handed to the session. Requests
- * are built from the light route table; the full table with every answer's schema is a chunk of its own, loaded
- * with the first call and awaited with its answer, so no page's first load carries it.
+ * The console's API client (`api`, below): same origin, the installed session's token, and a 401 handed to the
+ * session. Requests are built from the light route table; the full table with every answer's schema is a chunk of its
+ * own, loaded with the first call and awaited with its answer, so no page's first load carries it.
  */
 const client = createApiClient({
   baseUrl: '',
@@ -31,7 +31,10 @@ const client = createApiClient({
 
 /** How long a call started early waits for the page that asked for it: after that the page asks the server anew. */
 const earlyCallMs = 10_000;
-const earlyCalls = new Map<string, { answer: Promise<unknown>; until: number }>();
+const earlyCalls = new Map<
+  string,
+  { answer: Promise<unknown>; until: number; token: string | null | undefined }
+>();
 
 /** The input a call of route `Id` takes, as `api.call` has it. */
 type InputOf<Id extends RouteId> =
@@ -52,7 +55,8 @@ function callKey(id: RouteId, input: KeyInput): string {
 /**
  * Starts a page's first read at start (main.tsx, a route's `firstCalls`), beside the page's code instead of after
  * its first render. The page's own call with the same route and input, made within {@link earlyCallMs}, takes
- * this answer instead of asking again; only that first call does. For reads (GET) only.
+ * this answer instead of asking again; only that first call does, and only in the same session (an early call
+ * refused with an expired session is not the answer of the session that logs in next). For reads (GET) only.
  */
 export function callEarly<Id extends RouteId>(id: Id, ...input: InputOf<Id>): void {
   const answer = (client.call as (id: RouteId, input?: KeyInput) => Promise<unknown>)(
@@ -60,7 +64,11 @@ export function callEarly<Id extends RouteId>(id: Id, ...input: InputOf<Id>): vo
     input[0] as KeyInput,
   );
   answer.catch(() => undefined);
-  earlyCalls.set(callKey(id, input[0] as KeyInput), { answer, until: Date.now() + earlyCallMs });
+  earlyCalls.set(callKey(id, input[0] as KeyInput), {
+    answer,
+    until: Date.now() + earlyCallMs,
+    token: session.getToken(),
+  });
 }
 
 export const api: ApiClient = {
@@ -68,7 +76,7 @@ export const api: ApiClient = {
     const key = callKey(id, input);
     const early = earlyCalls.get(key);
     earlyCalls.delete(key);
-    if (early && Date.now() <= early.until) return early.answer;
+    if (early && Date.now() <= early.until && early.token === session.getToken()) return early.answer;
     return (client.call as (id: RouteId, input?: KeyInput) => Promise<unknown>)(id, input);
   }) as ApiClient['call'],
   url: client.url,
