@@ -21,43 +21,65 @@ export function listenForInvalidations(
 ): () => Promise<void> {
   if (!isSharedDatabase(db)) return async () => undefined;
   const pool = (db as unknown as { $client: pg.Pool }).$client;
-  let client: pg.PoolClient | undefined;
+  /** The listening connection, and how to give it back to the pool (once: a second release throws). */
+  let listening: { client: pg.PoolClient; giveBack: (destroy: boolean) => void } | undefined;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  const reconnect = () => {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(connect, 1000);
+  };
 
   const connect = async () => {
     if (stopped) return;
     try {
-      const next = await pool.connect();
-      next.on('notification', (notification) => {
+      const client = await pool.connect();
+      const onNotification = (notification: pg.Notification) => {
         try {
           applyInvalidation(caches, JSON.parse(notification.payload ?? '') as Invalidation);
         } catch (error) {
           onError(error);
         }
-      });
-      next.on('error', (error) => {
+      };
+      const onClientError = (error: Error) => {
         onError(error);
-        if (client === next) client = undefined;
-        next.release(true);
-        timer = setTimeout(connect, 1000);
-      });
-      await next.query(`listen ${channel}`);
-      client = next;
+        if (listening?.client === client) listening = undefined;
+        giveBack(true);
+        reconnect();
+      };
+      // Once given back, the connection is the pool's, and so are its later errors (the server closing it).
+      let givenBack = false;
+      const giveBack = (destroy: boolean) => {
+        if (givenBack) return;
+        givenBack = true;
+        client.off('notification', onNotification);
+        client.off('error', onClientError);
+        client.release(destroy);
+      };
+      client.on('notification', onNotification);
+      client.on('error', onClientError);
+      try {
+        await client.query(`listen ${channel}`);
+      } catch (error) {
+        giveBack(true);
+        throw error;
+      }
+      listening = { client, giveBack };
       if (stopped) await stop();
     } catch (error) {
       onError(error);
-      timer = setTimeout(connect, 1000);
+      reconnect();
     }
   };
   const stop = async () => {
     stopped = true;
     if (timer) clearTimeout(timer);
-    const current = client;
-    client = undefined;
+    const current = listening;
+    listening = undefined;
     if (current) {
-      await current.query(`unlisten ${channel}`).catch(() => undefined);
-      current.release();
+      await current.client.query(`unlisten ${channel}`).catch(() => undefined);
+      current.giveBack(false);
     }
   };
   void connect();
