@@ -8,7 +8,8 @@ import { createReadCaches } from './readCaches.ts';
 
 /** Every connection to the test database ends (from outside its pool), as when an admin or a restart drops them. */
 async function dropConnections(db: Database): Promise<void> {
-  const [row] = (await db.execute(sql`select current_database() as name`)).rows as { name: string }[];
+  const result = await db.execute(sql`select current_database() as name`);
+  const [row] = (result as unknown as { rows: { name: string }[] }).rows;
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
   try {
