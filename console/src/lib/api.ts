@@ -22,12 +22,18 @@ export function installApiSession(next: ApiSession): void {
  * session. Requests are built from the light route table; the full table with every answer's schema is a chunk of its
  * own, loaded with the first call and awaited with its answer, so no page's first load carries it.
  */
+const answers = () => import('@tranche/api/routes').then((module) => module.routes);
 const client = createApiClient({
   baseUrl: '',
   getToken: () => session.getToken(),
   onUnauthorized: () => session.onUnauthorized(),
-  answers: () => import('@tranche/api/routes').then((module) => module.routes),
+  answers,
 });
+/**
+ * The client of the reads started at start: a 401 there ends nothing, as the session check started beside them
+ * (`GET /auth`) is the one that decides, and says why, whichever answer arrives first.
+ */
+const earlyClient = createApiClient({ baseUrl: '', getToken: () => session.getToken(), answers });
 
 /** How long a call started early waits for the page that asked for it: after that the page asks the server anew. */
 const earlyCallMs = 10_000;
@@ -59,7 +65,7 @@ function callKey(id: RouteId, input: KeyInput): string {
  * refused with an expired session is not the answer of the session that logs in next). For reads (GET) only.
  */
 export function callEarly<Id extends RouteId>(id: Id, ...input: InputOf<Id>): void {
-  const answer = (client.call as (id: RouteId, input?: KeyInput) => Promise<unknown>)(
+  const answer = (earlyClient.call as (id: RouteId, input?: KeyInput) => Promise<unknown>)(
     id,
     input[0] as KeyInput,
   );
