@@ -16,11 +16,8 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromiumLaunch } from '../playwright.config.ts';
 import { openDatabase } from '../server/src/db/database.ts';
-import {
-  deployBenchToken,
-  recordBenchToken,
-  seedTokenReads,
-} from '../server/src/modules/tokens/benchSeed.ts';
+import { deployBenchToken, seedTokenReads } from '../server/src/modules/tokens/benchSeed.ts';
+import { recordTestToken } from '../server/src/modules/tokens/testing.ts';
 import { startServer } from '../tests/e2e/fixtures.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -45,7 +42,7 @@ const deployment = await deployBenchToken(chainUrl, realToken, realName);
 await first.stop();
 const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
 await seedTokenReads(database.db, { tokenCount: 50, holderCount: 50, historyEvents: 50 });
-await recordBenchToken(database.db, realToken, realName, deployment);
+await recordTestToken(database.db, { symbol: realToken, name: realName }, deployment);
 await database.close();
 const demo = JSON.parse(readFileSync(path.join(dataDir, 'demo-account.json'), 'utf8')) as {
   loginName: string;

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { encodeBytes32String, JsonRpcProvider } from 'ethers';
 import type { Database } from '../../db/database.ts';
-import { type DeploymentRecord, insertProject, recordDeployment } from '../projects/repository.ts';
 import { deploySchemeAndWhitelist, deployTokenContract, devWallets } from './testing.ts';
 
 /**
@@ -62,13 +61,9 @@ export async function seedTokenReads(
 /**
  * Deploys one real token (with its scheme and whitelist) on the chain at `rpcUrl` with the dev accounts
  * (bench/lighthouse.bench.ts: a page reading a token's live state needs a contract on the chain); then
- * {@link recordBenchToken} records it in the database.
+ * `recordTestToken` (testing.ts) records it in the database.
  */
-export async function deployBenchToken(
-  rpcUrl: string,
-  symbol: string,
-  name: string,
-): Promise<DeploymentRecord> {
+export async function deployBenchToken(rpcUrl: string, symbol: string, name: string) {
   const provider = new JsonRpcProvider(rpcUrl, undefined, { staticNetwork: true });
   try {
     const wallets = devWallets(provider);
@@ -76,14 +71,4 @@ export async function deployBenchToken(
   } finally {
     provider.destroy();
   }
-}
-
-export async function recordBenchToken(
-  db: Database,
-  symbol: string,
-  name: string,
-  deployment: DeploymentRecord,
-): Promise<void> {
-  await insertProject(db, { projectCode: symbol, projectName: name });
-  await recordDeployment(db, symbol, deployment);
 }

@@ -98,9 +98,18 @@ export async function deployTestToken(
   token: { symbol: string; name: string; controller?: string | null; accountId?: number },
 ) {
   const deployment = await deployTokenContract(wallets, setup, token);
+  await recordTestToken(db, token, deployment);
+  return new Contract(deployment.contractAddress, securityTokenArtifact.abi, wallets.owner.signer);
+}
+
+/** Records a token deployed on the chain as a deployed project, as the drafts module does. */
+export async function recordTestToken(
+  db: Database,
+  token: { symbol: string; name: string; accountId?: number },
+  deployment: DeploymentRecord,
+): Promise<void> {
   await insertProject(db, { projectCode: token.symbol, projectName: token.name, accountId: token.accountId });
   await recordDeployment(db, token.symbol, deployment);
-  return new Contract(deployment.contractAddress, securityTokenArtifact.abi, wallets.owner.signer);
 }
 
 /** Deploys a token on the chain only: what {@link recordDeployment} then records of it. */
