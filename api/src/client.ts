@@ -1,6 +1,6 @@
 // The API client over the light route table (routeTable.ts): it builds requests from method and path alone, so a
 // browser bundle that imports it carries no route's schema. It checks an answer against the route's schema when given
-// the full table (`answers`, eagerly or as a loader); index.ts's createApiClient always gives it.
+// the full table (`answers`, eagerly or as a loader per route); index.ts's createApiClient always gives it.
 import type { z } from 'zod';
 import { apiErrors } from './messages.ts';
 import { apiPrefix, buildPath, type RouteId, type RouteTarget, routeTable } from './routeTable.ts';
@@ -64,10 +64,11 @@ export type ApiClientOptions = {
   /** Defaults to the global fetch. */
   fetch?: typeof fetch;
   /**
-   * The schemas each route's `data` is checked against (the full table of routes.ts), or a loader of them, started
-   * with the request and awaited with its answer. Without it only the envelope of an answer is checked.
+   * The schemas each route's `data` is checked against (the full table of routes.ts), or a loader of those of the
+   * route called (answers.ts loads its group), started with the request and awaited with its answer. Without it only
+   * the envelope of an answer is checked.
    */
-  answers?: AnswerSchemas | (() => Promise<AnswerSchemas>);
+  answers?: AnswerSchemas | ((id: RouteId) => Promise<AnswerSchemas>);
 };
 
 /** Answer schemas by route: the full table of routes.ts. */
@@ -101,7 +102,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function call(id: RouteId, input: Partial<CallInput<RouteId>> = {}): Promise<unknown> {
     const definition: RouteTarget = routeTable[id];
-    const answers = typeof options.answers === 'function' ? options.answers() : options.answers;
+    const answers = typeof options.answers === 'function' ? options.answers(id) : options.answers;
     // Awaited after the answer; a loader failing before then is not an unhandled rejection.
     if (answers instanceof Promise) answers.catch(() => undefined);
     const headers: Record<string, string> = { accept: 'application/json' };

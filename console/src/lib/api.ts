@@ -1,4 +1,5 @@
 import type { RouteId } from '@tranche/api';
+import { answersOf } from '@tranche/api/answers';
 import { type ApiClient, ApiError, createApiClient } from '@tranche/api/client';
 import { downloadBlob } from './download.ts';
 
@@ -19,10 +20,12 @@ export function installApiSession(next: ApiSession): void {
 
 /**
  * The console's API client (`api`, below): same origin, the installed session's token, and a 401 handed to the
- * session. Requests are built from the light route table; the full table with every answer's schema is a chunk of its
- * own, loaded with the first call and awaited with its answer, so no page's first load carries it.
+ * session. Requests are built from the light route table; each answer is checked against its route's schema, loaded
+ * with the call (one group of routes at a time, `@tranche/api/answers`) and awaited with its answer, so no page's
+ * first load carries a schema.
  */
-const answers = () => import('@tranche/api/routes').then((module) => module.routes);
+// Light (a loader per group): the schemas come one group at a time, with the call that needs them.
+const answers = answersOf;
 const client = createApiClient({
   baseUrl: '',
   getToken: () => session.getToken(),

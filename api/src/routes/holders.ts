@@ -1,0 +1,49 @@
+// Holders and balances (part 1): this group's part of the full route table (routes.ts). A browser loads it with the first call of one of
+// its routes (answers.ts), and no other group's schemas.
+// Imported first: zod's browser setting must come before any schema here is built.
+import '../zodConfig.ts';
+import { balanceOfParamsSchema, balanceReportSchema } from '../schemas/balanceReport.ts';
+import {
+  balanceHistoryParamsSchema,
+  balanceHistoryQuerySchema,
+  balanceHistoryResponseSchema,
+  balanceParamsSchema,
+  balanceResponseSchema,
+} from '../schemas/balance.ts';
+import { holdersParamsSchema, holdersQuerySchema, holdersResponseSchema } from '../schemas/holders.ts';
+import { type GroupRoutes, part1, part2, route } from './define.ts';
+
+export const holdersRoutes = {
+  listHolders: route('listHolders', {
+    spec: part1,
+    summary: 'Holders of a partition',
+    params: holdersParamsSchema,
+    query: holdersQuerySchema,
+    response: holdersResponseSchema,
+  }),
+  getBalance: route('getBalance', {
+    spec: part1,
+    summary: 'Partition balances of an address (current)',
+    params: balanceParamsSchema,
+    response: balanceResponseSchema,
+  }),
+  getBalanceAtBlock: route('getBalanceAtBlock', {
+    spec: part1,
+    summary: 'Partition balances of an address at a block',
+    params: balanceParamsSchema,
+    response: balanceResponseSchema,
+  }),
+  balanceHistory: route('balanceHistory', {
+    spec: part1,
+    summary: 'Balance history of an address',
+    params: balanceHistoryParamsSchema,
+    query: balanceHistoryQuerySchema,
+    response: balanceHistoryResponseSchema,
+  }),
+  balanceOf: route('balanceOf', {
+    spec: part2,
+    summary: 'Balances of an address on all tokens and partitions',
+    params: balanceOfParamsSchema,
+    response: balanceReportSchema,
+  }),
+} satisfies GroupRoutes<'holders'>;

@@ -1,0 +1,56 @@
+// Tranche's own: health, readiness, configuration and the local chain's pages: this group's part of the full route table (routes.ts). A browser loads it with the first call of one of
+// its routes (answers.ts), and no other group's schemas.
+// Imported first: zod's browser setting must come before any schema here is built.
+import '../zodConfig.ts';
+import { appConfigSchema, healthSchema, outboxSchema, readySchema } from '../schemas/system.ts';
+import {
+  localAddressParamsSchema,
+  localAddressSchema,
+  localBlockParamsSchema,
+  localBlockSchema,
+  localTransactionSchema,
+  localTxParamsSchema,
+} from '../schemas/localChain.ts';
+import { type GroupRoutes, route } from './define.ts';
+
+export const systemRoutes = {
+  health: route('health', {
+    spec: 'tranche',
+    summary: 'Live chain and database status',
+    response: healthSchema,
+  }),
+  ready: route('ready', {
+    spec: 'tranche',
+    summary: 'Readiness for a load balancer: database, chain and indexer lag',
+    response: readySchema,
+  }),
+  config: route('config', {
+    spec: 'tranche',
+    summary: 'Chain id, local mode, dev chain RPC URL and explorer link templates',
+    response: appConfigSchema,
+  }),
+  localOutbox: route('localOutbox', {
+    spec: 'tranche',
+    summary:
+      'Mail kept in the local outbox, newest first (local mode only): all of it to a session on loopback, else the mail to its own address',
+    response: outboxSchema,
+  }),
+  localAddress: route('localAddress', {
+    spec: 'tranche',
+    summary: 'An address on the embedded chain: balance, nonce, code, recent transactions (local mode only)',
+    params: localAddressParamsSchema,
+    response: localAddressSchema,
+  }),
+  localTransaction: route('localTransaction', {
+    spec: 'tranche',
+    summary: 'A transaction on the embedded chain with its receipt (local mode only)',
+    params: localTxParamsSchema,
+    response: localTransactionSchema,
+  }),
+  localBlock: route('localBlock', {
+    spec: 'tranche',
+    summary: 'A block of the embedded chain by number, hash or latest (local mode only)',
+    params: localBlockParamsSchema,
+    response: localBlockSchema,
+  }),
+} satisfies GroupRoutes<'system'>;

@@ -1,0 +1,48 @@
+// Whitelists (part 2): this group's part of the full route table (routes.ts). A browser loads it with the first call of one of
+// its routes (answers.ts), and no other group's schemas.
+// Imported first: zod's browser setting must come before any schema here is built.
+import '../zodConfig.ts';
+import { z } from 'zod';
+import { deployTxResponseSchema } from '../schemas/rbac.ts';
+import {
+  registerWhitelistRequestSchema,
+  verifiedAddressPageSchema,
+  whitelistAddressesParamsSchema,
+  whitelistBulkRequestSchema,
+  whitelistBulkResponseSchema,
+  whitelistDeployTxRequestSchema,
+  whitelistListSchema,
+} from '../schemas/whitelists.ts';
+import { type GroupRoutes, part2, route } from './define.ts';
+
+export const whitelistsRoutes = {
+  listWhitelists: route('listWhitelists', {
+    spec: part2,
+    summary: 'All whitelists',
+    response: whitelistListSchema,
+  }),
+  listWhitelistAddresses: route('listWhitelistAddresses', {
+    spec: part2,
+    summary: 'Verified addresses of a whitelist, paged',
+    params: whitelistAddressesParamsSchema,
+    response: verifiedAddressPageSchema,
+  }),
+  whitelistBulk: route('whitelistBulk', {
+    spec: part2,
+    summary: 'Add or update whitelisted addresses',
+    body: whitelistBulkRequestSchema,
+    response: whitelistBulkResponseSchema,
+  }),
+  whitelistDeployTx: route('whitelistDeployTx', {
+    spec: part2,
+    summary: 'Build the unsigned whitelist deployment',
+    body: whitelistDeployTxRequestSchema,
+    response: deployTxResponseSchema,
+  }),
+  registerWhitelist: route('registerWhitelist', {
+    spec: part2,
+    summary: 'Register a deployed whitelist',
+    body: registerWhitelistRequestSchema,
+    response: z.null(),
+  }),
+} satisfies GroupRoutes<'whitelists'>;
