@@ -119,12 +119,23 @@ async function indexedHead(timeoutMs = 60_000): Promise<Instance> {
   }
 }
 
-/** Balances and holder counts in the database equal the chain's (every dev holder and the owner). */
+/**
+ * Balances and holder counts in the database equal the chain's (every dev holder and the owner) at the block the
+ * index has reached: read in one snapshot with the token's cursor, as the chain may move on meanwhile (an instance
+ * broadcasting an orphaned transaction again after a reorg, for one).
+ */
 async function expectIndexEqualsChain(): Promise<void> {
   const db = new pg.Client({ connectionString: database.url });
   await db.connect();
   try {
+    await db.query('begin isolation level repeatable read read only');
     const address = (await token.getAddress()).toLowerCase();
+    const cursor = await db.query<{ last_block: number }>(
+      "select last_block::int as last_block from indexer_cursors where contract_address = $1 and kind = 'token'",
+      [address],
+    );
+    const blockTag = cursor.rows[0]?.last_block;
+    expect(blockTag, 'the token is indexed').toBeDefined();
     const rows = await db.query<{ holder: string; balance: string }>(
       'select holder, sum(balance)::text as balance from token_balances where contract_address = $1 group by holder',
       [address],
@@ -132,7 +143,7 @@ async function expectIndexEqualsChain(): Promise<void> {
     const stored = new Map(rows.rows.map((row) => [row.holder, BigInt(row.balance)]));
     let holders = 0;
     for (const holder of [wallets.owner, ...wallets.holders].map((w) => w.address)) {
-      const onChain = (await token.getFunction('balanceOf')(holder)) as bigint;
+      const onChain = (await token.getFunction('balanceOf')(holder, { blockTag })) as bigint;
       expect(stored.get(holder) ?? 0n, holder).toBe(onChain);
       if (onChain > 0n) holders += 1;
     }
