@@ -26,19 +26,31 @@ export const dtxJobKind = 'dtx.execute';
  * expired (409; an expired one is aborted here and its approvals wiped). `unlock` opens the caller's share with the
  * access code (wrong codes counted); the caller wipes it.
  */
+/** 409 for a transaction no longer pending: 'expired' when it expired (whoever noticed first), else 'finished'. */
+function finished(dtx: { errorMessage: string | null }): HttpError {
+  return new HttpError(409, dtx.errorMessage === m.expired ? m.expired : m.finished);
+}
+
+/** The 409 of a transaction found finished under its row lock: read again to say whether it expired meanwhile. */
+async function finishedNow(ctx: AppContext, id: number): Promise<HttpError> {
+  return finished((await findDtx(ctx.db, id)) ?? { errorMessage: null });
+}
+
 async function loadPending(ctx: AppContext, accountId: number, request: ActionRequest) {
   const dtx = await findDtx(ctx.db, request.id);
   if (!dtx) throw new HttpError(404, m.notFound);
   const key = await requireKey(ctx, request.accountAddress);
   if (key.id !== dtx.keyId) throw new HttpError(400, m.accountMismatch);
   const share = await requireSigner(ctx, key, accountId, dtx.generation).catch((error: unknown) => {
-    if (dtx.status !== dtxStatuses.pending) throw new HttpError(409, m.finished);
+    if (dtx.status !== dtxStatuses.pending) throw finished(dtx);
     throw error;
   });
   if (dtx.status === dtxStatuses.pending && (await expireDue(ctx.db, m.expired, key.id)).includes(dtx.id)) {
     throw new HttpError(409, m.expired);
   }
-  if (dtx.status !== dtxStatuses.pending) throw new HttpError(409, m.finished);
+  // Read again: the periodic sweep (or another request) may have expired it since it was read above.
+  const current = dtx.status === dtxStatuses.pending ? ((await findDtx(ctx.db, dtx.id)) ?? dtx) : dtx;
+  if (current.status !== dtxStatuses.pending) throw finished(current);
   const unlock = () =>
     unlockShare(ctx, key, share, accountId, request.accessCode, () => profileNameOf(ctx, accountId));
   return { dtx, key, share, unlock };
@@ -71,7 +83,7 @@ export async function approveDtx(
   } finally {
     wipe(opened);
   }
-  if (outcome.outcome === 'finished') throw new HttpError(409, m.finished);
+  if (outcome.outcome === 'finished') throw await finishedNow(ctx, dtx.id);
   if (outcome.outcome === 'twice') throw new HttpError(409, m.alreadyApproved);
   if (outcome.outcome !== 'ready') return answer(dtx.id, dtxStatuses.pending, null);
   return executeApproved(ctx, runner, {
@@ -97,6 +109,6 @@ export async function abortDtx(
     { status: dtxStatuses.aborted, errorMessage: m.abortedBy(await profileNameOf(ctx, accountId)) },
     true,
   );
-  if (!aborted) throw new HttpError(409, m.finished);
+  if (!aborted) throw await finishedNow(ctx, dtx.id);
   return { id: dtx.id };
 }

@@ -731,6 +731,14 @@ describe('sharded keys and distributed transactions', () => {
         }),
       ),
     ).toEqual([409, dtxMessages.expired]);
+    // Once expired (here by that approval; the periodic sweep may be first), every later action says so too.
+    expect(
+      await failure(
+        call(alice, 'approveDtx', {
+          body: { id: expiring, accountAddress: result.publicAddress, accessCode: code(alice) },
+        }),
+      ),
+    ).toEqual([409, dtxMessages.expired]);
     const approvals = await t.ctx.db.select().from(dtxApprovals).where(eq(dtxApprovals.dtxId, expiring));
     expect(approvals.map((row) => row.sealedShare)).toEqual([null]);
     expect((await call<{ transactions: unknown[] }>(alice, 'pendingDtx')).transactions).toHaveLength(0);
