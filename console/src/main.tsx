@@ -5,7 +5,6 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { preloadLoggedInParts } from './app/AppLayout.tsx';
 import { preloadRoute } from './app/router.tsx';
-import { prefetchSessionCheck } from './features/session/index.ts';
 import { preloadLoggedInNav } from './features/shell/components/NavBar.tsx';
 import { callEarly } from './lib/api.ts';
 import { isPublicPath } from './lib/paths.ts';
@@ -25,8 +24,8 @@ const shellFirst = checksSession
   : Promise.resolve();
 preloadRoute(window.location, hasSession);
 if (checksSession) {
-  prefetchSessionCheck();
-  // The shell's pending transactions (PendingTransactionsMenu's first read).
+  // The session check (RequireAuth's first read) and the shell's pending transactions (PendingTransactionsMenu's).
+  callEarly('auth');
   callEarly('pendingDtx');
 }
 

@@ -24,19 +24,15 @@ export function installApiSession(next: ApiSession): void {
  * with the call (one group of routes at a time, `@tranche/api/answers`) and awaited with its answer, so no page's
  * first load carries a schema.
  */
-// Light (a loader per group): the schemas come one group at a time, with the call that needs them.
-const answers = answersOf;
-const client = createApiClient({
-  baseUrl: '',
-  getToken: () => session.getToken(),
-  onUnauthorized: () => session.onUnauthorized(),
-  answers,
-});
+const shared = { baseUrl: '', getToken: () => session.getToken(), answers: answersOf };
+const client = createApiClient({ ...shared, onUnauthorized: () => session.onUnauthorized() });
 /**
- * The client of the reads started at start: a 401 there ends nothing, as the session check started beside them
- * (`GET /auth`) is the one that decides, and says why, whichever answer arrives first.
+ * The client of the reads started at start: a 401 there ends nothing, as the session check (`GET /auth`, itself one
+ * of them) is taken by RequireAuth, which decides and says why, whichever answer arrives first.
  */
-const earlyClient = createApiClient({ baseUrl: '', getToken: () => session.getToken(), answers });
+const earlyClient = createApiClient(shared);
+/** `call` over any route and input (the typed signature is `ApiClient['call']`). */
+type AnyCall = (id: RouteId, input?: KeyInput) => Promise<unknown>;
 
 /** How long a call started early waits for the page that asked for it: after that the page asks the server anew. */
 const earlyCallMs = 10_000;
@@ -68,10 +64,7 @@ function callKey(id: RouteId, input: KeyInput): string {
  * refused with an expired session is not the answer of the session that logs in next). For reads (GET) only.
  */
 export function callEarly<Id extends RouteId>(id: Id, ...input: InputOf<Id>): void {
-  const answer = (earlyClient.call as (id: RouteId, input?: KeyInput) => Promise<unknown>)(
-    id,
-    input[0] as KeyInput,
-  );
+  const answer = (earlyClient.call as AnyCall)(id, input[0] as KeyInput);
   answer.catch(() => undefined);
   earlyCalls.set(callKey(id, input[0] as KeyInput), {
     answer,
@@ -81,12 +74,12 @@ export function callEarly<Id extends RouteId>(id: Id, ...input: InputOf<Id>): vo
 }
 
 export const api: ApiClient = {
-  call: ((id: RouteId, input?: KeyInput) => {
+  call: ((id, input) => {
     const key = callKey(id, input);
     const early = earlyCalls.get(key);
     earlyCalls.delete(key);
     if (early && Date.now() <= early.until && early.token === session.getToken()) return early.answer;
-    return (client.call as (id: RouteId, input?: KeyInput) => Promise<unknown>)(id, input);
+    return (client.call as AnyCall)(id, input);
   }) as ApiClient['call'],
   url: client.url,
 };

@@ -7,4 +7,3 @@ export { RequireAuth } from './components/RequireAuth.tsx';
 export { ResetPasswordPage } from './components/ResetPasswordPage.tsx';
 export { SignUpPage } from './components/SignUpPage.tsx';
 export { useShellLoggedIn } from './hooks/useShellLoggedIn.ts';
-export { prefetchSessionCheck } from './sessionCheck.ts';

@@ -3,11 +3,11 @@ import { Spinner } from '@tranche/ui-kit';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import { api } from '../../../lib/api.ts';
 import { paths } from '../../../lib/paths.ts';
 import { preloadsSettled } from '../../../lib/preloadable.ts';
 import { endSessionAtom } from '../actions.ts';
 import { authStateAtom, profileAtom, sessionAtom } from '../atoms.ts';
-import { sessionCheck } from '../sessionCheck.ts';
 
 /**
  * Every page but the four public ones: checks the stored session with `GET /auth` and renders its page only
@@ -27,7 +27,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     }
     if (authState !== 'checking') return;
     const controller = new AbortController();
-    sessionCheck(controller.signal)
+    // The check main.tsx started at start (callEarly), when there is one.
+    api
+      .call('auth', { signal: controller.signal })
       .then(async (profile) => {
         // The parts main.tsx fetched ahead (the page, the navigation, the wallet strip) render with the page.
         await preloadsSettled();
