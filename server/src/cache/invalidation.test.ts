@@ -32,13 +32,19 @@ async function reaches(db: Database, caches: ReturnType<typeof createReadCaches>
   return true;
 }
 
+/** A fresh PostgreSQL database with this instance's listener on it, and the errors it reports. */
+async function listening() {
+  const handle = await createTestDatabase('postgresql');
+  const caches = createReadCaches();
+  const errors: unknown[] = [];
+  const stop = listenForInvalidations(handle.db, caches, (error) => errors.push(error));
+  return { handle, caches, errors, stop };
+}
+
 // LISTEN/NOTIFY is PostgreSQL's (on PGlite there is one instance and nothing to listen for).
 describe.runIf(process.env.TEST_DATABASE_URL)('invalidations between instances (PostgreSQL)', () => {
   it('replaces a lost listening connection: what is published afterwards still arrives', async () => {
-    const handle = await createTestDatabase('postgresql');
-    const caches = createReadCaches();
-    const errors: unknown[] = [];
-    const stop = listenForInvalidations(handle.db, caches, (error) => errors.push(error));
+    const { handle, caches, errors, stop } = await listening();
     try {
       expect(await reaches(handle.db, caches, 'before')).toBe(true);
       await dropConnections(handle.db);
@@ -51,10 +57,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('invalidations between instances (
   });
 
   it('gives its connection back to the pool once: the server closing it later throws nothing', async () => {
-    const handle = await createTestDatabase('postgresql');
-    const caches = createReadCaches();
-    const errors: unknown[] = [];
-    const stop = listenForInvalidations(handle.db, caches, (error) => errors.push(error));
+    const { handle, caches, errors, stop } = await listening();
     try {
       expect(await reaches(handle.db, caches, 'listening')).toBe(true);
       await stop();
