@@ -46,12 +46,14 @@ async function measure(url: string, connectionCount: number): Promise<Result> {
   await get(url);
   const times: number[] = [];
   let errors = 0;
-  const instance = autocannon({ url, connections: connectionCount, duration: durationSeconds, headers });
-  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-    times.push(responseTime);
-    if (statusCode !== 200) errors += 1;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const options = { url, connections: connectionCount, duration: durationSeconds, headers };
+    const instance = autocannon(options, (error, done) => (error ? reject(error) : resolve(done)));
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      times.push(responseTime);
+      if (statusCode !== 200) errors += 1;
+    });
   });
-  const result = await instance;
   times.sort((a, b) => a - b);
   const at = (p: number) =>
     times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? Number.NaN;

@@ -125,7 +125,7 @@ export async function measureInboxRender(
     // The j key, PRESSES times down the list (the first press selects the second card).
     await page.locator('[data-approval-card]').first().focus();
     for (let press = 0; press < PRESSES; press += 1) {
-      await page.keyboard.press('j', { timeout: 10_000 });
+      await page.keyboard.press('j');
       await page.waitForFunction(
         (count) => (window as unknown as { benchPresses: number[] }).benchPresses.length > count,
         press,

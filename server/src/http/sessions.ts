@@ -35,11 +35,15 @@ export function createSessionService(
   // way, so a session's requests after the first skip the HMAC (the account is checked on every one).
   const verified = new Map<string, SessionClaims>();
   const maxVerified = 10_000;
-  // Imported once: jose would import a raw secret again on every verification.
-  const key = crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-    'verify',
-  ]);
+  // Imported once: jose would import a raw secret again on every verification (a copy, so its buffer is a plain
+  // ArrayBuffer whatever backs `secret`).
+  const key = crypto.subtle.importKey(
+    'raw',
+    new Uint8Array(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   return {
     issue: async ({ accountId, sessionVersion }) =>
       new SignJWT({ sv: sessionVersion })
