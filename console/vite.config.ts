@@ -2,6 +2,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { routePreloads } from './routePreloads.ts';
 import { shellSkeleton } from './shellSkeleton.ts';
 
 export default defineConfig({
@@ -10,11 +11,14 @@ export default defineConfig({
     vanillaExtractPlugin(),
     // The page frame in index.html itself, drawn before any script arrives (shellSkeleton.ts).
     shellSkeleton(),
+    // Which files each path's first visit needs, for the server to announce in the page it sends (routePreloads.ts).
+    routePreloads(),
     // Brotli and gzip beside every script, style, page and worker, served as they are (server/src/http/serving.ts).
     compression({
       algorithms: ['brotliCompress', 'gzip'],
       include: /\.(js|mjs|css|html|svg|json|woff2?)$/,
-      exclude: [/\.map$/, /manifest\.json$/],
+      // The server reads route-preloads.json; no browser asks for it.
+      exclude: [/\.map$/, /manifest\.json$/, /route-preloads\.json$/],
       threshold: 1024,
       logLevel: 'silent',
     }),

@@ -19,7 +19,12 @@ import { HttpError } from './errors.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { describeApi } from './http/openapi.ts';
 import { authenticate } from './http/routing.ts';
-import { indexHtmlSender, registerCompression, registerConsoleFiles } from './http/serving.ts';
+import {
+  indexHtmlSender,
+  readRoutePreloads,
+  registerCompression,
+  registerConsoleFiles,
+} from './http/serving.ts';
 import { docsCsp, hostGuard, installSecurityHeaders } from './http/security.ts';
 import { defaultThrottles, installThrottles } from './http/throttle.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
@@ -136,12 +141,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   }
 
-  const sendIndexHtml = indexHtml === undefined ? undefined : indexHtmlSender(indexHtml);
+  const sendIndexHtml =
+    indexHtml === undefined || !consoleDir
+      ? undefined
+      : indexHtmlSender(indexHtml, readRoutePreloads(consoleDir));
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     const isApi = url === apiPrefix || url.startsWith(`${apiPrefix}/`) || url.startsWith(`${apiPrefix}?`);
     if (!isApi && sendIndexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
-      return sendIndexHtml(request.headers['if-none-match'], reply);
+      return sendIndexHtml(url, request.headers['if-none-match'], reply);
     }
     return reply.status(404).send(failure(404, apiErrors.notFound));
   });

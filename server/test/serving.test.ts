@@ -10,7 +10,15 @@ import { createTestApp, startTestChain, type TestApp } from './helpers.ts';
 
 // The console as the build leaves it: hashed files under assets/ with their .br and .gz beside them.
 const script = `export const rows = [${Array.from({ length: 400 }, (_, i) => `"row ${i}"`).join(',')}];\n`;
-const indexHtml = '<!doctype html><html lang="en"><title>Tranche console</title><div id="root"></div></html>';
+const indexHtml =
+  '<!doctype html><html lang="en"><head><title>Tranche console</title></head><div id="root"></div></html>';
+/** The build's route preloads (console/routePreloads.ts): the scripts a first visit of each path loads. */
+const preloads = [
+  { path: '/Tokens', files: ['/assets/tokens-A1.js', '/assets/nav-B2.js'] },
+  { path: '/ResetPassword/:token', files: ['/assets/account-C3.js'] },
+];
+const linksOf = (files: string[]) =>
+  files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
 
 let chain: DevChain;
 let t: TestApp;
@@ -23,6 +31,7 @@ beforeAll(async () => {
   mkdirSync(path.join(consoleDir, 'assets'));
   writeFileSync(path.join(consoleDir, 'index.html'), indexHtml);
   writeFileSync(path.join(consoleDir, 'robots.txt'), 'User-agent: *\n');
+  writeFileSync(path.join(consoleDir, 'route-preloads.json'), JSON.stringify(preloads));
   const asset = path.join(consoleDir, 'assets', 'app-Hash123.js');
   writeFileSync(asset, script);
   writeFileSync(`${asset}.br`, brotliCompressSync(script));
@@ -70,7 +79,7 @@ describe('serving the built console', () => {
   });
 
   it('answers index.html for SPA routes with no-cache and an ETag, and 304 when the browser holds that version', async () => {
-    const first = await app.inject({ method: 'GET', url: '/Tokens?term=TK' });
+    const first = await app.inject({ method: 'GET', url: '/Keys?page=2' });
     expect(first.statusCode).toBe(200);
     expect(first.body).toBe(indexHtml);
     expect(first.headers['cache-control']).toBe('no-cache');
@@ -86,6 +95,49 @@ describe('serving the built console', () => {
     const other = await app.inject({ method: 'GET', url: '/Login', headers: { 'if-none-match': '"other"' } });
     expect(other.statusCode).toBe(200);
     expect(other.body).toBe(indexHtml);
+  });
+
+  it("names a route's own scripts in the page sent for it, with an ETag of that page", async () => {
+    const withLinks = (files: string[]) => indexHtml.replace('</head>', `${linksOf(files)}</head>`);
+    // The path as react-router matches it: any case, a final slash, a query, a `:token` segment.
+    for (const url of ['/Tokens', '/tokens/', '/Tokens?term=TK&page=2'])
+      expect((await app.inject({ method: 'GET', url })).body, url).toBe(withLinks(preloads[0]?.files ?? []));
+    const reset = await app.inject({ method: 'GET', url: '/ResetPassword/abc123' });
+    expect(reset.body).toBe(withLinks(['/assets/account-C3.js']));
+    // Not a path of the table: the page as built.
+    for (const url of ['/ResetPassword', '/Tokens/extra', '/Whitelists'])
+      expect((await app.inject({ method: 'GET', url })).body, url).toBe(indexHtml);
+
+    // Each page its own ETag: a browser holding /Keys's page is sent /Tokens's.
+    const keys = await app.inject({ method: 'GET', url: '/Keys' });
+    const tokens = await app.inject({ method: 'GET', url: '/Tokens' });
+    expect(tokens.headers.etag).not.toBe(keys.headers.etag);
+    const stale = await app.inject({
+      method: 'GET',
+      url: '/Tokens',
+      headers: { 'if-none-match': String(keys.headers.etag) },
+    });
+    expect(stale.statusCode).toBe(200);
+    const fresh = await app.inject({
+      method: 'GET',
+      url: '/Tokens',
+      headers: { 'if-none-match': String(tokens.headers.etag) },
+    });
+    expect(fresh.statusCode).toBe(304);
+  });
+
+  it("refuses to start on a route preloads file that is not the build's (a file outside assets/, markup)", async () => {
+    const badDir = mkdtempSync(path.join(os.tmpdir(), 'tranche-serving-bad-'));
+    try {
+      writeFileSync(path.join(badDir, 'index.html'), indexHtml);
+      const bad = [{ path: '/Tokens', files: ['/assets/x.js"><script src="/evil.js'] }];
+      writeFileSync(path.join(badDir, 'route-preloads.json'), JSON.stringify(bad));
+      await expect(buildApp({ ...t.ctx, logger: false, consoleDir: badDir })).rejects.toThrow(
+        /is not the build's route preloads/,
+      );
+    } finally {
+      rmSync(badDir, { recursive: true, force: true });
+    }
   });
 
   it('revalidates files outside assets/ (their names carry no hash)', async () => {
