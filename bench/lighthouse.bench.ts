@@ -6,7 +6,9 @@
 // Goal: performance >= 95 mobile on every page, accessibility 100. The machine's load average is printed with the
 // figures: simulated throttling scales with the CPU the run actually got.
 // Usage: pnpm bench lighthouse   (BENCH_SKIP_BUILD=1 to serve the console/dist already built; LIGHTHOUSE_REPORTS=dir
-// to keep each report's JSON)
+// to keep each report's JSON; LIGHTHOUSE_PRESETS=mobile for one preset; LIGHTHOUSE_THROTTLING=devtools to throttle
+// the browser itself instead of simulating: slower to run, but the page's real timeline rather than an estimate
+// drawn from an unthrottled load, whose figures swing with the machine's load)
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -82,8 +84,13 @@ function layoutShifts(details: unknown): { score: number; node: string }[] {
     .sort((a, b) => b.score - a.score);
 }
 
+const presets = (['mobile', 'desktop'] as const).filter(
+  (preset) => !process.env.LIGHTHOUSE_PRESETS || process.env.LIGHTHOUSE_PRESETS.split(',').includes(preset),
+);
+const throttling = process.env.LIGHTHOUSE_THROTTLING as 'devtools' | 'simulate' | undefined;
+
 async function audit(page: string, urlPath: string): Promise<void> {
-  for (const preset of ['mobile', 'desktop'] as const) {
+  for (const preset of presets) {
     // A first visit: an empty HTTP cache, but the session kept (Lighthouse's storage reset would log out).
     await cdp.send('Network.clearBrowserCache');
     const result = await lighthouse(
@@ -93,6 +100,7 @@ async function audit(page: string, urlPath: string): Promise<void> {
         output: 'json',
         logLevel: 'error',
         disableStorageReset: true,
+        ...(throttling ? { throttlingMethod: throttling } : {}),
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       },
       preset === 'desktop' ? desktopConfig : undefined,
