@@ -191,6 +191,43 @@ function readJson(file) {
   }
 }
 
+/**
+ * One line per failed test (its file, its name, its error's first line), from the Vitest and Playwright JSON
+ * reports: the summary at the end of a long log names what failed, not only how many.
+ */
+function failedTests(vitest, playwright) {
+  const firstLine = (text) =>
+    (text ?? '')
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the reports keep the terminal's colour codes
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.trim()
+      .slice(0, 300) ?? '';
+  const lines = [];
+  for (const file of vitest?.testResults ?? []) {
+    const name = path.relative(root, file.name);
+    const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failed) lines.push(`${name} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    // A file that failed outside its tests (an import, a hook).
+    if (failed.length === 0 && file.status === 'failed') lines.push(`${name}: ${firstLine(file.message)}`);
+  }
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status !== 'unexpected' && t.status !== 'flaky') continue;
+        const error = t.results?.find((r) => r.error)?.error?.message;
+        lines.push(
+          `${spec.file}:${spec.line} › ${spec.title} [${t.projectName}] ${t.status}: ${firstLine(error)}`,
+        );
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of playwright?.suites ?? []) walk(suite);
+  return lines;
+}
+
 /** Runs a command with each output line prefixed by `[label] `; resolves with its exit status. */
 function runLabelled(label, command, args, options = {}) {
   return new Promise((resolve) => {
@@ -224,6 +261,9 @@ async function test() {
   setup();
   const reports = path.join(root, '.tmp');
   mkdirSync(reports, { recursive: true });
+  // An earlier run's reports would be counted if a step stopped before writing its own.
+  for (const report of ['vitest.json', 'playwright.json'])
+    rmSync(path.join(reports, report), { force: true });
   const steps = [];
   const step = (name, command, args, options) => {
     log(`${name}: ${command} ${args.join(' ')}`);
@@ -283,6 +323,7 @@ async function test() {
     process.stdout.write(`  ${s.status === 0 ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds} s)\n`);
   process.stdout.write(`  total ${Math.round((Date.now() - started) / 1000)} s\n`);
   process.stdout.write(`tests: ${passed} passed, ${failed} failed\n`);
+  for (const line of failedTests(vitest, playwright)) process.stdout.write(`  failed: ${line}\n`);
   process.exit(failedSteps.length > 0 ? 1 : 0);
 }
 
