@@ -1,5 +1,6 @@
 import type { Contract, JsonRpcProvider, LogDescription, TransactionReceipt } from 'ethers';
 import { expect } from 'vitest';
+import { gasMargin } from '../src/batchSize.ts';
 
 /**
  * Asserts that `contract[signature](...args)` reverts with `reason` (the eth_call answers the reason). When `state`
@@ -42,13 +43,20 @@ export async function minedOk(contract: Contract, signature: string, args: unkno
   }
 }
 
-/** Sends `contract[signature](...args)` and returns the receipt and the events it logged on `contract`. */
+/**
+ * Sends `contract[signature](...args)` with the gas the console and server give a transaction (the node's estimate
+ * plus gasMargin) and returns the receipt and the events it logged on `contract`. The estimate alone can fall short:
+ * a document updated in a later second than the estimate's block writes a new lastModified (a changed slot costs
+ * more than an unchanged one), which once failed here as a revert.
+ */
 export async function send(
   contract: Contract,
   signature: string,
   ...args: unknown[]
 ): Promise<{ receipt: TransactionReceipt; events: { name: string; args: Record<string, unknown> }[] }> {
-  const tx = await contract.getFunction(signature).send(...args);
+  const method = contract.getFunction(signature);
+  const gasLimit = (await method.estimateGas(...args)) + BigInt(gasMargin);
+  const tx = await method.send(...args, { gasLimit });
   const receipt = await tx.wait();
   if (receipt?.status !== 1) throw new Error(`${signature} failed`);
   return { receipt, events: eventsOf(contract, receipt) };

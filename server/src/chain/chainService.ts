@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { gasMargin } from '@tranche/contracts';
 import {
   JsonRpcProvider,
   Network,
@@ -121,8 +122,11 @@ export function createChainService(options: {
     const wallet = new Wallet(privateKey, provider);
     // A caller that names its own fee (gasPrice, or the EIP-1559 pair) keeps it; otherwise the chain's fees.
     const ownFee = transaction.gasPrice != null || transaction.maxFeePerGas != null;
+    // The estimate plus the margin the console adds too (spec: estimate + 31500): an estimate alone can fall short
+    // of what the mined block needs (a slot that block's timestamp changes, as setDocument's lastModified).
     const [gasLimit, feeFields] = await Promise.all([
-      transaction.gasLimit ?? provider.estimateGas({ ...transaction, from: wallet.address }),
+      transaction.gasLimit ??
+        provider.estimateGas({ ...transaction, from: wallet.address }).then((gas) => gas + BigInt(gasMargin)),
       ownFee ? undefined : fees(),
     ]);
     const prepared = { ...transaction, gasLimit, ...feeFields };
