@@ -10,6 +10,7 @@ import {
   createClusterDatabase,
   type Instance,
   JsonRpcProvider,
+  minedReceipt,
   Network,
   setupIssuer,
   startDevChain,
@@ -55,7 +56,7 @@ try {
         return body.data?.transactionHash;
       }),
     );
-    for (const hash of hashes) if (hash) await provider.waitForTransaction(hash);
+    for (const hash of hashes) if (hash) await minedReceipt(provider, hash, { pollMs: 20 });
     const elapsed = (Date.now() - started) / 1000;
     const accepted = hashes.filter(Boolean).length;
     console.log(

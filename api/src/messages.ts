@@ -316,6 +316,8 @@ export const walletMessages = {
 /** Part 1 and part 2, section 8: the transaction wizard and pending transactions. */
 export const transactionMessages = {
   aborted: 'Transaction aborted.',
+  /** A transaction mined with status 0. */
+  reverted: 'The transaction was reverted by the chain.',
   abortedDetail:
     'Transaction aborted. Your transaction was cancelled because you refused to sign it and nothing was submitted.',
   invalidInputs: 'Invalid inputs.',

@@ -23,6 +23,7 @@ export {
 export type { BatchSizeInput, GasReport } from './batchSize.ts';
 export { fromBytes32Name, toBytes32Name } from './names.ts';
 export { revertReasons } from './reasons.ts';
+export { minedReceipt } from './receipts.ts';
 export type { RevertReason } from './reasons.ts';
 export {
   allocate,

@@ -1,6 +1,6 @@
 import { apiPrefix, type RouteId, routes } from '@tranche/api';
 import type { DevChain } from '@tranche/contracts';
-import { encodeBytes32String, id, JsonRpcProvider, Network, Wallet } from 'ethers';
+import { encodeBytes32String, id, type JsonRpcProvider, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../src/jobs/schema.ts';
 import { bulkJobKind } from '../src/modules/bulk/job.ts';
@@ -13,7 +13,7 @@ import { deploySchemeAndWhitelist, deployTestToken, devWallets } from '../src/mo
 import { recordUserTransaction } from '../src/modules/transactions/service.ts';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../src/modules/webhooks/schema.ts';
 import { findWhitelist, insertWhitelist, saveAddresses } from '../src/modules/whitelists/repository.ts';
-import { createTestApp, startTestChain, type TestApp } from './helpers.ts';
+import { createTestApp, startTestChain, type TestApp, testProvider } from './helpers.ts';
 
 /**
  * The access matrix, generated from the route table (api/src/routes.ts): every route without a session, and every
@@ -90,11 +90,7 @@ async function call(
 beforeAll(async () => {
   chain = await startTestChain();
   t = await createTestApp({ kind: 'pglite', chain });
-  provider = new JsonRpcProvider(chain.rpcUrl, Network.from(chain.chainId), {
-    staticNetwork: true,
-    pollingInterval: 20,
-    cacheTimeout: -1,
-  });
+  provider = testProvider(chain);
   owner = await createTestUser(t, 'owner');
   other = await createTestUser(t, 'other');
   const wallets = devWallets(provider);

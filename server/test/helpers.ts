@@ -5,6 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { ApiError } from '@tranche/api';
 import { type DevChain, startDevChain } from '@tranche/contracts';
+import { JsonRpcProvider, Network } from 'ethers';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
@@ -108,6 +109,19 @@ export type TestApp = {
 };
 
 /** Starts one dev chain for a test file (share it between the apps of the file). */
+/**
+ * A test's own connection to its chain: ethers' 250 ms answer cache off (a nonce read again within it answered the
+ * count from before the last send: "nonce too low"), one request per call.
+ */
+export function testProvider(chain: DevChain): JsonRpcProvider {
+  return new JsonRpcProvider(chain.rpcUrl, Network.from(chain.chainId), {
+    staticNetwork: true,
+    batchMaxCount: 1,
+    pollingInterval: 20,
+    cacheTimeout: -1,
+  });
+}
+
 export function startTestChain(): Promise<DevChain> {
   return startDevChain({ port: 0 });
 }

@@ -10,7 +10,7 @@ import {
   Network,
 } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, startTestChain } from '../../test/helpers.ts';
+import { createTestDatabase, startTestChain, testProvider } from '../../test/helpers.ts';
 import { type ChainService, createChainService } from '../chain/chainService.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { balancesAtBlock, currentBalances } from '../modules/balance/repository.ts';
@@ -82,11 +82,7 @@ beforeAll(async () => {
   database = await createTestDatabase('pglite');
   chain = createChainService({ rpcUrl: devChain.rpcUrl, chainId: devChain.chainId, local: true });
   // Unbatched: ethers would otherwise hold each call 10 ms to batch it, which dominates 500 sequential sends.
-  sender = new JsonRpcProvider(devChain.rpcUrl, Network.from(devChain.chainId), {
-    staticNetwork: true,
-    batchMaxCount: 1,
-    pollingInterval: 20,
-  });
+  sender = testProvider(devChain);
   wallets = devWallets(sender);
   const setup = await deploySchemeAndWhitelist(wallets, { verifyOwner: true });
   token = await deployTestToken(database.db, wallets, setup, { symbol: 'IDX', name: 'Indexed token' });

@@ -157,5 +157,5 @@ export async function setupIssuer(
 }
 
 // For bench/cluster.bench.ts (the repository root does not resolve the workspace's packages).
-export { startDevChain } from '@tranche/contracts';
+export { minedReceipt, startDevChain } from '@tranche/contracts';
 export { JsonRpcProvider, Network } from 'ethers';

@@ -152,7 +152,7 @@ export async function runTransactionPipeline(input: PipelineInput): Promise<Tran
 
   const receipt = await response.wait().catch((error: unknown) => fail('receipt', error));
   if (!receipt) return fail('receipt');
-  if (receipt.status !== 1) return fail('send', new Error('The transaction was reverted by the chain.'));
+  if (receipt.status !== 1) return fail('send', new Error(transactionMessages.reverted));
   await input.onReceipt?.(receipt);
   onProgress({
     state: 'mined',

@@ -8,7 +8,7 @@ import {
   tokenOperationMessages as m,
 } from '@tranche/api';
 import type { DevChain } from '@tranche/contracts';
-import { type Contract, JsonRpcProvider, Network, Wallet } from 'ethers';
+import { type Contract, type JsonRpcProvider, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountWithKeys,
@@ -17,6 +17,7 @@ import {
   mailReaderToken,
   startTestChain,
   type TestApp,
+  testProvider,
 } from '../../../test/helpers.ts';
 import { deploySchemeAndWhitelist, deployTestToken, type DevWallets, devWallets } from '../tokens/testing.ts';
 
@@ -40,11 +41,7 @@ beforeAll(async () => {
   t = await createTestApp({ kind: 'pglite', chain: devChain });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  provider = new JsonRpcProvider(devChain.rpcUrl, Network.from(devChain.chainId), {
-    staticNetwork: true,
-    batchMaxCount: 1,
-    pollingInterval: 20,
-  });
+  provider = testProvider(devChain);
   wallets = devWallets(provider);
   const setup = await deploySchemeAndWhitelist(wallets);
   issuer = client(

@@ -1,11 +1,10 @@
-import { distributorArtifact, registerRoot, testStableTokenArtifact } from '@tranche/contracts';
+import { distributorArtifact, minedReceipt, registerRoot, testStableTokenArtifact } from '@tranche/contracts';
 import type { DevChain } from '@tranche/contracts';
 import {
   Contract,
   ContractFactory,
   encodeBytes32String,
-  JsonRpcProvider,
-  Network,
+  type JsonRpcProvider,
   NonceManager,
   Wallet,
 } from 'ethers';
@@ -16,6 +15,7 @@ import {
   failureOf,
   startTestChain,
   type TestApp,
+  testProvider,
 } from '../../../test/helpers.ts';
 import { baseUrlOf, createTestUser, type TestUser } from '../credentials/testing.ts';
 import { indexerOf } from '../tokens/routes.ts';
@@ -56,7 +56,7 @@ describe.each(databaseKinds)('registers and distributions on %s', (kind) => {
 
   async function mined(tx: Promise<{ hash: string; wait: () => Promise<unknown> }>) {
     const sent = await tx;
-    const receipt = await provider.waitForTransaction(sent.hash);
+    const receipt = await minedReceipt(provider, sent.hash, { pollMs: 20, timeoutMs: 30_000 });
     expect(receipt?.status).toBe(1);
     await indexerOf(t.app)?.waitForBlock(receipt?.blockNumber ?? 0, 20_000);
     return receipt!;
@@ -71,11 +71,7 @@ describe.each(databaseKinds)('registers and distributions on %s', (kind) => {
   beforeAll(async () => {
     chain = await startTestChain();
     t = await createTestApp({ kind, chain });
-    provider = new JsonRpcProvider(chain.rpcUrl, Network.from(chain.chainId), {
-      staticNetwork: true,
-      pollingInterval: 20,
-      cacheTimeout: -1,
-    });
+    provider = testProvider(chain);
     wallets = devWallets(provider);
     issuer = await createTestUser(t, 'issuer');
     outsider = await createTestUser(t, 'outsider');

@@ -7,7 +7,7 @@ import {
   tokenScreenTexts,
 } from '@tranche/api';
 import type { DevChain } from '@tranche/contracts';
-import { type Contract, encodeBytes32String, id, JsonRpcProvider, Network, Wallet } from 'ethers';
+import { type Contract, encodeBytes32String, id, type JsonRpcProvider, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -15,6 +15,7 @@ import {
   failureOf,
   startTestChain,
   type TestApp,
+  testProvider,
 } from '../../../test/helpers.ts';
 import { indexerOf } from '../tokens/routes.ts';
 import { type DevWallets, deploySchemeAndWhitelist, deployTestToken, devWallets } from '../tokens/testing.ts';
@@ -97,11 +98,7 @@ describe.each(databaseKinds)('holders pages on %s', (kind) => {
   beforeAll(async () => {
     devChain = await startTestChain();
     t = await createTestApp({ kind, chain: devChain });
-    provider = new JsonRpcProvider(devChain.rpcUrl, Network.from(devChain.chainId), {
-      staticNetwork: true,
-      pollingInterval: 20,
-      cacheTimeout: -1,
-    });
+    provider = testProvider(devChain);
     const wallets = devWallets(provider);
     const setup = await deploySchemeAndWhitelist(wallets);
     whitelistAddress = setup.whitelistAddress;

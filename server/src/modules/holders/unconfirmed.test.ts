@@ -1,8 +1,14 @@
 import type { ApiClient } from '@tranche/api';
 import type { DevChain } from '@tranche/contracts';
-import { type Contract, encodeBytes32String, JsonRpcProvider, Network } from 'ethers';
+import { type Contract, encodeBytes32String, type JsonRpcProvider } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, databaseKinds, startTestChain, type TestApp } from '../../../test/helpers.ts';
+import {
+  createTestApp,
+  databaseKinds,
+  startTestChain,
+  type TestApp,
+  testProvider,
+} from '../../../test/helpers.ts';
 import { createTestUser } from '../credentials/testing.ts';
 import { indexerOf } from '../tokens/routes.ts';
 import { type DevWallets, deploySchemeAndWhitelist, deployTestToken, devWallets } from '../tokens/testing.ts';
@@ -31,11 +37,7 @@ describe.each(databaseKinds)('unconfirmed balances on %s', (kind) => {
     process.env.INDEXER_STALLED_HEAD_MS = '200';
     devChain = await startTestChain();
     t = await createTestApp({ kind, chain: devChain });
-    provider = new JsonRpcProvider(devChain.rpcUrl, Network.from(devChain.chainId), {
-      staticNetwork: true,
-      pollingInterval: 20,
-      cacheTimeout: -1,
-    });
+    provider = testProvider(devChain);
     wallets = devWallets(provider);
     const setup = await deploySchemeAndWhitelist(wallets);
     const user = await createTestUser(t, 'unconfirmed');

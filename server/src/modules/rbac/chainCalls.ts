@@ -1,3 +1,4 @@
+import { transactionMessages } from '@tranche/api';
 import type { TransactionReceipt, TransactionRequest, TransactionResponse } from 'ethers';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
@@ -39,6 +40,6 @@ export async function sendSigned(
   } catch (error) {
     throw new HttpError(400, chainReason(error));
   }
-  if (receipt.status !== 1) throw new HttpError(400, 'The transaction was reverted by the chain');
+  if (receipt.status !== 1) throw new HttpError(400, transactionMessages.reverted);
   return receipt;
 }

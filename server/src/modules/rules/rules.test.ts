@@ -5,13 +5,12 @@ import {
   ruleMessages as r,
   tokenOperationMessages as m,
 } from '@tranche/api';
-import { type DevChain, securityTokenArtifact } from '@tranche/contracts';
+import { type DevChain, minedReceipt, securityTokenArtifact } from '@tranche/contracts';
 import {
   type Contract,
   encodeBytes32String,
   Interface,
-  JsonRpcProvider,
-  Network,
+  type JsonRpcProvider,
   Wallet,
   ZeroHash,
 } from 'ethers';
@@ -23,6 +22,7 @@ import {
   failureOf,
   startTestChain,
   type TestApp,
+  testProvider,
 } from '../../../test/helpers.ts';
 import { deploySchemeAndWhitelist, deployTestToken, type DevWallets, devWallets } from '../tokens/testing.ts';
 import { indexerOf } from '../../indexer/indexer.ts';
@@ -43,7 +43,7 @@ async function account(login: string, keys: { address: string; key: string }[]) 
 }
 
 async function mined(hash: string) {
-  const receipt = await provider.waitForTransaction(hash);
+  const receipt = await minedReceipt(provider, hash, { pollMs: 20, timeoutMs: 30_000 });
   expect(receipt?.status).toBe(1);
 }
 
@@ -52,11 +52,7 @@ beforeAll(async () => {
   t = await createTestApp({ kind: 'pglite', chain: devChain });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;
-  provider = new JsonRpcProvider(devChain.rpcUrl, Network.from(devChain.chainId), {
-    staticNetwork: true,
-    batchMaxCount: 1,
-    pollingInterval: 20,
-  });
+  provider = testProvider(devChain);
   wallets = devWallets(provider);
   setup = await deploySchemeAndWhitelist(wallets, { verifyOwner: true });
   const client = (jwt: string) =>

@@ -8,8 +8,8 @@ import {
   partitionMessages,
   tokenOperationMessages as m,
 } from '@tranche/api';
-import { type DevChain, gasMargin } from '@tranche/contracts';
-import { type Contract, encodeBytes32String, JsonRpcProvider, Network, Wallet } from 'ethers';
+import { type DevChain, gasMargin, minedReceipt } from '@tranche/contracts';
+import { type Contract, encodeBytes32String, type JsonRpcProvider, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountWithKeys,
@@ -17,6 +17,7 @@ import {
   failureOf,
   startTestChain,
   type TestApp,
+  testProvider,
 } from '../../../test/helpers.ts';
 import { insertProject, recordDeployment } from '../projects/repository.ts';
 import { indexerOf } from './routes.ts';
@@ -36,13 +37,9 @@ async function account(login: string, keys: { address: string; key: string }[]) 
 
 /** Waits until the transaction is mined and the indexer has read its block. */
 async function indexed(transactionHash: string): Promise<void> {
-  let receipt = await provider.getTransactionReceipt(transactionHash);
-  for (let i = 0; !receipt && i < 500; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    receipt = await provider.getTransactionReceipt(transactionHash);
-  }
-  expect(receipt?.status).toBe(1);
-  await indexerOf(t.app)?.waitForBlock(receipt?.blockNumber ?? 0, 20_000);
+  const receipt = await minedReceipt(provider, transactionHash, { pollMs: 20, timeoutMs: 10_000 });
+  expect(receipt.status).toBe(1);
+  await indexerOf(t.app)?.waitForBlock(receipt.blockNumber, 20_000);
 }
 
 beforeAll(async () => {
@@ -50,11 +47,7 @@ beforeAll(async () => {
   t = await createTestApp({ kind: 'pglite', chain: devChain });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;
-  provider = new JsonRpcProvider(devChain.rpcUrl, Network.from(devChain.chainId), {
-    staticNetwork: true,
-    batchMaxCount: 1,
-    pollingInterval: 20,
-  });
+  provider = testProvider(devChain);
   wallets = devWallets(provider);
   const setup = await deploySchemeAndWhitelist(wallets, { verifyOwner: true });
   const issuerToken = await account('issuer@example.com', [wallets.owner, wallets.controller]);

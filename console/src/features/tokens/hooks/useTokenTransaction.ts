@@ -1,4 +1,6 @@
-import { type TxType, loadErrorMessages, txTypes } from '@tranche/api';
+import { type TxType, loadErrorMessages, transactionMessages, txTypes } from '@tranche/api';
+// Its own entry: the browser one would bring the contracts' artifacts into the token page's chunks.
+import { minedReceipt } from '@tranche/contracts/receipts';
 import type { InterfaceAbi } from 'ethers';
 import { useSetAtom } from 'jotai';
 import { useCallback, useMemo, useState } from 'react';
@@ -98,8 +100,16 @@ export function useTokenTransaction(contractAddress: string | null, abi: readonl
         }
         setView({ state: 'submitted', hash: transactionHash });
         notify({ text: 'Transaction submitted', data: { hash: transactionHash } });
-        const receipt = await signer.provider?.waitForTransaction(transactionHash);
-        if (receipt) setView({ state: 'mined', hash: transactionHash, blockNumber: receipt.blockNumber });
+        if (!signer.provider) return true;
+        const receipt = await minedReceipt(signer.provider, transactionHash, { pollMs: 1000 });
+        if (receipt.status !== 1) {
+          setView({
+            state: 'error',
+            errorMessage: failureText(txType, new Error(transactionMessages.reverted)),
+          });
+          return false;
+        }
+        setView({ state: 'mined', hash: transactionHash, blockNumber: receipt.blockNumber });
         return true;
       } catch (error) {
         setView({ state: 'error', errorMessage: failureText(txType, error) });
