@@ -108,7 +108,6 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-/** Starts one dev chain for a test file (share it between the apps of the file). */
 /**
  * A test's own connection to its chain: ethers' 250 ms answer cache off (a nonce read again within it answered the
  * count from before the last send: "nonce too low"), one request per call.
@@ -122,6 +121,7 @@ export function testProvider(chain: DevChain): JsonRpcProvider {
   });
 }
 
+/** Starts one dev chain for a test file (share it between the apps of the file). */
 export function startTestChain(): Promise<DevChain> {
   return startDevChain({ port: 0 });
 }
