@@ -1,4 +1,4 @@
-import { devAccountKeys, type DevChain, minedReceipt, startDevChain } from '@tranche/contracts';
+import { devAccountKeys, type DevChain, startDevChain } from '@tranche/contracts';
 import { eq } from 'drizzle-orm';
 import { keccak256, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,6 @@ let database: DatabaseHandle;
 let service: ChainService;
 const key = devAccountKeys[7] as string;
 const from = new Wallet(key).address.toLowerCase();
-const mining = { pollMs: 20, timeoutMs: 30_000 };
 
 beforeAll(async () => {
   chain = await startDevChain({ port: 0 });
@@ -53,7 +52,7 @@ describe('the nonce allocator', () => {
     const next = await service.send(key, { to: Wallet.createRandom().address, value: 2n });
     expect(next.nonce).toBe(pending + 1);
     const [first, second] = await Promise.all([
-      minedReceipt(service.provider, lost.hash, mining),
+      service.waitForReceipt(lost.hash, { timeoutMs: 30_000 }),
       next.wait(),
     ]);
     expect([first?.status, second?.status]).toEqual([1, 1]);
@@ -63,7 +62,7 @@ describe('the nonce allocator', () => {
     const pending = await service.provider.getTransactionCount(from, 'pending');
     const lost = await recordedOnly(pending, { to: Wallet.createRandom().address, value: 4n });
     await sweepOpenTransactions(database.db, service.provider);
-    expect((await minedReceipt(service.provider, lost.hash, mining)).status).toBe(1);
+    expect((await service.waitForReceipt(lost.hash, { timeoutMs: 30_000 })).status).toBe(1);
   });
 
   it('drops a recorded transaction the node refuses and fills its nonce with the next signing', async () => {

@@ -1,4 +1,4 @@
-import { type DevChain, devAccountKeys, minedReceipt, securityTokenArtifact } from '@tranche/contracts';
+import { type DevChain, devAccountKeys, securityTokenArtifact } from '@tranche/contracts';
 import { eq } from 'drizzle-orm';
 import { Contract, Wallet } from 'ethers';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -126,7 +126,7 @@ it('runs scheme, whitelist, draft deployment, issue, redeem and pause through th
     body: { ...base, amount: '25', partition: 'HH' },
   });
   for (const hash of [issued.transactionHash, redeemed.transactionHash]) {
-    const receipt = await minedReceipt(t.ctx.chain.provider, hash, { pollMs: 100, timeoutMs: 60_000 });
+    const receipt = await t.ctx.chain.waitForReceipt(hash, { timeoutMs: 60_000 });
     expect(receipt?.status).toBe(1);
     await indexerOf(t.app)?.waitForBlock(receipt?.blockNumber ?? 0, 60_000);
   }

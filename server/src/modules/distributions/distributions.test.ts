@@ -1,4 +1,4 @@
-import { distributorArtifact, minedReceipt, registerRoot, testStableTokenArtifact } from '@tranche/contracts';
+import { distributorArtifact, registerRoot, testStableTokenArtifact } from '@tranche/contracts';
 import type { DevChain } from '@tranche/contracts';
 import {
   Contract,
@@ -56,7 +56,7 @@ describe.each(databaseKinds)('registers and distributions on %s', (kind) => {
 
   async function mined(tx: Promise<{ hash: string; wait: () => Promise<unknown> }>) {
     const sent = await tx;
-    const receipt = await minedReceipt(provider, sent.hash, { pollMs: 20, timeoutMs: 30_000 });
+    const receipt = await t.ctx.chain.waitForReceipt(sent.hash, { timeoutMs: 30_000 });
     expect(receipt?.status).toBe(1);
     await indexerOf(t.app)?.waitForBlock(receipt?.blockNumber ?? 0, 20_000);
     return receipt!;

@@ -5,7 +5,7 @@ import {
   ruleMessages as r,
   tokenOperationMessages as m,
 } from '@tranche/api';
-import { type DevChain, minedReceipt, securityTokenArtifact } from '@tranche/contracts';
+import { type DevChain, securityTokenArtifact } from '@tranche/contracts';
 import {
   type Contract,
   encodeBytes32String,
@@ -43,7 +43,7 @@ async function account(login: string, keys: { address: string; key: string }[]) 
 }
 
 async function mined(hash: string) {
-  const receipt = await minedReceipt(provider, hash, { pollMs: 20, timeoutMs: 30_000 });
+  const receipt = await t.ctx.chain.waitForReceipt(hash, { timeoutMs: 30_000 });
   expect(receipt?.status).toBe(1);
 }
 

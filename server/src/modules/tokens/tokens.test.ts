@@ -8,7 +8,7 @@ import {
   partitionMessages,
   tokenOperationMessages as m,
 } from '@tranche/api';
-import { type DevChain, gasMargin, minedReceipt } from '@tranche/contracts';
+import { type DevChain, gasMargin } from '@tranche/contracts';
 import { type Contract, encodeBytes32String, type JsonRpcProvider, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -37,7 +37,7 @@ async function account(login: string, keys: { address: string; key: string }[]) 
 
 /** Waits until the transaction is mined and the indexer has read its block. */
 async function indexed(transactionHash: string): Promise<void> {
-  const receipt = await minedReceipt(provider, transactionHash, { pollMs: 20, timeoutMs: 10_000 });
+  const receipt = await t.ctx.chain.waitForReceipt(transactionHash, { timeoutMs: 10_000 });
   expect(receipt.status).toBe(1);
   await indexerOf(t.app)?.waitForBlock(receipt.blockNumber, 20_000);
 }
