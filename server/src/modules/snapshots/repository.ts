@@ -80,8 +80,10 @@ export async function snapshotRowsOf(
       holder: snapshotRows.holder,
       partition: snapshotRows.partition,
       balance: sql<string>`${snapshotRows.balance}::text`,
+      // Qualified by hand: drizzle names the columns of a one-table select without their table, and an unqualified
+      // "holder" here would be the subquery's own (every row then carried the first named holder's name).
       legalName: sql<string | null>`(select tb.legal_name from token_balances tb
-        where tb.contract_address = ${snapshot.contractAddress} and tb.holder = ${snapshotRows.holder}
+        where tb.contract_address = ${snapshot.contractAddress} and tb.holder = snapshot_rows.holder
           and tb.legal_name is not null limit 1)`,
     })
     .from(snapshotRows)

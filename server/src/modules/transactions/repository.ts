@@ -195,13 +195,15 @@ export async function upsertReceipt(
 export async function followReplacedTransaction(db: Database, dropped: string, mined: string): Promise<void> {
   const from = dropped.toLowerCase();
   const to = mined.toLowerCase();
+  // The subqueries name the updated table's columns by hand (drizzle qualifies them in an update, not in a one-table
+  // select: an unqualified column there is the subquery's own).
   await db
     .update(accountTransactions)
     .set({ transactionHash: to, updatedOn: new Date() })
     .where(
       and(
         eq(accountTransactions.transactionHash, from),
-        sql`not exists (select 1 from account_transactions other where other.account_id = ${accountTransactions.accountId} and other.transaction_hash = ${to})`,
+        sql`not exists (select 1 from account_transactions other where other.account_id = account_transactions.account_id and other.transaction_hash = ${to})`,
       ),
     );
   await db
@@ -210,7 +212,7 @@ export async function followReplacedTransaction(db: Database, dropped: string, m
     .where(
       and(
         eq(transactionHashes.transactionHash, from),
-        sql`not exists (select 1 from transaction_hashes other where other.account_id = ${transactionHashes.accountId} and other.transaction_hash = ${to})`,
+        sql`not exists (select 1 from transaction_hashes other where other.account_id = transaction_hashes.account_id and other.transaction_hash = ${to})`,
       ),
     );
 }

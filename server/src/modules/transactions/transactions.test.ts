@@ -375,6 +375,24 @@ describe.each(databaseKinds)('transactions routes on %s', (kind) => {
     );
   });
 
+  it("follows a replaced transaction for each account on its own: another account's copy of the mined hash does not stop it", async () => {
+    const erin = await loggedInAccount(t, `erin-${kind}@example.com`);
+    const frank = await loggedInAccount(t, `frank-${kind}@example.com`);
+    const dropped = `0x${'d1'.repeat(32)}`;
+    const mined = `0x${'e1'.repeat(32)}`;
+    for (const account of [erin, frank])
+      await recordUserTransaction(t.ctx, { accountId: account.id, hash: dropped, txType: 5 });
+    // Frank holds the mined hash already (his own row stays); Erin does not and must be pointed at it.
+    await recordUserTransaction(t.ctx, { accountId: frank.id, hash: mined, txType: 5 });
+    await followReplacedTransactions(t.ctx, [{ dropped, mined }]);
+    const hashesOf = async (headers: Record<string, string>) =>
+      (await t.app.inject({ method: 'GET', url: '/api/account/transactions/1', headers }))
+        .json()
+        .data.pageData.map((row: { transactionHash: string }) => row.transactionHash);
+    expect(await hashesOf(erin.headers)).toEqual([mined]);
+    expect((await hashesOf(frank.headers)).sort()).toEqual([dropped, mined].sort());
+  });
+
   it('records a wallet transaction only for an address the account controls (SIWE proof, once per wallet)', async () => {
     const receipt = await sendMined(bobKey, { to: aliceAddress, value: 1n });
     const body = {
