@@ -13,6 +13,7 @@ export { errorEnvelopeSchema, failure, ok, successEnvelopeSchema } from './envel
 export type { Envelope, ErrorEnvelope, SuccessEnvelope } from './envelope.ts';
 export * from './messages.ts';
 export * from './values.ts';
+export { type CsvCell, csvCell, toCsv } from './csv.ts';
 export {
   apiPrefix,
   buildPath,

@@ -22,6 +22,8 @@ describe('toCsv', () => {
     expect(toCsv(['x'], [['=HYPERLINK("x")'], ['+1'], ['@cmd'], ['-2']])).toBe(
       `x\r\n"'=HYPERLINK(""x"")"\r\n"'+1"\r\n"'@cmd"\r\n"'-2"\r\n`,
     );
+    // A formula followed by a line break is one too (papaparse's escapeFormulae let it through).
+    expect(toCsv(['x'], [['=1+1\nnote'], ['\tx']])).toBe(`x\r\n"'=1+1\nnote"\r\n"'\tx"\r\n`);
   });
 });
 

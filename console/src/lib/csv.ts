@@ -1,17 +1,15 @@
+import { type CsvCell, toCsv as csvDocument } from '@tranche/api';
 import Papa from 'papaparse';
 
-export type CsvCell = string | number | bigint | null | undefined;
+export type { CsvCell };
 
 /**
- * A CSV document (RFC 4180 via papaparse): a header line, then one line per row, CRLF line ends, quotes where a
- * cell holds a comma, quote or line break. Cells that a spreadsheet would run as a formula (=, +, -, @, tab, CR)
- * are prefixed with a single quote.
+ * A CSV document (RFC 4180): a header line, then one line per row, CRLF line ends, quotes where a cell holds a
+ * comma, quote or line break. Cells that a spreadsheet would run as a formula (=, +, -, @, tab, CR) are prefixed
+ * with a single quote. Written by the product's one CSV cell function (`csvCell` of @tranche/api).
  */
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
-  const data = rows.map((row) =>
-    row.map((cell) => (cell === null || cell === undefined ? '' : String(cell))),
-  );
-  return `${Papa.unparse({ fields: [...header], data }, { newline: '\r\n', escapeFormulae: true })}\r\n`;
+  return csvDocument(header, rows);
 }
 
 /** The rows of a CSV text (comma, semicolon or tab separated; quoted cells; blank lines skipped). */

@@ -1,3 +1,4 @@
+import { toCsv } from '@tranche/api';
 import { bytes32Name } from '../../indexer/decode.ts';
 import { registerRoute } from '../../http/routing.ts';
 import { paged, requireDeployed } from '../projects/service.ts';
@@ -5,9 +6,6 @@ import type { ServerModule } from '../registry.ts';
 import { registerPdf } from './pdf.ts';
 import { listSnapshotsOf, snapshotRowsOf } from './repository.ts';
 import { canSeeInvestorNames, createSnapshot, requireSnapshot, snapshotSummary } from './service.ts';
-
-const csvCell = (text: string) =>
-  /[",\n\r]/.test(text) || /^[=+\-@]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 
 /**
  * Record-date registers: POST /snapshots, GET /snapshots/list/{symbol}, GET /snapshots/{id} (rows paged),
@@ -58,27 +56,24 @@ export const snapshotsModule: ServerModule = {
         'balance',
         ...(namesVisible ? ['legalName'] : []),
       ];
-      const lines = [
-        header.join(','),
-        ...rows.map((row) =>
-          [
-            row.holderAddress,
-            row.partition,
-            row.partitionName,
-            row.balance,
-            ...(namesVisible ? [row.legalName ?? ''] : []),
-          ]
-            .map(csvCell)
-            .join(','),
-        ),
-      ];
+      const csv = toCsv(
+        header,
+        rows.map((row) => [
+          row.holderAddress,
+          row.partition,
+          row.partitionName,
+          row.balance,
+          ...(namesVisible ? [row.legalName] : []),
+        ]),
+        '\n',
+      );
       await reply
         .type('text/csv; charset=utf-8')
         .header(
           'content-disposition',
           `attachment; filename="${snapshot.symbol}-register-${snapshot.blockNumber}.csv"`,
         )
-        .send(`${lines.join('\n')}\n`);
+        .send(csv);
       return null;
     });
     registerRoute(app, ctx, 'snapshotPdf', async ({ params, session, reply }) => {

@@ -111,4 +111,16 @@ describe.each(databaseKinds)('record-date registers on %s', (kind) => {
       expect(marks.filter((mark) => lines[i + 1]?.includes(mark))).toEqual([marks[i]]);
     }
   });
+
+  it('exports a legal name that starts a formula as text in the CSV', async () => {
+    const snapshot = await issuer.client.call('createSnapshot', {
+      body: { symbol: 'NAMES', blockNumber: recordBlock },
+    });
+    const lines = await csvOf(snapshot.id);
+    const formula = named.find((h) => h.legalName.startsWith('='));
+    const line = lines.find((l) => l.startsWith(formula!.address));
+    expect(line).toBe(
+      `${formula!.address},${partition},CLASS-A,${formula!.balance},"'=HYPERLINK(""http://evil.example"",""Carol"")"`,
+    );
+  });
 });
