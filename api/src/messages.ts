@@ -555,3 +555,16 @@ export const webhookMessages = {
   deliveryNotFound: 'There is no such delivery',
   idInvalid: 'The id must be a whole number',
 } as const;
+
+/**
+ * Registering a deployed contract (POST /rbac/register, POST /whitelist/register): the chain says whose it is (the
+ * sender of its deployment or its owner), never the first account to ask (issue 33).
+ */
+export const contractRegistrationMessages = {
+  notYours: (kind: string) =>
+    `This ${kind} was neither deployed by nor is owned by an address of your account. Register it from the account that holds the wallet or key that deployed or owns it`,
+  registeredByOther: (kind: string) =>
+    `This ${kind} is registered already by another account that controls the address that deployed or owns it`,
+  notItsDeployment: (kind: string) =>
+    `The transaction given did not deploy this ${kind}. Give the hash of its deployment, or leave it out`,
+} as const;

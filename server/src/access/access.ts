@@ -1,5 +1,6 @@
 import {
   bulkOperationMessages,
+  contractRegistrationMessages,
   draftMessages,
   keyMessages,
   type Session,
@@ -15,7 +16,7 @@ import { credentials } from '../modules/credentials/schema.ts';
 import { demoLogin } from '../seed.ts';
 import type { ProjectRow } from '../modules/projects/repository.ts';
 import { projects, projectStatus } from '../modules/projects/schema.ts';
-import { rightsOf } from '../modules/rbac/service.ts';
+import { rightsOf } from '../modules/rbac/chainCalls.ts';
 import { keyShares, shardedKeys, shardedKeyStatus } from '../modules/sharding/schema.ts';
 import { provedWallets } from '../modules/wallets/schema.ts';
 import type { WhitelistRow } from '../modules/whitelists/repository.ts';
@@ -74,6 +75,42 @@ async function holdsRole(
     list.map((address) => rightsOf(ctx, scheme, address).catch(() => undefined)),
   );
   return rights.some((r) => r !== undefined && roles.some((role) => r[role]));
+}
+
+/** The sender of `transactionHash` when that transaction created the contract at `address`. */
+async function deployerOf(ctx: Ctx, address: string, transactionHash: string): Promise<string | undefined> {
+  const [transaction, receipt] = await Promise.all([
+    ctx.chain.provider.getTransaction(transactionHash),
+    ctx.chain.provider.getTransactionReceipt(transactionHash),
+  ]);
+  if (!transaction || receipt?.contractAddress?.toLowerCase() !== address.toLowerCase()) return undefined;
+  return transaction.from.toLowerCase();
+}
+
+/**
+ * The addresses a deployed contract belongs to, read from the chain: its `owner` and the sender of its deployment,
+ * known from `transactionHash` (given with the registration: 400 when it did not create the contract) or from
+ * `recordedHash` (kept with an earlier registration: ignored when it did not). `deployment` is the hash proved.
+ */
+async function contractParties(
+  ctx: Ctx,
+  input: {
+    kind: string;
+    address: string;
+    owner: string;
+    transactionHash?: string | undefined;
+    recordedHash?: string | null | undefined;
+  },
+): Promise<{ parties: string[]; deployment: string | null }> {
+  const parties = [input.owner.toLowerCase()];
+  for (const hash of [input.transactionHash, input.recordedHash]) {
+    if (!hash) continue;
+    const deployer = await deployerOf(ctx, input.address, hash);
+    if (deployer) return { parties: [...parties, deployer], deployment: hash };
+    if (hash === input.transactionHash)
+      throw new HttpError(400, contractRegistrationMessages.notItsDeployment(input.kind));
+  }
+  return { parties, deployment: null };
 }
 
 export function createAccess(ctx: Ctx) {
@@ -136,6 +173,42 @@ export function createAccess(ctx: Ctx) {
       const addresses = await controlledAddresses(ctx, viewer);
       if (addresses.has(whitelist.ownerAddress.toLowerCase())) return true;
       return holdsRole(ctx, whitelist.schemeAddress, addresses.keys(), ['isOperator', 'level1']);
+    },
+
+    /**
+     * Registering a deployed contract (security scheme, whitelist) as the viewer's: the chain decides, never the first
+     * account to ask. The viewer must control (see {@link controlledAddresses}) the contract's `owner` or the sender
+     * of its deployment (see {@link contractParties}; `transactionHash` is the one given, `registered` the earlier
+     * registration if any); 403 otherwise. When another account registered it first, that account keeps it only
+     * while it controls one of them too (409 then); otherwise the viewer takes it over. Answers `action`: 'new' (not
+     * registered yet), 'same' (registered by the viewer) or 'takeOver'; and `deployment`, the deployment hash proved.
+     */
+    async contractRegistration(
+      viewer: Viewer,
+      input: {
+        kind: string;
+        address: string;
+        owner: string;
+        transactionHash?: string | undefined;
+        registered: { accountId: number | null; transactionHash: string | null } | undefined;
+      },
+    ): Promise<{ action: 'new' | 'same' | 'takeOver'; deployment: string | null }> {
+      const { kind, registered } = input;
+      const { parties, deployment } = await contractParties(ctx, {
+        ...input,
+        recordedHash: registered?.transactionHash,
+      });
+      const controls = async (accountId: number) => {
+        const addresses = await controlledAddresses(ctx, { accountId });
+        return parties.some((party) => addresses.has(party));
+      };
+      if (!(await controls(viewer.accountId)))
+        throw new HttpError(403, contractRegistrationMessages.notYours(kind));
+      if (!registered) return { action: 'new', deployment };
+      if (registered.accountId === viewer.accountId) return { action: 'same', deployment };
+      if (registered.accountId !== null && (await controls(registered.accountId)))
+        throw new HttpError(409, contractRegistrationMessages.registeredByOther(kind));
+      return { action: 'takeOver', deployment };
     },
 
     /** A token row is visible when deployed, or, while a draft, to the account that created it. */

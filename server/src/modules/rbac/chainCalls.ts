@@ -1,5 +1,6 @@
 import { transactionMessages } from '@tranche/api';
-import type { TransactionReceipt, TransactionRequest, TransactionResponse } from 'ethers';
+import { securitySchemeArtifact } from '@tranche/contracts';
+import { Contract, type TransactionReceipt, type TransactionRequest, type TransactionResponse } from 'ethers';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
 
@@ -42,4 +43,22 @@ export async function sendSigned(
   }
   if (receipt.status !== 1) throw new HttpError(400, transactionMessages.reverted);
   return receipt;
+}
+
+/** The on-chain rights of `address` in a scheme (OP refers to the scheme's own asset id). */
+export type Rights = { isOwner: boolean; isOperator: boolean; level1: boolean; level2: boolean };
+
+export function schemeContract(ctx: Pick<AppContext, 'chain'>, address: string): Contract {
+  return new Contract(address, securitySchemeArtifact.abi, ctx.chain.provider);
+}
+
+export async function rightsOf(
+  ctx: Pick<AppContext, 'chain'>,
+  scheme: string,
+  address: string,
+): Promise<Rights> {
+  const [isOwner, isOperator, level1, level2] = (await schemeContract(ctx, scheme).getFunction('rightsOf')(
+    address,
+  )) as [boolean, boolean, boolean, boolean];
+  return { isOwner, isOperator, level1, level2 };
 }

@@ -1,9 +1,19 @@
-import { accessRightsMessages, ApiError, keyMessages, rbacMessages, schemeMessages } from '@tranche/api';
+import {
+  accessRightsMessages,
+  ApiError,
+  contractRegistrationMessages,
+  keyMessages,
+  rbacMessages,
+  schemeMessages,
+} from '@tranche/api';
 import { codebases, type DevChain, devAccountKeys, securitySchemeArtifact } from '@tranche/contracts';
 import { Contract, type Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKinds, startTestChain, type TestApp } from '../../../test/helpers.ts';
 import { deployedContracts } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { insertScheme } from './repository.ts';
+import { securitySchemes } from './schema.ts';
 import { createTestUser, type TestUser } from '../credentials/testing.ts';
 import { chainWallet, deployWithWallet, schemeWithRights } from './testing.ts';
 
@@ -143,6 +153,58 @@ describe.each(databaseKinds)('codebases and security schemes on %s', (kind) => {
         owner.client.call('checkLevel1', { params: { address: ownerAddress, contractAddress: unknown } }),
       ),
     ).toEqual([404, rbacMessages.unknownScheme(unknown)]);
+  });
+
+  it('belongs to an account controlling its deployer or owner, never to the first to register it (issue 33)', async () => {
+    const deploy = async (schemeOwner: string) => {
+      const { txData } = await owner.client.call('rbacDeployTx', {
+        body: {
+          txMode: 1,
+          accountAddress: ownerAddress,
+          schemeName: 'S',
+          codebaseId: 1,
+          ownerAddress: schemeOwner,
+        },
+      });
+      return deployWithWallet(ownerWallet, txData);
+    };
+    const register = (user: TestUser, address: string, transactionHash?: string) =>
+      user.client.call('registerScheme', {
+        body: { securitySchemeAddress: address, schemeName: 'Mine', codebaseId: 1, transactionHash },
+      });
+    const rowOf = async (address: string) =>
+      (await t.ctx.db.select().from(securitySchemes).where(eq(securitySchemes.address, address)))[0];
+    // Deployed and owned by the owner's wallet: the other account is refused, with or without the hash.
+    const own = await deploy(ownerAddress);
+    for (const hash of [undefined, own.hash])
+      expect(await failureOf(register(other, own.address, hash))).toEqual([
+        403,
+        contractRegistrationMessages.notYours('security scheme'),
+      ]);
+    expect(await rowOf(own.address)).toBeUndefined();
+    // A squatter's row from before this rule: the owner's registration takes the scheme over.
+    await insertScheme(t.ctx.db, {
+      chainId: chain.chainId,
+      address: own.address,
+      schemeName: 'Squatted',
+      codebaseId: 1,
+      ownerAddress,
+      assetId: '0x00',
+      accountId: other.accountId,
+    });
+    await register(owner, own.address);
+    expect(await rowOf(own.address)).toMatchObject({ accountId: owner.accountId, schemeName: 'Mine' });
+    // Deployed by the owner's wallet for the other's: each account controls a party; the first keeps it.
+    const shared = await deploy(otherAddress);
+    await register(owner, shared.address, shared.hash);
+    expect(await failureOf(register(other, shared.address))).toEqual([
+      409,
+      contractRegistrationMessages.registeredByOther('security scheme'),
+    ]);
+    expect(await rowOf(shared.address)).toMatchObject({
+      accountId: owner.accountId,
+      ownerAddress: otherAddress,
+    });
   });
 
   it('grants and revokes OP, L1 and L2 with the caller key, checked on-chain first', async () => {

@@ -50,3 +50,15 @@ export async function insertScheme(
     return rows.length === 1;
   });
 }
+
+/**
+ * Gives a registered scheme to the account that controls its deployer or owner (access.contractRegistration), as
+ * that account registers it.
+ */
+export async function takeOverScheme(
+  db: Database,
+  id: number,
+  values: Omit<typeof securitySchemes.$inferInsert, 'id' | 'chainId' | 'address' | 'createdOn'>,
+): Promise<void> {
+  await db.update(securitySchemes).set(values).where(eq(securitySchemes.id, id));
+}

@@ -8,15 +8,16 @@ import {
   type SchemeListItem,
 } from '@tranche/api';
 import { codebaseTypes, securitySchemeArtifact } from '@tranche/contracts';
-import { AbiCoder, Contract, ContractFactory, Interface, keccak256 } from 'ethers';
+import { AbiCoder, ContractFactory, Interface, keccak256 } from 'ethers';
+import { accessOf } from '../../access/access.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
 import { codebaseArtifact } from '../codebases/service.ts';
 import { signingKeyFor } from '../credentials/service.ts';
-import { sendSigned } from './chainCalls.ts';
+import { schemeContract, sendSigned } from './chainCalls.ts';
 
-export { chainReason } from './chainCalls.ts';
-import { findScheme, insertScheme, listSchemes, type SchemeRow } from './repository.ts';
+export { chainReason, type Rights, rightsOf, schemeContract } from './chainCalls.ts';
+import { findScheme, insertScheme, listSchemes, type SchemeRow, takeOverScheme } from './repository.ts';
 
 /** Signing with a server-held key, for the modules that deploy or send through it (they import service only). */
 export { sendSigned } from './chainCalls.ts';
@@ -24,13 +25,6 @@ export { sendSigned } from './chainCalls.ts';
 export const schemeInterface = new Interface(securitySchemeArtifact.abi);
 
 type Ctx = Pick<AppContext, 'db' | 'chain' | 'masterKey'>;
-
-/** The on-chain rights of `address` in a scheme (OP refers to the scheme's own asset id). */
-export type Rights = { isOwner: boolean; isOperator: boolean; level1: boolean; level2: boolean };
-
-export function schemeContract(ctx: Pick<AppContext, 'chain'>, address: string): Contract {
-  return new Contract(address, securitySchemeArtifact.abi, ctx.chain.provider);
-}
 
 /** A registered scheme of this chain, or HttpError 404. */
 export async function requireScheme(
@@ -65,17 +59,6 @@ export async function readSchemeOnChain(
   }
 }
 
-export async function rightsOf(
-  ctx: Pick<AppContext, 'chain'>,
-  scheme: string,
-  address: string,
-): Promise<Rights> {
-  const [isOwner, isOperator, level1, level2] = (await schemeContract(ctx, scheme).getFunction('rightsOf')(
-    address,
-  )) as [boolean, boolean, boolean, boolean];
-  return { isOwner, isOperator, level1, level2 };
-}
-
 export function createRbacService(ctx: Ctx) {
   async function list(): Promise<SchemeListItem[]> {
     const rows = await listSchemes(ctx.db, ctx.chain.chainId);
@@ -108,20 +91,39 @@ export function createRbacService(ctx: Ctx) {
     return { txData: { from: request.accountAddress, data: tx.data } };
   }
 
-  async function register(accountId: number | null, request: RegisterSchemeBody): Promise<void> {
+  /**
+   * Registers a deployed scheme as the caller's: the caller must control its owner or the sender of its deployment
+   * (access.contractRegistration), and takes over one another account registered without doing so.
+   */
+  async function register(accountId: number, request: RegisterSchemeBody): Promise<void> {
     if (!codebaseArtifact(codebaseTypes.securityScheme, request.codebaseId))
       throw new HttpError(400, rbacMessages.unknownCodebase);
-    const onChain = await readSchemeOnChain(ctx, request.securitySchemeAddress);
-    await insertScheme(ctx.db, {
-      chainId: ctx.chain.chainId,
-      address: request.securitySchemeAddress.toLowerCase(),
+    const address = request.securitySchemeAddress.toLowerCase();
+    const onChain = await readSchemeOnChain(ctx, address);
+    const existing = await findScheme(ctx.db, ctx.chain.chainId, address);
+    const { action, deployment } = await accessOf(ctx).contractRegistration(
+      { accountId },
+      {
+        kind: 'security scheme',
+        address,
+        owner: onChain.owner,
+        transactionHash: request.transactionHash,
+        registered: existing,
+      },
+    );
+    const values = {
+      accountId,
       schemeName: request.schemeName,
       codebaseId: request.codebaseId,
       ownerAddress: onChain.owner,
       assetId: onChain.assetId,
-      accountId,
-      transactionHash: request.transactionHash ?? null,
-    });
+      transactionHash: deployment,
+    };
+    if (action === 'takeOver' && existing) await takeOverScheme(ctx.db, existing.id, values);
+    if (action !== 'new') return;
+    const inserted = await insertScheme(ctx.db, { ...values, chainId: ctx.chain.chainId, address });
+    // Registered by another request in the meantime: decided again against that registration.
+    if (!inserted) await register(accountId, request);
   }
 
   async function asset(address: string): Promise<{ asset: string }> {

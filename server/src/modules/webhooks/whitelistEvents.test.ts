@@ -1,4 +1,4 @@
-import type { DevChain } from '@tranche/contracts';
+import { type DevChain, devAccountKeys } from '@tranche/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, startTestChain, type TestApp } from '../../../test/helpers.ts';
@@ -35,6 +35,10 @@ afterAll(async () => {
 });
 
 it("sends each verification of Alice's whitelist to her endpoint subscribed to 'whitelist.updated' only", async () => {
+  // Alice registers the key that deployed and owns the scheme and whitelist: only its account may register them.
+  await alice.client.call('registerCredentials', {
+    body: { publicKey: issuerChain.ownerAddress, privateKey: devAccountKeys[0] },
+  });
   await alice.client.call('registerScheme', {
     body: { securitySchemeAddress: issuerChain.schemeAddress, schemeName: 'Test scheme', codebaseId: 1 },
   });

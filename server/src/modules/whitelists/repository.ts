@@ -53,6 +53,18 @@ export async function insertWhitelist(
   });
 }
 
+/**
+ * Gives a registered whitelist to the account that controls its deployer or owner (access.contractRegistration), as
+ * that account registers it.
+ */
+export async function takeOverWhitelist(
+  db: Database,
+  id: number,
+  values: Omit<typeof whitelists.$inferInsert, 'id' | 'chainId' | 'address' | 'createdOn'>,
+): Promise<void> {
+  await db.update(whitelists).set(values).where(eq(whitelists.id, id));
+}
+
 export async function findAddresses(
   db: Database,
   whitelistId: number,

@@ -31,6 +31,7 @@ import {
   insertWhitelist,
   listWhitelists,
   pageOfAddresses,
+  takeOverWhitelist,
   type WhitelistRow,
 } from './repository.ts';
 import type { ContactDetails } from './schema.ts';
@@ -102,22 +103,41 @@ export function createWhitelistService(ctx: Ctx, options: WhitelistServiceOption
     return { txData: { from: request.accountAddress, data: tx.data } };
   }
 
-  async function register(accountId: number | null, request: RegisterBody): Promise<void> {
+  /**
+   * Registers a deployed whitelist as the caller's: the caller must control its owner or the sender of its
+   * deployment (access.contractRegistration), and takes over one another account registered without doing so.
+   */
+  async function register(accountId: number, request: RegisterBody): Promise<void> {
     if (!codebaseArtifact(codebaseTypes.whitelist, request.codebaseId))
       throw new HttpError(400, whitelistServerMessages.notAWhitelist(request.whitelistAddress));
     const scheme = await requireScheme(ctx, request.securitySchemeAddress);
-    const onChain = await readWhitelistOnChain(ctx, request.whitelistAddress);
+    const address = request.whitelistAddress.toLowerCase();
+    const onChain = await readWhitelistOnChain(ctx, address);
     if (onChain.scheme !== scheme.address) throw new HttpError(400, whitelistServerMessages.schemeMismatch);
-    await insertWhitelist(ctx.db, {
-      chainId: ctx.chain.chainId,
-      address: request.whitelistAddress.toLowerCase(),
+    const existing = await findWhitelist(ctx.db, ctx.chain.chainId, address);
+    const { action, deployment } = await accessOf(ctx).contractRegistration(
+      { accountId },
+      {
+        kind: 'whitelist',
+        address,
+        owner: onChain.owner,
+        transactionHash: request.transactionHash,
+        registered: existing,
+      },
+    );
+    const values = {
+      accountId,
       name: request.whitelistName,
       schemeAddress: scheme.address,
       codebaseId: request.codebaseId,
       ownerAddress: onChain.owner,
-      accountId,
-      transactionHash: request.transactionHash ?? null,
-    });
+      transactionHash: deployment,
+    };
+    if (action === 'takeOver' && existing) await takeOverWhitelist(ctx.db, existing.id, values);
+    if (action !== 'new') return;
+    const inserted = await insertWhitelist(ctx.db, { ...values, chainId: ctx.chain.chainId, address });
+    // Registered by another request in the meantime: decided again against that registration.
+    if (!inserted) await register(accountId, request);
   }
 
   /** A page of verified addresses; legal names only for those the access rules let see the whitelist's records. */

@@ -1,5 +1,6 @@
 import {
   ApiError,
+  contractRegistrationMessages,
   keyMessages,
   whitelistMessages,
   whitelistPageSize,
@@ -11,10 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKinds, startTestChain, type TestApp } from '../../../test/helpers.ts';
 import { insertAccount } from '../accounts/repository.ts';
 import { createTestUser, type TestUser } from '../credentials/testing.ts';
-import { chainWallet, schemeWithRights, whitelistOf } from '../rbac/testing.ts';
+import { chainWallet, deployWithWallet, schemeWithRights, whitelistOf } from '../rbac/testing.ts';
 import { rightsOf } from '../rbac/service.ts';
 import { demoLogin } from '../../seed.ts';
-import { whitelistAddresses } from './schema.ts';
+import { insertWhitelist } from './repository.ts';
+import { whitelistAddresses, whitelists } from './schema.ts';
 import { demoChainKey, seedLocalSecurity } from './seed.ts';
 import { createWhitelistService, kycHash, whitelistInterface } from './service.ts';
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -399,6 +401,80 @@ describe.each(databaseKinds)('whitelists on %s', (kind) => {
       Math.ceil(5005 / whitelistPageSize),
     ]);
     console.info(`5,000-address bulk: ${batches} batches of up to ${size} in ${seconds.toFixed(1)} s`);
+  });
+
+  it('belongs to the account controlling its deployer or owner, never to the first to register it (issue 33)', async () => {
+    const { txData } = await issuer.client.call('whitelistDeployTx', {
+      body: {
+        txMode: 1,
+        accountAddress: issuerAddress,
+        whitelistName: 'Fresh',
+        securitySchemeAddress: scheme.address,
+        codebaseId: 1,
+        ownerAddress: issuerAddress,
+      },
+    });
+    const deployed = await deployWithWallet(issuerWallet, txData);
+    const body = {
+      whitelistAddress: deployed.address,
+      whitelistName: 'Fresh',
+      securitySchemeAddress: scheme.address,
+      codebaseId: 1,
+    };
+    // Another account cannot register it, with or without its deployment's hash (the sender is the issuer's).
+    for (const registration of [body, { ...body, transactionHash: deployed.hash }])
+      expect(await failureOf(outsider.client.call('registerWhitelist', { body: registration }))).toEqual([
+        403,
+        contractRegistrationMessages.notYours('whitelist'),
+      ]);
+    // A hash that did not create this contract proves nothing.
+    const { hash: otherDeployment } = await deployWithWallet(issuerWallet, txData);
+    expect(
+      await failureOf(
+        issuer.client.call('registerWhitelist', { body: { ...body, transactionHash: otherDeployment } }),
+      ),
+    ).toEqual([400, contractRegistrationMessages.notItsDeployment('whitelist')]);
+    expect((await outsider.client.call('listWhitelists')).map((w) => w.address)).not.toContain(
+      deployed.address,
+    );
+
+    // A squatter's row from before this rule: the issuer's registration takes the whitelist over.
+    await insertWhitelist(t.ctx.db, {
+      chainId: chain.chainId,
+      address: deployed.address,
+      name: 'Squatted',
+      schemeAddress: scheme.address,
+      codebaseId: 1,
+      ownerAddress: issuerAddress,
+      accountId: outsider.accountId,
+    });
+    await issuer.client.call('registerWhitelist', { body: { ...body, transactionHash: deployed.hash } });
+    const [row] = await t.ctx.db.select().from(whitelists).where(eq(whitelists.address, deployed.address));
+    expect([row?.accountId, row?.name, row?.transactionHash]).toEqual([
+      issuer.accountId,
+      'Fresh',
+      deployed.hash,
+    ]);
+    // The issuer registering again changes nothing; the outsider still cannot take it back.
+    await issuer.client.call('registerWhitelist', { body });
+    expect(await failureOf(outsider.client.call('registerWhitelist', { body }))).toEqual([
+      403,
+      contractRegistrationMessages.notYours('whitelist'),
+    ]);
+    const [investor] = addresses(1, 77);
+    const saved = await issuer.client.call('whitelistBulk', {
+      body: {
+        txMode: 2,
+        accountAddress: issuerAddress,
+        whitelistAddress: deployed.address,
+        addresses: [{ targetAddress: investor ?? '', legalName: 'Ida Investor' }],
+      },
+    });
+    expect(saved.saved).toBe(1);
+    const page = (user: TestUser) =>
+      user.client.call('listWhitelistAddresses', { params: { whitelistAddress: deployed.address, page: 1 } });
+    expect((await page(issuer)).pagedResults.map((r) => r.legalName)).toEqual(['Ida Investor']);
+    expect((await page(outsider)).pagedResults.map((r) => r.legalName)).toEqual([null]);
   });
 
   it('seeds the local demo account with a scheme, rights and a whitelist, once', async () => {
