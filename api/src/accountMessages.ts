@@ -97,6 +97,8 @@ export const apiErrors = {
 /** Input checks shared by every field of every form and API call (api/src/schemas/fields.ts). */
 export const inputMessages = {
   controlCharacters: 'Text cannot contain control characters (such as NUL or, outside comments, line breaks)',
+  formatCharacters:
+    'A name cannot contain invisible formatting characters (such as right-to-left overrides or zero-width spaces). Type the name again without them',
   numberTooLarge: 'The number is too large',
   pageTooLarge: 'The page number is too large',
   blockNumberInvalid: 'The block number is invalid',

@@ -12,6 +12,7 @@ import {
   maxPasswordLength,
   minPasswordLength,
   requiredEmail,
+  requiredName,
   requiredSecret,
   requiredText,
 } from './fields.ts';
@@ -27,7 +28,7 @@ const signUpEmail = requiredEmail({
   invalid: signUpMessages.emailInvalid,
   tooLong: signUpMessages.emailTooLong,
 });
-const profileName = requiredText(
+const profileName = requiredName(
   signUpMessages.profileNameRequired,
   maxNameLength,
   signUpMessages.profileNameTooLong,

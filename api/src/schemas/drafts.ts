@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bulkInvestorMessages, draftMessages } from '../messages.ts';
-import { addressPattern, requiredAddress, requiredText } from './fields.ts';
+import { addressPattern, requiredAddress, requiredName, requiredText } from './fields.ts';
 
 /** Part 2, section 9: currencies in the order the form offers them; EUR is the default. */
 export const draftCurrencies = ['EUR', 'USD', 'GBP'] as const;
@@ -98,7 +98,7 @@ function tokenDraft(mode: NumberMode) {
       symbol: requiredText(draftMessages.symbolRequired, maxSymbolLength, draftMessages.symbolTooLong)
         .regex(/^[A-Za-z0-9._-]+$/, draftMessages.symbolInvalid)
         .transform((symbol) => symbol.toUpperCase()),
-      name: requiredText(draftMessages.nameRequired, maxTokenNameLength, draftMessages.nameTooLong),
+      name: requiredName(draftMessages.nameRequired, maxTokenNameLength, draftMessages.nameTooLong),
       exchangeRate: exchangeRateField(mode).default(defaultExchangeRate),
       currency: z
         .enum(draftCurrencies, { error: draftMessages.currencyRequired })

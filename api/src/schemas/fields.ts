@@ -32,6 +32,30 @@ export function textField(options: { required?: string; multiline?: boolean } = 
     .refine((text) => !hasControlCharacters(text, options.multiline), inputMessages.controlCharacters);
 }
 
+/**
+ * Unicode format characters (general category Cf): bidi overrides and isolates (U+202E), zero-width spaces and
+ * joiners (U+200B), soft hyphens, ... They reorder or hide what a name shows in the inbox, mail and exports.
+ */
+const formatCharacters = /\p{Cf}/u;
+
+/** Whether `text` holds a Unicode format character (see {@link nameField}). */
+export function hasFormatCharacters(text: string): boolean {
+  return formatCharacters.test(text);
+}
+
+/**
+ * The field of every user-entered name (legal names, account, token, scheme, whitelist and key names): a
+ * {@link textField} that also refuses format characters (`inputMessages.formatCharacters`).
+ */
+export function nameField(options: { required?: string } = {}) {
+  return textField(options).refine((text) => !hasFormatCharacters(text), inputMessages.formatCharacters);
+}
+
+/** A required name: {@link requiredText} that refuses format characters ({@link nameField}). */
+export function requiredName(required: string, max: number, tooLong: string) {
+  return nameField({ required }).trim().min(1, required).max(max, tooLong);
+}
+
 /** Largest page number any list accepts (keeps offsets far inside PostgreSQL's bigint). */
 export const maxPageNumber = 10_000_000;
 /** Largest unix timestamp (seconds) accepted: 9999-12-31T23:59:59Z. */

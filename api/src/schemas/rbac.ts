@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textField } from './fields.ts';
+import { nameField } from './fields.ts';
 import { accessRightsMessages, schemeMessages } from '../messages.ts';
 import { addressField } from './credentials.ts';
 
@@ -39,7 +39,7 @@ const codebaseId = z.coerce
   .number({ error: schemeMessages.codebaseRequired })
   .int(schemeMessages.codebaseRequired)
   .min(1, schemeMessages.codebaseRequired);
-const schemeName = textField({ required: schemeMessages.nameRequired })
+const schemeName = nameField({ required: schemeMessages.nameRequired })
   .trim()
   .min(1, schemeMessages.nameRequired)
   .max(100, rbacMessages.nameTooLong);

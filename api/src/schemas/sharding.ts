@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accessCodeMessages, shardingMessages as m } from '../messages.ts';
-import { maxCodeLength, maxEmailLength, maxNameLength, textField } from './fields.ts';
+import { maxCodeLength, maxEmailLength, maxNameLength, nameField } from './fields.ts';
 
 /** Shamir threshold bounds (part 2, section 9: minimum signers at least 2, default 2). */
 export const defaultMinimumSigners = 2;
@@ -109,7 +109,7 @@ export const createShardedKeyRequestSchema = z
     minimum: minimumField,
     total: totalField,
     recipients: recipientsField,
-    keyName: textField({ required: m.keyNameInvalid }).trim().max(maxNameLength, m.keyNameTooLong).optional(),
+    keyName: nameField({ required: m.keyNameInvalid }).trim().max(maxNameLength, m.keyNameTooLong).optional(),
   })
   .superRefine((value, context) => {
     checkCounts(value, context);
@@ -211,7 +211,7 @@ export type ShardedAddress = z.infer<typeof shardedAddressSchema>;
 /** Form of /Sharding (the request's rules plus the text field of emails). */
 export const shardingFormSchema = z
   .object({
-    keyName: textField({ required: m.keyNameInvalid }).trim().max(maxNameLength, m.keyNameTooLong),
+    keyName: nameField({ required: m.keyNameInvalid }).trim().max(maxNameLength, m.keyNameTooLong),
     recipients: z.string().transform((text, context) => {
       const parsed = recipientsField.safeParse(text);
       if (!parsed.success) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { textField } from './fields.ts';
+import { hasFormatCharacters, nameField, textField } from './fields.ts';
 import { pageNumberSchema } from './projects.ts';
-import { ruleMessages, whitelistMessages } from '../messages.ts';
+import { inputMessages, ruleMessages, whitelistMessages } from '../messages.ts';
 import { addressField } from './credentials.ts';
 import { rbacMessages } from './rbac.ts';
 
@@ -36,7 +36,7 @@ const codebaseId = z.coerce
   .number({ error: whitelistMessages.codebaseRequired })
   .int(whitelistMessages.codebaseRequired)
   .min(1, whitelistMessages.codebaseRequired);
-const whitelistName = textField({ required: whitelistMessages.nameRequired })
+const whitelistName = nameField({ required: whitelistMessages.nameRequired })
   .trim()
   .min(1, whitelistMessages.nameRequired)
   .max(100, whitelistServerMessages.nameTooLong);
@@ -91,7 +91,7 @@ export const whitelistEntrySchema = z.object({
     whitelistMessages.publicAddressRequired,
     whitelistMessages.publicAddressInvalid,
   ),
-  legalName: textField({ required: whitelistServerMessages.legalNameRequired })
+  legalName: nameField({ required: whitelistServerMessages.legalNameRequired })
     .trim()
     .min(1, whitelistServerMessages.legalNameRequired)
     .max(255),
@@ -247,6 +247,7 @@ export function templateFieldError(
   if (field.type === 'bool') return undefined;
   const text = typeof value === 'string' ? value.trim() : '';
   if (!text) return field.required ? whitelistMessages.templateFieldRequired(field.title) : undefined;
+  if (field.name === 'legalName' && hasFormatCharacters(text)) return inputMessages.formatCharacters;
   if (field.type === 'date' && !isCalendarDay(text))
     return whitelistMessages.templateDateInvalid(field.title);
   if (field.type === 'country' && !/^[A-Za-z]{2}$/.test(text)) return ruleMessages.countryInvalid;

@@ -1,6 +1,7 @@
 import {
   ApiError,
   contractRegistrationMessages,
+  inputMessages,
   keyMessages,
   whitelistMessages,
   whitelistPageSize,
@@ -475,6 +476,16 @@ describe.each(databaseKinds)('whitelists on %s', (kind) => {
       user.client.call('listWhitelistAddresses', { params: { whitelistAddress: deployed.address, page: 1 } });
     expect((await page(issuer)).pagedResults.map((r) => r.legalName)).toEqual(['Ida Investor']);
     expect((await page(outsider)).pagedResults.map((r) => r.legalName)).toEqual([null]);
+  });
+
+  it('refuses a legal name with a right-to-left override or a zero-width space, before anything is sent', async () => {
+    const [target] = addresses(1, 78);
+    for (const legalName of ['Evil\u202eCorp', 'Zero\u200bWidth']) {
+      expect(
+        await failureOf(bulk(issuer, issuerAddress, [{ targetAddress: target ?? '', legalName }])),
+      ).toEqual([400, inputMessages.formatCharacters]);
+    }
+    expect(await onChain.getFunction('isVerified')(target)).toBe(false);
   });
 
   it('seeds the local demo account with a scheme, rights and a whitelist, once', async () => {
