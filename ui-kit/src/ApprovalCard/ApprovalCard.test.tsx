@@ -12,7 +12,9 @@ describe('ApprovalCard', () => {
     const card = screen.getByRole('article', { name: '#41 Issue tokens' });
     expect(card).toHaveTextContent('Needs your approval');
     expect(card).toHaveTextContent('Key Treasury (0x9f3a…01bc)');
-    expect(card).toHaveTextContent('Issue 1,000 ABC to 0x1234…cdef (Investor 12) on partition default');
+    expect(card).toHaveTextContent(
+      'Issue 1,000 ABC to 0x1234567890aBcdEF1234567890ABCDef1234CdEf (Investor 12) on partition default',
+    );
     expect(card).toHaveTextContent('total supply 10,000 → 11,000');
     expect(card).toHaveTextContent('Pre-check: would succeed if run now');
     expect(card).toHaveTextContent('1 of 2 approvals: alice');

@@ -11,7 +11,7 @@ export const approvalFixtures: Record<
     key: { address: '0x9f3a55c0de11aa22bb33cc44dd55ee6601bc01bc', name: 'Treasury' },
     token: { symbol: 'ABC', name: 'ABC Property Fund' },
     effect:
-      'Issue 1,000 ABC to 0x1234…cdef (Investor 12) on partition default: total supply 10,000 → 11,000; holders 57 → 58',
+      'Issue 1,000 ABC to 0x1234567890aBcdEF1234567890ABCDef1234CdEf (Investor 12) on partition default: total supply 10,000 → 11,000; holders 57 → 58',
     precheck: { ok: true, reason: '' },
     startedBy: 'alice',
     requiredApprovers: 2,
@@ -52,7 +52,7 @@ export const approvalFixtures: Record<
     key: { address: '0x9f3a55c0de11aa22bb33cc44dd55ee6601bc01bc', name: 'Treasury' },
     token: { symbol: 'ABC', name: 'ABC Property Fund' },
     effect:
-      'Redeem 5,000 ABC from 0x9f3a…01bc on partition default (the key holds 1,200 there): total supply 10,000 → 5,000; holders 57 → 56',
+      'Redeem 5,000 ABC from 0x9F3a0000000000000000000000000000000001Bc on partition default (the key holds 1,200 there): total supply 10,000 → 5,000; holders 57 → 56',
     precheck: { ok: false, reason: 'execution reverted: Insufficient balance' },
     startedBy: 'carol',
     requiredApprovers: 2,

@@ -6,7 +6,7 @@ const meta = {
   component: EffectSummary,
   args: {
     effect:
-      'Issue 1,000 ABC to 0x1234…cdef (Investor 12) on partition default: total supply 10,000 → 11,000; holders 57 → 58',
+      'Issue 1,000 ABC to 0x1234567890aBcdEF1234567890ABCDef1234CdEf (Investor 12) on partition default: total supply 10,000 → 11,000; holders 57 → 58',
     precheck: { ok: true, reason: '' },
   },
   decorators: [(Story) => <div style={{ maxWidth: 520 }}>{Story()}</div>],
@@ -18,10 +18,13 @@ export const WouldSucceed: Story = {};
 export const WouldFail: Story = {
   args: {
     effect:
-      'Redeem 5,000 ABC from 0x9f3a…01bc on partition default (the key holds 1,200 there): total supply 10,000 → 5,000; holders 57 → 56',
+      'Redeem 5,000 ABC from 0x9F3a0000000000000000000000000000000001Bc on partition default (the key holds 1,200 there): total supply 10,000 → 5,000; holders 57 → 56',
     precheck: { ok: false, reason: 'execution reverted: Insufficient balance' },
   },
 };
 export const WithoutFigures: Story = {
-  args: { effect: 'Reshard key Treasury (0x9f3a…01bc) to 3 of 5 signers: a@example.com, b@example.com' },
+  args: {
+    effect:
+      'Reshard key Treasury (0x9F3a0000000000000000000000000000000001Bc) to 3 of 5 signers: a@example.com, b@example.com',
+  },
 };

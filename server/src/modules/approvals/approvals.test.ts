@@ -7,7 +7,7 @@ import {
 } from '@tranche/api';
 import type { DevChain } from '@tranche/contracts';
 import { asc, eq } from 'drizzle-orm';
-import { type Contract, parseEther } from 'ethers';
+import { type Contract, getAddress, parseEther } from 'ethers';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, startTestChain, type TestApp } from '../../../test/helpers.ts';
 import { accounts } from '../../db/schema.ts';
@@ -145,7 +145,8 @@ it('lists a started issue for the two other signers with its effect and pre-chec
   expect(item?.txId).toBe(started.id);
   expect(item?.key.address).toBe(keyAddress);
   expect(item?.effect).toBe(
-    `Issue 1,000 ${symbol} to ${holder.slice(0, 6)}…${holder.slice(-4)} (Investor 12) on partition default: total supply 0 → 1,000; holders 0 → 1`,
+    // The recipient in full, checksummed (issue 33): a shortened one hides the characters a look-alike differs in.
+    `Issue 1,000 ${symbol} to ${getAddress(holder)} (Investor 12) on partition default: total supply 0 → 1,000; holders 0 → 1`,
   );
   // The compliance pre-check of POST /token/precheck, in its words.
   expect(item?.precheck).toEqual({ ok: true, reason: ruleMessages.passes });

@@ -1,16 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { describeEffect, type EffectInput, groupDigits, shortAddress } from './effect.ts';
+import { getAddress } from 'ethers';
+import { describeEffect, type EffectInput, fullAddress, groupDigits } from './effect.ts';
+
+const holder = '0x12aa000000000000000000000000000000bb00ef';
+const key = '0x9f3a000000000000000000000000000000001bc0';
+/** The recipient and the key as the approver reads them: in full, checksummed. */
+const holderText = '0x12aA000000000000000000000000000000Bb00ef';
+const keyText = '0x9F3A000000000000000000000000000000001bc0';
 
 const base: EffectInput = {
   txType: 4,
   txData: {
-    holderAddress: '0x12aa000000000000000000000000000000bb00ef',
+    holderAddress: holder,
     amount: '1000',
     partition: 'default',
   },
   symbol: 'ABC',
   keyName: 'Treasury',
-  keyAddress: '0x9f3a000000000000000000000000000000001bc0',
+  keyAddress: key,
   partitionName: 'default',
   partitionHex: '0xdefault',
   supply: 10_000n,
@@ -22,21 +29,21 @@ const base: EffectInput = {
 describe('describeEffect', () => {
   it('issue to a new holder: supply and holders both grow', () => {
     expect(describeEffect(base)).toBe(
-      'Issue 1,000 ABC to 0x12aa…00ef (Investor 12) on partition default: total supply 10,000 → 11,000; holders 57 → 58',
+      `Issue 1,000 ABC to ${holderText} (Investor 12) on partition default: total supply 10,000 → 11,000; holders 57 → 58`,
     );
   });
 
   it('issue to a holder already holding: holders stay; no name without the right to see it', () => {
     const input = { ...base, legalName: null, partyBalances: new Map([['0xother', 5n]]) };
     expect(describeEffect(input)).toBe(
-      'Issue 1,000 ABC to 0x12aa…00ef on partition default: total supply 10,000 → 11,000; holders 57 → 57',
+      `Issue 1,000 ABC to ${holderText} on partition default: total supply 10,000 → 11,000; holders 57 → 57`,
     );
   });
 
   it('redeem of all the key holds: one holder fewer; more than it holds says so', () => {
     const all = { ...base, txType: 3, partyBalances: new Map([['0xdefault', 1000n]]) };
     expect(describeEffect(all)).toBe(
-      'Redeem 1,000 ABC from 0x9f3a…1bc0 on partition default: total supply 10,000 → 9,000; holders 57 → 56',
+      `Redeem 1,000 ABC from ${keyText} on partition default: total supply 10,000 → 9,000; holders 57 → 56`,
     );
     const short = { ...all, partyBalances: new Map([['0xdefault', 200n]]) };
     expect(describeEffect(short)).toContain('(the key holds 200 there)');
@@ -51,7 +58,7 @@ describe('describeEffect', () => {
         txType: 5,
         txData: { minimum: '3', total: '5', recipients: 'a@x.test, b@x.test' },
       }),
-    ).toBe('Reshard key Treasury (0x9f3a…1bc0) to 3 of 5 signers: a@x.test, b@x.test');
+    ).toBe(`Reshard key Treasury (${keyText}) to 3 of 5 signers: a@x.test, b@x.test`);
   });
 });
 
@@ -63,7 +70,13 @@ describe('number and address text', () => {
     expect(groupDigits(-1000n)).toBe('-1,000');
     expect(groupDigits(10n ** 30n)).toBe('1,000,000,000,000,000,000,000,000,000,000');
   });
-  it('shortens addresses', () => {
-    expect(shortAddress('0x1234567890abcdef1234567890abcdef12345678')).toBe('0x1234…5678');
+  it('writes addresses in full, checksummed; two look-alike addresses stay apart', () => {
+    const lookAlike = '0x12aa0000000000000000000000ffffffffbb00ef';
+    expect(fullAddress(holder)).toBe(holderText);
+    expect(fullAddress(lookAlike)).not.toBe(fullAddress(holder));
+    expect(describeEffect({ ...base, txData: { ...base.txData, holderAddress: lookAlike } })).toContain(
+      getAddress(lookAlike),
+    );
+    expect(fullAddress('not an address')).toBe('not an address');
   });
 });

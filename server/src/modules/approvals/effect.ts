@@ -1,4 +1,5 @@
 import { dtxTypes } from '@tranche/api';
+import { getAddress } from 'ethers';
 
 /** 1234567n → '1,234,567' (integers end to end, never a float). */
 export function groupDigits(value: bigint): string {
@@ -8,9 +9,17 @@ export function groupDigits(value: bigint): string {
   return negative ? `-${grouped}` : grouped;
 }
 
-/** '0x1234567890abcdef…' → '0x1234…cdef'. */
-export function shortAddress(address: string): string {
-  return address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
+/**
+ * An address in full, checksummed (EIP-55), as the approver compares it with the one they expect: a shortened one
+ * ('0x1234…cdef') hides the middle, which an address made to look alike differs in. Text that is not an address
+ * stays as it is.
+ */
+export function fullAddress(address: string): string {
+  try {
+    return getAddress(address);
+  } catch {
+    return address;
+  }
 }
 
 /** What an operation changes, with the figures it is computed from (read before it runs). */
@@ -54,19 +63,19 @@ export function describeEffect(input: EffectInput): string {
     case dtxTypes.issue: {
       const holder = String(input.txData.holderAddress ?? '');
       const name = input.legalName ? ` (${input.legalName})` : '';
-      return `Issue ${groupDigits(amount)} ${symbol} to ${shortAddress(holder)}${name} on partition ${input.partitionName}: ${figures(input, amount)}`;
+      return `Issue ${groupDigits(amount)} ${symbol} to ${fullAddress(holder)}${name} on partition ${input.partitionName}: ${figures(input, amount)}`;
     }
     case dtxTypes.redeem: {
       const held = input.partyBalances.get(input.partitionHex) ?? 0n;
       const shortfall = held < amount ? ` (the key holds ${groupDigits(held)} there)` : '';
-      return `Redeem ${groupDigits(amount)} ${symbol} from ${shortAddress(input.keyAddress)} on partition ${input.partitionName}${shortfall}: ${figures(input, -amount)}`;
+      return `Redeem ${groupDigits(amount)} ${symbol} from ${fullAddress(input.keyAddress)} on partition ${input.partitionName}${shortfall}: ${figures(input, -amount)}`;
     }
     case dtxTypes.pause:
       return `Pause trading of ${symbol}: transfers, issuance and redemption stop until it is resumed; total supply ${groupDigits(input.supply)}, holders ${input.holders}`;
     case dtxTypes.resume:
       return `Resume trading of ${symbol}: transfers, issuance and redemption are allowed again; total supply ${groupDigits(input.supply)}, holders ${input.holders}`;
     case dtxTypes.reshard:
-      return `Reshard key ${input.keyName} (${shortAddress(input.keyAddress)}) to ${String(input.txData.minimum ?? '?')} of ${String(input.txData.total ?? '?')} signers: ${String(input.txData.recipients ?? '')}`;
+      return `Reshard key ${input.keyName} (${fullAddress(input.keyAddress)}) to ${String(input.txData.minimum ?? '?')} of ${String(input.txData.total ?? '?')} signers: ${String(input.txData.recipients ?? '')}`;
     default:
       return `Operation type ${input.txType}`;
   }

@@ -11,7 +11,7 @@ function item(txId: number, approvedByMe: boolean): ApprovalItem {
     txTypeName: 'Issue tokens',
     key: { address: `0x${String(txId).padStart(40, '0')}`, name: `Key ${txId}` },
     token: { symbol: 'ABC', name: 'ABC Fund', contractAddress: `0x${'ab'.repeat(20)}` },
-    effect: `Issue ${txId} ABC to 0x1234…cdef on partition default`,
+    effect: `Issue ${txId} ABC to 0x1234567890AbcdEF1234567890aBcdef12345678 on partition default`,
     precheck: { ok: true, reason: '' },
     startedBy: approvedByMe ? 'me' : 'alice',
     startedOn: '2026-11-23T10:00:00.000Z',
