@@ -45,7 +45,7 @@ export const rbacRoutes = {
   }),
   registerScheme: route('registerScheme', {
     spec: part1,
-    summary: 'Register a deployed security scheme',
+    summary: 'Register a deployed security scheme (by an account controlling its owner or deployer)',
     body: registerSchemeRequestSchema,
     response: z.null(),
   }),

@@ -41,7 +41,7 @@ export const whitelistsRoutes = {
   }),
   registerWhitelist: route('registerWhitelist', {
     spec: part2,
-    summary: 'Register a deployed whitelist',
+    summary: 'Register a deployed whitelist (by an account controlling its owner or deployer)',
     body: registerWhitelistRequestSchema,
     response: z.null(),
   }),
