@@ -6,7 +6,6 @@ import {
   rbacMessages,
   type SchemeDetail,
   type SchemeListItem,
-  txTypes,
 } from '@tranche/api';
 import { codebaseTypes, securitySchemeArtifact } from '@tranche/contracts';
 import { AbiCoder, Contract, ContractFactory, Interface, keccak256 } from 'ethers';
@@ -14,7 +13,6 @@ import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
 import { codebaseArtifact } from '../codebases/service.ts';
 import { signingKeyFor } from '../credentials/service.ts';
-import { recordUserTransaction } from '../transactions/service.ts';
 import { sendSigned } from './chainCalls.ts';
 
 export { chainReason } from './chainCalls.ts';
@@ -142,17 +140,6 @@ export function createRbacService(ctx: Ctx) {
     )) as boolean;
   }
 
-  /** A right change signed by the server is the account's transaction (its history, the checklist's 'rights'). */
-  async function recordRightChange(accountId: number, hash: string, scheme: string, address: string) {
-    await recordUserTransaction(ctx, {
-      accountId,
-      hash,
-      txType: txTypes.accessRightChange,
-      contractAddress: scheme,
-      publicAddress: address,
-    });
-  }
-
   /** Grants or revokes OP for `asset`: the caller's wallet must be the owner or an OP of that asset. */
   async function changeOperator(
     accountId: number,
@@ -174,7 +161,6 @@ export function createRbacService(ctx: Ctx) {
       request.asset,
     ]);
     const receipt = await sendSigned(ctx, key, { to: scheme.address, data });
-    await recordRightChange(accountId, receipt.hash, scheme.address, request.accountAddress);
     return { transactionHash: receipt.hash };
   }
 
@@ -200,7 +186,6 @@ export function createRbacService(ctx: Ctx) {
     const fn = `${grant ? 'grant' : 'revoke'}Level${level}`;
     const data = schemeInterface.encodeFunctionData(fn, [request.targetAddress]);
     const receipt = await sendSigned(ctx, key, { to: scheme.address, data });
-    await recordRightChange(accountId, receipt.hash, scheme.address, request.accountAddress);
     return { transactionHash: receipt.hash };
   }
 
