@@ -20,7 +20,8 @@ export type Onboarding = z.output<typeof onboardingSchema>;
 export const onboardingTexts = {
   title: 'Get started',
   intro: 'Issuing a token takes five steps, in this order. Each is ticked once your account has done it.',
-  allDone: 'You have done every step. The checklist stays here for reference.',
+  localWallet:
+    'In local mode you need no private key: connect the wallet selector’s Local development account and choose “Your development account”. It holds test ETH and tUSD, and the server signs your rights, whitelist saves, bulk operations and pushes with it.',
   done: 'Done',
   notDone: 'Not done yet',
   steps: {
@@ -87,11 +88,11 @@ export const localDevTexts = {
     'A key of your own, made for you in local mode, funded with test ETH and tUSD and registered for the operations the server signs.',
   sharedHeading: 'Shared development accounts',
   sharedHint:
-    'The embedded chain’s ten public accounts, whose keys anyone can read. An account another login uses may be refused for the operations the server signs: prefer your own above.',
-  sharedAccount: (index: number, usedBy: string | null) =>
-    usedBy ? `#${index} — used by ${usedBy}` : `#${index} — not used by any account`,
+    'The embedded chain’s ten public accounts: anyone can read their keys. One that another login uses may be refused for the operations the server signs.',
+  sharedAccount: (usedBy: string | null) => (usedBy ? `Used by ${usedBy}` : 'Not used by any account'),
   balances: (eth: string, tusd: string) => `${eth} ETH, ${tusd} tUSD`,
   signUpMailLink: 'Read your confirmation code in the local outbox',
+  signUpMailLinkBefore: 'Signed up already? Your confirmation code is in the local outbox',
   signUpMailTitle: 'Your sign-up mail',
   signUpMailIntro:
     'In local mode mail stays on this machine. Enter the address you signed up with to read the confirmation code sent to it.',
