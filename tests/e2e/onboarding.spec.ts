@@ -73,4 +73,33 @@ test("a newcomer in local mode: sign up, read the code in the linked outbox, con
   await dialog.getByRole('button', { name: 'Select Account' }).click();
   await expect(page.getByRole('region', { name: 'Wallet' })).toContainText(address);
   await checklist.screenshot({ path: path.join(shots, 'checklist-390.png') });
+
+  // With no private key pasted anywhere: a scheme deployed from the development account (the node sends), then the
+  // operator right granted by the server with its registered key; the checklist ticks both.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await checklist.getByRole('link', { name: 'Open Access Rights' }).first().click();
+  await page.getByRole('textbox', { name: 'Name' }).fill('First scheme');
+  await page.getByRole('textbox', { name: 'Owner' }).fill(address);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Transaction mined')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('', { timeout: 10_000 });
+  await page.getByRole('tab', { name: 'Permission schemes' }).click();
+  await page.getByRole('button', { name: 'Edit First scheme' }).click();
+  await page.getByRole('tab', { name: 'Access rights' }).click();
+  await page.getByRole('textbox', { name: 'Wallet address' }).fill(address);
+  await page.getByRole('button', { name: 'Check' }).click();
+  const op = page.getByRole('switch', { name: 'Security Manager (OP)' });
+  await expect(op).toBeEnabled();
+  await op.click();
+  await page.getByRole('button', { name: 'Apply Permissions' }).click();
+  await expect(page.getByText('The access rights were changed')).toBeVisible({ timeout: 30_000 });
+  await page.goto('/');
+  await expect(checklist.getByRole('listitem')).toHaveText([
+    /1\. Deploy a security scheme.*Done/,
+    /2\. Grant access rights.*Done/,
+    /3\. Whitelist your investors.*Next/,
+    /4\. Deploy your first token.*Not done yet/,
+    /5\. Pay your first distribution.*Not done yet/,
+  ]);
+  await checklist.screenshot({ path: path.join(shots, 'checklist-progress-1440.png') });
 });
