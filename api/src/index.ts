@@ -50,3 +50,4 @@ export * from './schemas/webhooks.ts';
 export * from './schemas/distributions.ts';
 export * from './schemas/wallets.ts';
 export * from './schemas/bulk.ts';
+export * from './schemas/onboarding.ts';

@@ -38,6 +38,7 @@ const resource = {
   webhookId: 0,
   deliveryId: 0,
   bulkJobId: 0,
+  devAccount: '',
 };
 
 /** A value of the right shape for each path parameter, so the route itself answers (not validation). */
@@ -230,6 +231,8 @@ beforeAll(async () => {
     })
     .returning();
   resource.bulkJobId = bulk?.id ?? 0;
+  // The owner's own local development account (issue 34).
+  resource.devAccount = (await owner.client.call('localDevAccount')).address;
 }, 180_000);
 
 afterAll(async () => {
@@ -420,6 +423,14 @@ describe('access matrix', () => {
         resource: 'bulk job',
         params: { jobId: String(resource.bulkJobId) },
         expect: 'denied',
+      },
+      {
+        route: 'localDevAccount',
+        resource: 'development account',
+        expect: (data) => {
+          const account = data as { address: string };
+          return account.address !== resource.devAccount && account.address.startsWith('0x');
+        },
       },
     ];
     const matrix: { route: string; resource: string; owner: number | string; other: string }[] = [];

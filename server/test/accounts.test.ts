@@ -79,8 +79,8 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       body: { loginName: email, emailAddress: email, password: 'first password', profileName: 'Ann' },
     });
     const mail = await latestMailTo(email);
-    expect(mail.subject).toBe('Your Tranche access code');
-    const code = /access code is: ([A-Z0-9]+)/.exec(mail.text)?.[1];
+    expect(mail.subject).toBe('Your Tranche confirmation code');
+    const code = /confirmation code is: ([A-Z0-9]+)/.exec(mail.text)?.[1];
     expect(code).toMatch(/^[A-Z2-9]{8}$/);
 
     // Not confirmed yet: told to confirm (with the right password only).
@@ -154,7 +154,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       body: { loginName: email, emailAddress: email, password: 'bob password', profileName: 'Bob' },
     });
     // Mail goes out in the background: read the sign-up's code first, so the next new mail is the reset.
-    expect((await latestMailTo(email)).subject).toBe('Your Tranche access code');
+    expect((await latestMailTo(email)).subject).toBe('Your Tranche confirmation code');
     await client.call('forgotPassword', { body: { emailAddress: email } });
     const link = /\/ResetPassword\/([A-Za-z0-9_-]+)/.exec((await latestMailTo(email)).text)?.[1] as string;
     await client.call('resetPassword', {
@@ -177,7 +177,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       body: { loginName: email, emailAddress: email, password: 'eve password', profileName: 'Eve' },
     });
     // Mail goes out in the background: read the sign-up's code first, so the next new mail is the reset.
-    expect((await latestMailTo(email)).subject).toBe('Your Tranche access code');
+    expect((await latestMailTo(email)).subject).toBe('Your Tranche confirmation code');
     await client.call('forgotPassword', { body: { emailAddress: email } });
     const resetCode = /reset code is: (\d{8})/.exec((await latestMailTo(email)).text)?.[1] as string;
     const { passwordResets } = await import('../src/db/schema.ts');
@@ -247,7 +247,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
     const second = await latestMailTo(email);
     expect(second.text).toContain('Hello Dora,');
-    const code = (text: string) => /access code is: ([A-Z0-9]+)/.exec(text)?.[1] as string;
+    const code = (text: string) => /confirmation code is: ([A-Z0-9]+)/.exec(text)?.[1] as string;
     expect(code(second.text)).not.toBe(code(first.text));
     await client.call('confirmAccount', { body: { confirmationCode: code(second.text) } });
     const attacker = await failureOf(
@@ -266,7 +266,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     await client.call('createAccount', {
       body: { loginName: email, emailAddress: email, password: 'carl password', profileName: 'Carl' },
     });
-    const code = /access code is: ([A-Z0-9]+)/.exec((await latestMailTo(email)).text)?.[1] as string;
+    const code = /confirmation code is: ([A-Z0-9]+)/.exec((await latestMailTo(email)).text)?.[1] as string;
     await client.call('confirmAccount', { body: { confirmationCode: code } });
 
     const unknown = await failureOf(

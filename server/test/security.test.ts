@@ -194,7 +194,7 @@ describe('throttles and hashing', () => {
         ).json().data as OutboxMail[];
         return outbox.find((m) => m.to === email);
       });
-      const code = /access code is: (\S+)/.exec(mail.text)?.[1];
+      const code = /confirmation code is: (\S+)/.exec(mail.text)?.[1];
       const answer = await t.app.inject({
         method: 'POST',
         url: '/api/accounts/confirm',
@@ -306,7 +306,9 @@ describe('logs', () => {
         password,
         profileName: 'Journey',
       });
-      const code = /access code is: (\S+)/.exec((await mailTo(email, /access code/)).text)?.[1] as string;
+      const code = /confirmation code is: (\S+)/.exec(
+        (await mailTo(email, /confirmation code/)).text,
+      )?.[1] as string;
       secrets.push(code);
       expect((await post('/api/accounts/confirm', { confirmationCode: code })).statusCode).toBe(200);
       await post('/api/login', { loginName: email, password: secret('wrong-password') });

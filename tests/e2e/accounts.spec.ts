@@ -6,6 +6,7 @@ import {
   loginInBrowser,
   outboxMail,
   readMail,
+  signUpInBrowser,
   submitLogin,
   uniqueEmail,
 } from './helpers.ts';
@@ -18,14 +19,9 @@ test('sign up, confirm with the mailed code, and start using the platform', asyn
   server,
 }) => {
   const email = uniqueEmail('signup');
-  await page.goto('/SignUp');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('a strong password');
-  await page.getByLabel('Re-type password').fill('a strong password');
-  await page.getByLabel('Profile name').fill('Acme Capital');
-  await page.getByRole('button', { name: 'Sign up' }).click();
+  await signUpInBrowser(page, email, 'Acme Capital');
 
-  const mail = await readMail(request, server.url, email, /access code/);
+  const mail = await readMail(request, server.url, email, /confirmation code/);
   await page.getByLabel('Confirmation code').fill(codeIn(mail.text));
   await page.getByRole('button', { name: 'Confirm' }).click();
   await page.getByRole('button', { name: 'Start using the platform' }).click();

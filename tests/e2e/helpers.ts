@@ -74,7 +74,7 @@ export async function createAccount(
     data: { loginName: email, emailAddress: email, password, profileName },
   });
   expect(created.status()).toBe(200);
-  const mail = await readMail(request, baseUrl, email, /access code/);
+  const mail = await readMail(request, baseUrl, email, /confirmation code/);
   const confirmed = await request.post(`${baseUrl}/api/accounts/confirm`, {
     data: { confirmationCode: codeIn(mail.text) },
   });
@@ -139,4 +139,14 @@ export async function connectAs(page: Page, address: string): Promise<void> {
 export async function mined(page: Page, timeout = 30_000): Promise<void> {
   await expect(page.getByText('Transaction mined')).toBeVisible({ timeout });
   await page.getByRole('button', { name: 'Sounds good. Continue.' }).click();
+}
+
+/** Fills and sends the sign-up form at /SignUp in the browser. */
+export async function signUpInBrowser(page: Page, email: string, profileName: string): Promise<void> {
+  await page.goto('/SignUp');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('a strong password');
+  await page.getByLabel('Re-type password').fill('a strong password');
+  await page.getByLabel('Profile name').fill(profileName);
+  await page.getByRole('button', { name: 'Sign up' }).click();
 }

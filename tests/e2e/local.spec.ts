@@ -152,6 +152,9 @@ test('the local outbox needs a login; on this machine it lists all mail, newest 
   await page.goto('/local/mail');
   await expect(page.getByRole('heading', { name: 'Local mail' })).toBeVisible();
   const mails = page.getByRole('listitem');
+  // The mail arrives after the heading: wait for both accounts' mail before reading the order.
+  await expect(mails.filter({ hasText: `To ${first.email}` })).toHaveCount(1);
+  await expect(mails.filter({ hasText: `To ${second.email}` })).toHaveCount(1);
   const texts = await mails.allTextContents();
   const firstIndex = texts.findIndex((text) => text.includes(`To ${first.email}`));
   const secondIndex = texts.findIndex((text) => text.includes(`To ${second.email}`));

@@ -11,6 +11,12 @@ import {
   localTransactionSchema,
   localTxParamsSchema,
 } from '../schemas/localChain.ts';
+import {
+  devAccountSchema,
+  onboardingSchema,
+  sharedDevAccountsSchema,
+  signUpMailQuerySchema,
+} from '../schemas/onboarding.ts';
 import { type GroupRoutes, route } from './define.ts';
 
 export const systemRoutes = {
@@ -52,5 +58,29 @@ export const systemRoutes = {
     summary: 'A block of the embedded chain by number, hash or latest (local mode only)',
     params: localBlockParamsSchema,
     response: localBlockSchema,
+  }),
+  localDevAccount: route('localDevAccount', {
+    spec: 'tranche',
+    summary:
+      "The caller's own development account (local mode only): a fresh key registered for server signing, funded with ETH and tUSD on first call",
+    response: devAccountSchema,
+  }),
+  localSharedAccounts: route('localSharedAccounts', {
+    spec: 'tranche',
+    summary: "The embedded chain's ten public accounts and the login that registered each (local mode only)",
+    response: sharedDevAccountsSchema,
+  }),
+  localSignUpMail: route('localSignUpMail', {
+    spec: 'tranche',
+    summary:
+      'The mail to a not yet confirmed account, for reading its confirmation code before any session (local mode only, loopback only; else empty)',
+    query: signUpMailQuerySchema,
+    response: outboxSchema,
+  }),
+  onboarding: route('onboarding', {
+    spec: 'tranche',
+    summary:
+      "The newcomer's checklist: scheme, rights, whitelist, first token, first distribution, each ticked from the account's records",
+    response: onboardingSchema,
   }),
 } satisfies GroupRoutes<'system'>;

@@ -101,6 +101,7 @@ export const routeObjects: RouteObject[] = [
           publicRoute(paths.signUp, 'account', 'SignUpRoute'),
           publicRoute(paths.forgotPassword, 'account', 'ForgotPasswordRoute'),
           publicRoute(paths.resetPassword, 'account', 'ResetPasswordRoute'),
+          publicRoute(paths.localSignUpMail, 'local', 'SignUpMailRoute'),
           protectedRoute(paths.root, 'drafts', 'NewTokenDraftRoute'),
           protectedRoute(paths.newToken, 'drafts', 'NewTokenDraftRoute'),
           protectedRoute(paths.viewTokenDraft, 'drafts', 'ViewTokenDraftRoute'),

@@ -18,5 +18,8 @@ describe('routes', () => {
     expect(isPublicPath('/ForgotPassword')).toBe(true);
     expect(isPublicPath('/Tokens')).toBe(false);
     expect(isPublicPath('/LoginX')).toBe(false);
+    // Local mode's sign-up mail (issue 34); the outbox itself needs a session.
+    expect(isPublicPath('/local/mail/sign-up')).toBe(true);
+    expect(isPublicPath('/local/mail')).toBe(false);
   });
 });

@@ -27,14 +27,17 @@ export const paths = {
   localTx: '/local/tx/:addr',
   localBlock: '/local/block/:addr',
   localMail: '/local/mail',
+  /** Local mode: a sign-up's own mail before any session (?address=). */
+  localSignUpMail: '/local/mail/sign-up',
 } as const;
 
-/** The four pages a visitor may see without a session. */
+/** The four pages a visitor may see without a session, and local mode's sign-up mail. */
 export const publicPaths: readonly string[] = [
   paths.login,
   paths.signUp,
   paths.forgotPassword,
   '/ResetPassword',
+  paths.localSignUpMail,
 ];
 
 export function isPublicPath(pathname: string): boolean {
@@ -70,4 +73,5 @@ export const routeTo = {
   LocalAddress: (address: string) => `/local/address/${address}`,
   LocalTx: (hash: string) => `/local/tx/${hash}`,
   LocalBlock: (block: string | number) => `/local/block/${block}`,
+  LocalSignUpMail: (address: string) => withQuery(paths.localSignUpMail, { address }),
 } as const;

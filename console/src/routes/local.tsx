@@ -1,4 +1,10 @@
-import { LocalAddressPage, LocalBlockPage, LocalMailPage, LocalTxPage } from '../features/local/index.ts';
+import {
+  LocalAddressPage,
+  LocalBlockPage,
+  LocalMailPage,
+  LocalTxPage,
+  SignUpMailPage,
+} from '../features/local/index.ts';
 
 export function LocalAddressRoute() {
   return <LocalAddressPage />;
@@ -14,4 +20,8 @@ export function LocalBlockRoute() {
 
 export function LocalMailRoute() {
   return <LocalMailPage />;
+}
+
+export function SignUpMailRoute() {
+  return <SignUpMailPage />;
 }

@@ -11,6 +11,7 @@ import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import { Contract, Wallet } from 'ethers';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../errors.ts';
+import { isLoopback } from '../http/security.ts';
 import { accounts } from '../db/schema.ts';
 import { credentials } from '../modules/credentials/schema.ts';
 import { demoLogin } from '../seed.ts';
@@ -299,6 +300,29 @@ export function createAccess(ctx: Ctx) {
           throw new HttpError(403, bulkOperationMessages.notController);
       }
       return key;
+    },
+
+    /**
+     * Local mode's outbox before any session (issue 34): the mail to `emailAddress` may be read from loopback only,
+     * and only while the account signed up with that address is not confirmed (its mail is then only its sign-up
+     * codes; a confirmed account's mail, password resets included, needs a session).
+     */
+    async signUpMail(peer: string, emailAddress: string): Promise<boolean> {
+      if (!ctx.chain.local || !isLoopback(peer.replace(/^::ffff:/, ''))) return false;
+      const [row] = await ctx.db
+        .select({ confirmedOn: accounts.confirmedOn })
+        .from(accounts)
+        .where(eq(accounts.loginName, emailAddress.toLowerCase()))
+        .limit(1);
+      return row !== undefined && row.confirmedOn === null;
+    },
+
+    /**
+     * Which login uses each of the embedded chain's public development keys: shown to every session in local mode
+     * (the keys are public and the machine is the developer's), never outside it.
+     */
+    devKeyUsers(): boolean {
+      return ctx.chain.local;
     },
 
     /** Records of one account (transactions, distributed transactions, sharded keys): only the accounts involved. */

@@ -49,6 +49,11 @@ export const crashPoints = {
     'webhook:answered', // the endpoint answered, the attempt not recorded (the restart sends the same webhook-id again)
     'webhook:recorded', // the attempt and its outcome (delivered, or the next try queued) are committed, the job not done
   ],
+  /** Funding a new local development account (modules/local/devAccount.ts): ETH, then tUSD. */
+  devAccount: [
+    'devAccount:recorded', // a funding transaction signed and recorded, not broadcast
+    'devAccount:broadcast', // broadcast, no receipt seen yet
+  ],
   /** One notification mail (modules/notifications/service.ts). */
   notify: [
     'notify:sending', // the mail job is claimed, nothing sent yet

@@ -24,6 +24,7 @@ import { snapshotsModule } from './snapshots/routes.ts';
 import { distributionsModule } from './distributions/routes.ts';
 import { rulesModule } from './rules/routes.ts';
 import { bulkModule } from './bulk/routes.ts';
+import { onboardingModule } from './onboarding/routes.ts';
 
 /**
  * The domain modules, in registration order. A new module: create modules/<domain>/{routes,service,repository}.ts,
@@ -54,5 +55,6 @@ export const defaultModules: ServerModule[] = [
   distributionsModule,
   rulesModule,
   bulkModule,
+  onboardingModule,
 ];
 export { localModule };

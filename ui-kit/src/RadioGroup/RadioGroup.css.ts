@@ -48,9 +48,20 @@ export const input = style({
   },
 });
 
+export const text = style({ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' });
+
+export const hint = style({
+  margin: `0 0 ${vars.space.small}`,
+  fontSize: vars.font.size.small,
+  color: vars.color.textMuted,
+});
+
+export const description = style({
+  fontSize: vars.font.size.small,
+  color: vars.color.textMuted,
+});
+
 export const label = style({
-  flex: 1,
-  minWidth: 0,
   wordBreak: 'break-all',
   color: vars.color.text,
   cursor: 'pointer',

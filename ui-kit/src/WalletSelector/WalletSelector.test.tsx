@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { walletAccountLabel, WalletSelector } from './WalletSelector.tsx';
@@ -67,5 +67,61 @@ describe('WalletSelector', () => {
   it('labels accounts as name - address only when they differ', () => {
     expect(walletAccountLabel({ address: '0xAbC', name: '0xabc' })).toBe('0xAbC');
     expect(walletAccountLabel({ address: '0xAbC', name: 'Ops' })).toBe('Ops - 0xAbC');
+  });
+
+  it('lists the accounts without a group first, then each group under its title with its hint', async () => {
+    const user = userEvent.setup();
+    const onSelectAccount = vi.fn();
+    const shared = { title: 'Shared development accounts', hint: 'Anyone can read their keys.' };
+    const local = [
+      {
+        address: '0x7512ee5B91059a6a5Ae00Fa619EA1d200Be35E1f',
+        name: 'Your development account',
+        hint: '10 ETH',
+      },
+      { address: accounts[0]?.address ?? '', name: 'Dev account #0', hint: 'Used by demo', group: shared },
+      { address: accounts[1]?.address ?? '', name: 'Dev account #1', hint: 'Not used', group: shared },
+    ];
+    render(
+      <WalletSelector
+        isLocalChain
+        initialAccounts={{ kind: 'local', accounts: local }}
+        onConnect={async () => local}
+        onSelectAccount={onSelectAccount}
+        onCancel={() => {}}
+      />,
+    );
+    const own = screen.getByRole('group', { name: 'Select your Wallet Account' });
+    const ownRadio = within(own).getByRole('radio');
+    expect(ownRadio).toHaveAccessibleName(`Your development account - ${local[0]?.address}`);
+    expect(ownRadio).toHaveAccessibleDescription('10 ETH');
+    const group = screen.getByRole('group', { name: 'Shared development accounts' });
+    expect(group).toHaveAccessibleDescription('Anyone can read their keys.');
+    const radios = within(group).getAllByRole('radio');
+    expect(radios.map((radio) => radio.getAttribute('value'))).toEqual([
+      accounts[0]?.address,
+      accounts[1]?.address,
+    ]);
+    expect(radios[0]).toHaveAccessibleDescription('Used by demo');
+    // One choice across the groups.
+    await user.click(radios[1] as HTMLElement);
+    await user.click(ownRadio);
+    expect(radios[1]).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Select Account' }));
+    expect(onSelectAccount).toHaveBeenCalledWith(local[0], 'local');
+  });
+
+  it('still asks the question when every account has a group', () => {
+    const group = { title: 'Shared development accounts' };
+    render(
+      <WalletSelector
+        initialAccounts={{ kind: 'local', accounts: [{ address: accounts[0]?.address ?? '', group }] }}
+        onConnect={async () => []}
+        onSelectAccount={() => {}}
+        onCancel={() => {}}
+      />,
+    );
+    expect(screen.getByText('Select your Wallet Account')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Shared development accounts' })).toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import { Button } from '../Button/Button.tsx';
 import { Inline } from '../Inline/Inline.tsx';
 import { RadioGroup } from '../RadioGroup/RadioGroup.tsx';
 import { Stack } from '../Stack/Stack.tsx';
+import { Text } from '../Text/Text.tsx';
 
 export const walletKinds = ['browser', 'ledger', 'sharded', 'local'] as const;
 export type WalletKind = (typeof walletKinds)[number];
@@ -15,7 +16,30 @@ export const walletKindLabels: Record<WalletKind, string> = {
   local: 'Local development account',
 };
 
-export type WalletAccount = { address: string; name?: string };
+export type WalletAccount = {
+  address: string;
+  name?: string;
+  /** A line under the account (e.g. its balances, or who uses it). */
+  hint?: string;
+  /** Accounts with a group are listed under its title after the ungrouped ones (e.g. shared development accounts). */
+  group?: { title: string; hint?: string };
+};
+
+/** The accounts without a group, then each group in order of first appearance. */
+function groupsOf(accounts: readonly WalletAccount[]) {
+  const groups: { title: string | null; hint?: string; accounts: WalletAccount[] }[] = [];
+  for (const account of accounts) {
+    const title = account.group?.title ?? null;
+    let group = groups.find((g) => g.title === title);
+    if (!group) {
+      group = { title, hint: account.group?.hint, accounts: [] };
+      if (title === null) groups.unshift(group);
+      else groups.push(group);
+    }
+    group.accounts.push(account);
+  }
+  return groups;
+}
 
 export const walletSelectorTexts = {
   deviceQuestion: 'What kind of device would you like to use?',
@@ -113,15 +137,25 @@ export function WalletSelector({
           {walletSelectorTexts.noAccounts}
         </Alert>
       ) : (
-        <RadioGroup
-          legend={walletSelectorTexts.accountQuestion}
-          options={step.accounts.map((account) => ({
-            value: account.address,
-            label: walletAccountLabel(account),
-          }))}
-          value={address}
-          onChange={setAddress}
-        />
+        <>
+          {step.accounts.every((account) => account.group) ? (
+            <Text weight="strong">{walletSelectorTexts.accountQuestion}</Text>
+          ) : null}
+          {groupsOf(step.accounts).map((group) => (
+            <RadioGroup
+              key={group.title ?? ''}
+              legend={group.title ?? walletSelectorTexts.accountQuestion}
+              hint={group.hint}
+              options={group.accounts.map((account) => ({
+                value: account.address,
+                label: walletAccountLabel(account),
+                description: account.hint,
+              }))}
+              value={address}
+              onChange={setAddress}
+            />
+          ))}
+        </>
       )}
       <Inline>
         <Button disabled={!selected} onClick={() => selected && onSelectAccount(selected, step.kind)}>

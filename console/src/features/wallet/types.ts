@@ -6,7 +6,14 @@ export type WalletKind = (typeof walletKinds)[number];
 /** Provider ids of the spec's wallet selector; the sharded key option value is 9999 (part 1, section 9). */
 export const providerIds: Record<WalletKind, number> = { browser: 1, ledger: 2, local: 3, sharded: 9999 };
 
-export type WalletAccount = { address: string; name: string };
+export type WalletAccount = {
+  address: string;
+  name: string;
+  /** Shown under the account in the selector (balances, who uses it). */
+  hint?: string;
+  /** Listed under this title in the selector, after the accounts without one. */
+  group?: { title: string; hint?: string };
+};
 
 export type WalletChange = { accounts?: string[]; networkId?: number };
 

@@ -70,11 +70,11 @@ export function createAccountsService(ctx: AppContext, background: (work: () => 
       if (existing && !(await repository.renewConfirmationCode(db, existing.id, hashCode(code)))) return;
       await ctx.mailer.send({
         to: account.emailAddress,
-        subject: 'Your Tranche access code',
+        subject: 'Your Tranche confirmation code',
         text: [
           `Hello ${account.profileName},`,
           '',
-          `Your Tranche access code is: ${code}`,
+          `Your Tranche confirmation code is: ${code}`,
           '',
           'Enter it on the sign-up page to confirm your account.',
           'If you did not sign up for Tranche, ignore this message.',

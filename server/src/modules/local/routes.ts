@@ -1,20 +1,44 @@
+import { accessOf } from '../../access/access.ts';
+import { jobRunnerOf } from '../../jobs/runner.ts';
 import { registerRoute } from '../../http/routing.ts';
 import { isLoopback } from '../../http/security.ts';
 import { listOutbox } from '../../mail/mailer.ts';
 import { registerLocalChainRoutes } from '../localChain/routes.ts';
 import type { ServerModule } from '../registry.ts';
+import {
+  createDevAccountFundingHandler,
+  devAccountJobKind,
+  devAccountOf,
+  sharedDevAccounts,
+} from './devAccount.ts';
 
 /** Local-mode helpers (only registered when the server runs its embedded dev chain). */
 export const localModule: ServerModule = {
   name: 'local',
   register: (app, ctx) => {
+    const access = accessOf(ctx);
+    const runner = jobRunnerOf(app, ctx);
+    runner.register(devAccountJobKind, createDevAccountFundingHandler(ctx));
+    const peerOf = (request: { socket: { remoteAddress?: string } }) =>
+      (request.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
     // The local outbox stands in for every mailbox of the developer at this machine: a session from loopback
-    // reads all of it (sign-up codes come before any session of the new account); a session from another
-    // address (LISTEN_ANY) reads only the mail to its own address.
-    registerRoute(app, ctx, 'localOutbox', async ({ request, session }) => {
-      const peer = (request.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
-      return listOutbox(ctx.db, isLoopback(peer) ? {} : { to: session.emailAddress });
-    });
+    // reads all of it; a session from another address (LISTEN_ANY) reads only the mail to its own address.
+    registerRoute(app, ctx, 'localOutbox', async ({ request, session }) =>
+      listOutbox(ctx.db, isLoopback(peerOf(request)) ? {} : { to: session.emailAddress }),
+    );
+    // Before any session: a not yet confirmed account's own sign-up mail, from loopback (access.signUpMail). Any
+    // other address answers the same empty list, so the answer tells nothing about which addresses signed up.
+    registerRoute(app, ctx, 'localSignUpMail', async ({ request, query }) =>
+      (await access.signUpMail(peerOf(request), query.emailAddress))
+        ? listOutbox(ctx.db, { to: query.emailAddress, limit: 20 })
+        : [],
+    );
+    registerRoute(app, ctx, 'localDevAccount', async ({ session }) =>
+      devAccountOf(ctx, runner, session.accountId),
+    );
+    registerRoute(app, ctx, 'localSharedAccounts', async () =>
+      access.devKeyUsers() ? sharedDevAccounts(ctx) : [],
+    );
     registerLocalChainRoutes(app, ctx);
   },
 };

@@ -1,4 +1,4 @@
-import { loadErrorMessages } from '@tranche/api';
+import { loadErrorMessages, type OutboxMail } from '@tranche/api';
 import { Box, Card, EmptyState, Heading, Spinner, Stack, Text } from '@tranche/ui-kit';
 import { api } from '../../../lib/api.ts';
 import { ErrorAlert } from '../../forms/index.ts';
@@ -21,25 +21,30 @@ export function LocalMailPage() {
         {state.status === 'ready' && state.data.length === 0 ? (
           <EmptyState title="No mail yet" text="Mail sent by Tranche appears here." />
         ) : null}
-        {state.status === 'ready' && state.data.length > 0 ? (
-          <Stack as="ol" space="medium">
-            {state.data.map((mail) => (
-              <li key={mail.id} aria-label={mail.subject}>
-                <Stack space="small">
-                  <Heading level={2}>{mail.subject}</Heading>
-                  <Text tone="muted">
-                    To {mail.to}, {new Date(mail.createdOn).toLocaleString()}
-                  </Text>
-                  <Box as="pre">{mail.text}</Box>
-                  {mail.attachments.length > 0 ? (
-                    <Text>Attachments: {mail.attachments.map((file) => file.filename).join(', ')}</Text>
-                  ) : null}
-                </Stack>
-              </li>
-            ))}
-          </Stack>
-        ) : null}
+        {state.status === 'ready' && state.data.length > 0 ? <MailList mails={state.data} /> : null}
       </Stack>
     </Card>
+  );
+}
+
+/** Mail of the local outbox, newest first: subject, addressee and date, the text as sent. */
+export function MailList({ mails }: { mails: readonly OutboxMail[] }) {
+  return (
+    <Stack as="ol" space="medium">
+      {mails.map((mail) => (
+        <li key={mail.id} aria-label={mail.subject}>
+          <Stack space="small">
+            <Heading level={2}>{mail.subject}</Heading>
+            <Text tone="muted">
+              To {mail.to}, {new Date(mail.createdOn).toLocaleString()}
+            </Text>
+            <Box as="pre">{mail.text}</Box>
+            {mail.attachments.length > 0 ? (
+              <Text>Attachments: {mail.attachments.map((file) => file.filename).join(', ')}</Text>
+            ) : null}
+          </Stack>
+        </li>
+      ))}
+    </Stack>
   );
 }

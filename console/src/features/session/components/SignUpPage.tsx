@@ -1,10 +1,11 @@
-import { confirmAccountRequestSchema, signUpFormSchema } from '@tranche/api';
+import { confirmAccountRequestSchema, localDevTexts, signUpFormSchema } from '@tranche/api';
 import { Alert, Button, Card, Stack, TextLink } from '@tranche/ui-kit';
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../../lib/api.ts';
-import { paths } from '../../../lib/paths.ts';
+import { paths, routeTo } from '../../../lib/paths.ts';
+import { appConfigLoadableAtom } from '../../config/index.ts';
 import { renderRouterLink } from '../../../lib/renderRouterLink.tsx';
 import { ErrorAlert, StepForm, useSubmitForm } from '../../forms/index.ts';
 import { startSessionAtom } from '../actions.ts';
@@ -25,7 +26,10 @@ export function SignUpPage() {
         <SignUpFormStep onDone={(login) => setStep({ name: 'confirm', login })} />
       ) : null}
       {step.name === 'confirm' ? (
-        <ConfirmStep onDone={() => setStep({ name: 'success', login: step.login })} />
+        <ConfirmStep
+          emailAddress={step.login.loginName}
+          onDone={() => setStep({ name: 'success', login: step.login })}
+        />
       ) : null}
       {step.name === 'success' ? <SuccessStep login={step.login} /> : null}
     </Card>
@@ -60,15 +64,29 @@ function SignUpFormStep({ onDone }: { onDone: (login: Credentials) => void }) {
       ]}
       submitLabel="Sign up"
       footer={
-        <TextLink href={paths.login} renderLink={renderRouterLink}>
-          I have an account already
-        </TextLink>
+        <Stack space="small">
+          <TextLink href={paths.login} renderLink={renderRouterLink}>
+            I have an account already
+          </TextLink>
+          <LocalMailLink emailAddress="" text={localDevTexts.signUpMailLinkBefore} />
+        </Stack>
       }
     />
   );
 }
 
-function ConfirmStep({ onDone }: { onDone: () => void }) {
+/** Local mode keeps mail on this machine: a link to the sign-up's own mail (opens beside this page, which keeps its step). */
+function LocalMailLink({ emailAddress, text }: { emailAddress: string; text: string }) {
+  const config = useAtomValue(appConfigLoadableAtom);
+  if (config.state !== 'hasData' || !config.data.local) return null;
+  return (
+    <TextLink href={routeTo.LocalSignUpMail(emailAddress)} external>
+      {text}
+    </TextLink>
+  );
+}
+
+function ConfirmStep({ emailAddress, onDone }: { emailAddress: string; onDone: () => void }) {
   const submitForm = useSubmitForm(
     confirmAccountRequestSchema,
     { defaultValues: { confirmationCode: '' } },
@@ -84,6 +102,7 @@ function ConfirmStep({ onDone }: { onDone: () => void }) {
       submitForm={submitForm}
       fields={[oneTimeCodeField('confirmationCode', 'Confirmation code')]}
       submitLabel="Confirm"
+      footer={<LocalMailLink emailAddress={emailAddress} text={localDevTexts.signUpMailLink} />}
     />
   );
 }

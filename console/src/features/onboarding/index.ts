@@ -1,0 +1,1 @@
+export { GetStartedChecklist, onboardingStepPaths } from './components/GetStartedChecklist.tsx';
