@@ -148,8 +148,10 @@ export const shardingMessages = {
   reshardRequested: 'Your resharding request was submitted. The other signers must approve it.',
   pdfMailSubject: 'The password of your sharded key PDF document',
   reshardAwaitingActivation:
-    'A reshard of this key waits for activation: its new signers must activate it, or a current signer cancels it',
+    'A reshard of this key waits for activation: its new signers must activate it, or a signer it keeps cancels it',
   noReshardPending: 'No reshard of this key waits for activation',
+  cancelNotKept:
+    'Only a signer this reshard keeps can cancel it: the signers it removes cannot. Ask one of the kept signers.',
   reshardCancelled: 'The reshard was cancelled: the current signers keep their access codes',
   pdfOnOwnLogin: (name: string) => `${name} opens their PDF signed in as themself`,
   noPdfToFetch:

@@ -648,7 +648,7 @@ describe('sharded keys and distributed transactions', () => {
     expect(page.transactions[0]?.tx.txTypeName).toBe('Resume trading');
   });
 
-  it('a reshard that is never activated is cancelled by a current signer; the key is untouched', async () => {
+  it('a reshard that is never activated is cancelled by a signer it keeps, not one it removes; the key is untouched', async () => {
     const recipients = [alice, dave].map((user) => emails.get(user)).join('\n');
     const { id } = await call<{ id: number }>(bob, 'reshard', {
       body: { accountAddress: result.publicAddress, accessCode: code(bob), minimum: 2, recipients },
@@ -661,13 +661,26 @@ describe('sharded keys and distributed transactions', () => {
     });
     expect(
       await failure(
-        call(carol, 'cancelReshard', {
+        call(alice, 'cancelReshard', {
           body: { accountAddress: result.publicAddress, accessCode: code(bob) },
         }),
       ),
     ).toEqual([403, m.accessCodeWrong]);
-    const status = await call<ShardedKeyStatus>(carol, 'cancelReshard', {
-      body: { accountAddress: result.publicAddress, accessCode: code(carol) },
+    // carol (and bob) are removed by the reshard M signers approved: carol alone cannot block it.
+    expect(
+      await failure(
+        call(carol, 'cancelReshard', {
+          body: { accountAddress: result.publicAddress, accessCode: code(carol) },
+        }),
+      ),
+    ).toEqual([403, m.cancelNotKept]);
+    expect(
+      (await t.ctx.db.select().from(keyShares))
+        .filter((row) => row.generation === 3)
+        .map((row) => row.accountId),
+    ).toHaveLength(2);
+    const status = await call<ShardedKeyStatus>(alice, 'cancelReshard', {
+      body: { accountAddress: result.publicAddress, accessCode: code(alice) },
     });
     expect(status).toMatchObject({ active: true, reshardPending: false, minimum: 3, total: 4 });
     const shares = await t.ctx.db.select().from(keyShares);
