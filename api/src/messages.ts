@@ -557,3 +557,9 @@ export const webhookMessages = {
   deliveryNotFound: 'There is no such delivery',
   idInvalid: 'The id must be a whole number',
 } as const;
+
+/** The per-account cap on queued background work (server/src/jobs/runner.ts). */
+export const jobQueueMessages = {
+  full: (max: number) =>
+    `Your account has ${max} operations waiting or running already. Wait for some of them to finish, then try again.`,
+} as const;

@@ -15,7 +15,7 @@ import type { createDraftRequestSchema, deployDraftRequestSchema } from '@tranch
 import { accessOf } from '../../access/access.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
-import type { JobRunner } from '../../jobs/runner.ts';
+import { type JobRunner, maxQueuedJobsPerAccount } from '../../jobs/runner.ts';
 import { jobs } from '../../jobs/schema.ts';
 import {
   deleteDraftProject,
@@ -194,7 +194,9 @@ export function createDraftsService(ctx: AppContext, runner: JobRunner) {
       await resolveSigningKey(ctx, accountId, body.accountAddress);
       const job = await ctx.db.transaction(async (tx) => {
         await resetFailedInvestors(tx, draft.id);
-        const created = await runner.enqueue(deployJobKind, { draftId: draft.id }, tx);
+        const created = await runner.enqueue(deployJobKind, { draftId: draft.id }, tx, {
+          owner: { accountId, limit: maxQueuedJobsPerAccount },
+        });
         await tx
           .update(tokenDrafts)
           .set({

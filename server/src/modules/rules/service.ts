@@ -11,7 +11,7 @@ import { type Contract, ZeroHash } from 'ethers';
 import { accessOf, type Viewer } from '../../access/access.ts';
 import { HttpError } from '../../errors.ts';
 import { measuredGasLimit } from '../../jobs/durableTransaction.ts';
-import type { JobRunner } from '../../jobs/runner.ts';
+import { type JobRunner, maxQueuedJobsPerAccount } from '../../jobs/runner.ts';
 import { signingKeyFor } from '../credentials/service.ts';
 import { holderAddresses, indexedHolderTotals } from '../holders/index.ts';
 import { recordUserTransaction } from '../transactions/service.ts';
@@ -179,7 +179,9 @@ export async function setRules(ctx: Ctx, viewer: Viewer, input: SetRulesInput, o
     const job = await ctx.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${countJobKind}:${to}`}, 0))`);
       if (isUnderway(await latestCountJob(tx, to))) throw new HttpError(409, r.countingUnderway);
-      return options.runner.enqueue(countJobKind, payload, tx);
+      return options.runner.enqueue(countJobKind, payload, tx, {
+        owner: { accountId: viewer.accountId, limit: maxQueuedJobsPerAccount },
+      });
     });
     return { jobId: job.id };
   }
