@@ -55,6 +55,10 @@ afterAll(async () => {
   delete process.env.TRANCHE_WEBHOOK_ALLOW_PRIVATE;
 });
 
+/** `count` deliveries to the silent endpoint (a new endpoint of `accountId`), queued as the recorder queues them. */
+const queueSilent = (accountId: number, count: number) =>
+  queueTestDeliveries(t.ctx, jobRunnerOf(t.app, t.ctx), accountId, silentUrl, count);
+
 const pending = async (endpointId: number) =>
   (
     await t.ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId))
@@ -62,7 +66,7 @@ const pending = async (endpointId: number) =>
 
 it('a draft deployment completes while 200 deliveries to a silent endpoint are queued ahead of it', async () => {
   const other = await createTestUser(t, 'hooked');
-  const queued = await queueTestDeliveries(t.ctx, jobRunnerOf(t.app, t.ctx), other.accountId, silentUrl, 200);
+  const queued = await queueSilent(other.accountId, 200);
   // The silent endpoint gets its first delivery (and keeps it waiting).
   await vi.waitFor(() => expect(sockets.length).toBeGreaterThan(0), { timeout: 10_000, interval: 50 });
 
@@ -103,13 +107,7 @@ it('a draft deployment completes while 200 deliveries to a silent endpoint are q
 
 it('replaying a delivery queues one attempt however often it is asked; replays beyond the cap get a 429', async () => {
   const owner = await createTestUser(t, 'replayer');
-  const queued = await queueTestDeliveries(
-    t.ctx,
-    jobRunnerOf(t.app, t.ctx),
-    owner.accountId,
-    silentUrl,
-    maxQueuedJobsPerAccount + 1,
-  );
+  const queued = await queueSilent(owner.accountId, maxQueuedJobsPerAccount + 1);
   const replay = (client: ApiClient, deliveryId: number, endpointId = queued.endpointId) =>
     client.call('replayWebhookDelivery', {
       params: { id: String(endpointId), deliveryId: String(deliveryId) },
@@ -133,13 +131,7 @@ it('replaying a delivery queues one attempt however often it is asked; replays b
   ]);
   // Another account's work is not capped by it.
   const stranger = await createTestUser(t, 'stranger');
-  const theirs = await queueTestDeliveries(
-    t.ctx,
-    jobRunnerOf(t.app, t.ctx),
-    stranger.accountId,
-    silentUrl,
-    1,
-  );
+  const theirs = await queueSilent(stranger.accountId, 1);
   const theirFirst = theirs.deliveryIds[0] as number;
   expect(await replay(stranger.client, theirFirst, theirs.endpointId)).toEqual({
     deliveryId: theirFirst,
