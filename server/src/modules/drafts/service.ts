@@ -32,7 +32,7 @@ import {
   resetFailedInvestors,
   saveDraft,
 } from './repository.ts';
-import { resolveSigningKey } from './signingKey.ts';
+import { signingKeyFor } from '../credentials/service.ts';
 import { eq } from 'drizzle-orm';
 import { tokenDrafts } from './schema.ts';
 
@@ -191,7 +191,7 @@ export function createDraftsService(ctx: AppContext, runner: JobRunner) {
       const investors = await listInvestors(ctx.db, draft.id);
       if (investors.every((i) => i.status === 2)) throw new HttpError(409, draftMessages.nothingToDeploy);
       // Refuse at once when the server cannot sign for this address (403).
-      await resolveSigningKey(ctx, accountId, body.accountAddress);
+      await signingKeyFor(ctx, accountId, body.accountAddress);
       const job = await ctx.db.transaction(async (tx) => {
         await resetFailedInvestors(tx, draft.id);
         const created = await runner.enqueue(deployJobKind, { draftId: draft.id }, tx, {
