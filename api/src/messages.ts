@@ -548,8 +548,8 @@ export const webhookMessages = {
   urlInvalid: 'Enter a URL starting with https:// (or http://)',
   urlTooLong: 'The URL is too long (at most 2,000 characters)',
   urlCredentials: 'The URL cannot contain a user name or password',
-  urlPrivate: 'The URL must reach a public address (not a private, loopback or link-local one)',
-  urlUnresolved: (host: string) => `The host ${host} could not be resolved`,
+  urlNotPublic:
+    'The URL must reach a public address: check that its host name exists and is not a private, loopback or link-local one',
   eventsRequired: 'Choose at least one event',
   eventUnknown: 'Unknown event type',
   tooMany: (max: number) => `An account can have at most ${max} webhook endpoints`,

@@ -19,7 +19,7 @@ import { jobs } from '../../jobs/schema.ts';
 import { secretBinding } from './deliver.ts';
 import { queueDelivery, webhookDeliverJobKind } from './record.ts';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from './schema.ts';
-import { checkWebhookHost } from './ssrf.ts';
+import { isPublicWebhookHost } from './ssrf.ts';
 
 const pageSize = 25;
 
@@ -42,10 +42,7 @@ export async function createEndpoint(
   viewer: Viewer,
   body: z.output<typeof createWebhookRequestSchema>,
 ): Promise<{ id: number; secret: string }> {
-  const refused = await checkWebhookHost(body.url);
-  if (refused === 'private') throw new HttpError(400, webhookMessages.urlPrivate);
-  if (refused === 'unresolved')
-    throw new HttpError(400, webhookMessages.urlUnresolved(new URL(body.url).hostname));
+  if (!(await isPublicWebhookHost(body.url))) throw new HttpError(400, webhookMessages.urlNotPublic);
   const [existing] = await ctx.db
     .select({ n: count() })
     .from(webhookEndpoints)
