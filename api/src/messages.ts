@@ -150,6 +150,10 @@ export const shardingMessages = {
   reshardAwaitingActivation:
     'A reshard of this key waits for activation: its new signers must activate it, or a signer it keeps cancels it',
   noReshardPending: 'No reshard of this key waits for activation',
+  signerDeclined: (name: string) =>
+    `${name} declined to be a signer of this key, so it cannot be activated. Set the key up again with other signers.`,
+  declined: 'You declined to be a signer of this key: your share and PDF were erased',
+  declinedMailSubject: 'Tranche: a signer declined your sharded key',
   cancelNotKept:
     'Only a signer this reshard keeps can cancel it: the signers it removes cannot. Ask one of the kept signers.',
   reshardCancelled: 'The reshard was cancelled: the current signers keep their access codes',

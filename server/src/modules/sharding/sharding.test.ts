@@ -29,7 +29,7 @@ import { accounts } from '../../db/schema.ts';
 import { createSessionService } from '../../http/sessions.ts';
 import { loggerOptions } from '../../logging.ts';
 import { jobRunnerOf } from '../../jobs/runner.ts';
-import { createOutboxMailer } from '../../mail/mailer.ts';
+import { createOutboxMailer, listOutbox } from '../../mail/mailer.ts';
 import { createTestUser, type TestUser } from '../credentials/testing.ts';
 import { distributedTransactions, dtxApprovals } from '../dtx/schema.ts';
 import { deploySchemeAndWhitelist, deployTestToken, type DevWallets, devWallets } from '../tokens/testing.ts';
@@ -783,6 +783,49 @@ describe('sharded keys and distributed transactions', () => {
     const minutes = ((row?.lockedUntil?.getTime() ?? 0) - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(14);
     expect(minutes).toBeLessThanOrEqual(15);
+  });
+
+  it('a signer named without being asked declines: the key cannot be activated and its creator is mailed', async () => {
+    const created = await call<ShardedKeyResult>(carol, 'createShardedKey', {
+      body: {
+        createNewAccount: true,
+        minimum: 2,
+        recipients: [carol, dave].map((user) => emails.get(user)).join(', '),
+        keyName: 'Unasked',
+      },
+    });
+    const declineBody = { body: { publicKey: created.publicAddress } };
+    // Only a signer of the key declines.
+    expect(await failure(call(alice, 'declineShardedKey', declineBody))).toEqual([403, m.notSigner]);
+    const status = await call<ShardedKeyStatus>(dave, 'declineShardedKey', declineBody);
+    expect(status.signers.map((signer) => [signer.profileName, signer.declined])).toEqual([
+      ['carol', false],
+      ['dave', true],
+    ]);
+    // Declining again changes nothing (one mail).
+    await call(dave, 'declineShardedKey', declineBody);
+    const [share] = (await t.ctx.db.select().from(keyShares)).filter(
+      (row) => row.accountId === dave.accountId && row.retiredOn !== null && row.generation === 1,
+    );
+    expect([share?.sealedShare, share?.sealedPdf]).toEqual([null, null]);
+    await openAll(carol, { ...created, shares: created.shares.slice(0, 1) });
+    const newCodes = await accessCodes({ ...created, shares: created.shares.slice(0, 1) });
+    expect(
+      await failure(
+        call(carol, 'commitShardedKey', {
+          body: { publicKey: created.publicAddress, accessCode: newCodes.get(emails.get(carol) as string) },
+        }),
+      ),
+    ).toEqual([409, m.signerDeclined('dave')]);
+    expect(
+      (await call<ShardedKeyStatus>(carol, 'getShardedKey', { params: { address: created.publicAddress } }))
+        .active,
+    ).toBe(false);
+    await jobRunnerOf(t.app, t.ctx).idle();
+    const told = (await listOutbox(t.ctx.db, { to: emails.get(carol) as string })).filter(
+      (mail) => mail.subject === m.declinedMailSubject,
+    );
+    expect(told.map((mail) => mail.text.split('\n')[0])).toEqual([m.signerDeclined('dave')]);
   });
 
   it('never writes a key, share, access code or PDF password to the log or an API answer', () => {
