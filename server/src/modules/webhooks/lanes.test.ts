@@ -1,3 +1,4 @@
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import { type ApiClient, jobQueueMessages, zeroAddress } from '@tranche/api';
 import { type DevChain, devAccountKeys } from '@tranche/contracts';
@@ -9,6 +10,7 @@ import { jobs } from '../../jobs/schema.ts';
 import { createTestUser } from '../credentials/testing.ts';
 import { addressOfKey, type IssuerChain, randomAddresses, setupIssuerChain } from '../drafts/testing.ts';
 import { webhookDeliveries } from './schema.ts';
+import { sendWebhook, webhookTimeoutMs } from './send.ts';
 import { queueTestDeliveries, readJob } from './testing.ts';
 
 /**
@@ -138,3 +140,28 @@ it('replaying a delivery queues one attempt however often it is asked; replays b
     queued: true,
   });
 }, 60_000);
+
+it('an endpoint that answers a byte at a time holds a delivery at most 10 s in all', async () => {
+  const drip = createHttpServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/plain' });
+    const timer = setInterval(() => response.write('.'), 500);
+    response.on('close', () => clearInterval(timer));
+  });
+  await new Promise<void>((resolve) => drip.listen(0, '127.0.0.1', resolve));
+  try {
+    const started = Date.now();
+    const result = await sendWebhook(
+      `http://127.0.0.1:${(drip.address() as { port: number }).port}/hook`,
+      'whsec_dGVzdA==',
+      'msg_drip',
+      '{}',
+    );
+    const seconds = (Date.now() - started) / 1000;
+    expect(result).toEqual({ statusCode: null, error: `no answer within ${webhookTimeoutMs / 1000} s` });
+    expect(seconds).toBeGreaterThanOrEqual(webhookTimeoutMs / 1000 - 0.5);
+    expect(seconds).toBeLessThan(webhookTimeoutMs / 1000 + 3);
+  } finally {
+    drip.closeAllConnections();
+    drip.close();
+  }
+}, 30_000);
