@@ -148,8 +148,14 @@ export const shardingMessages = {
   reshardRequested: 'Your resharding request was submitted. The other signers must approve it.',
   pdfMailSubject: 'The password of your sharded key PDF document',
   reshardAwaitingActivation:
-    'A reshard of this key waits for activation: its new signers must activate it, or a current signer cancels it',
+    'A reshard of this key waits for activation: its new signers must activate it, or a signer it keeps cancels it',
   noReshardPending: 'No reshard of this key waits for activation',
+  signerDeclined: (name: string) =>
+    `${name} declined to be a signer of this key, so it cannot be activated. Set the key up again with other signers.`,
+  declined: 'You declined to be a signer of this key: your share and PDF were erased',
+  declinedMailSubject: 'Tranche: a signer declined your sharded key',
+  cancelNotKept:
+    'Only a signer this reshard keeps can cancel it: the signers it removes cannot. Ask one of the kept signers.',
   reshardCancelled: 'The reshard was cancelled: the current signers keep their access codes',
   pdfOnOwnLogin: (name: string) => `${name} opens their PDF signed in as themself`,
   noPdfToFetch:
@@ -546,8 +552,8 @@ export const webhookMessages = {
   urlInvalid: 'Enter a URL starting with https:// (or http://)',
   urlTooLong: 'The URL is too long (at most 2,000 characters)',
   urlCredentials: 'The URL cannot contain a user name or password',
-  urlPrivate: 'The URL must reach a public address (not a private, loopback or link-local one)',
-  urlUnresolved: (host: string) => `The host ${host} could not be resolved`,
+  urlNotPublic:
+    'The URL must reach a public address: check that its host name exists and is not a private, loopback or link-local one',
   eventsRequired: 'Choose at least one event',
   eventUnknown: 'Unknown event type',
   tooMany: (max: number) => `An account can have at most ${max} webhook endpoints`,
@@ -567,4 +573,10 @@ export const contractRegistrationMessages = {
     `This ${kind} is registered already by another account that controls the address that deployed or owns it`,
   notItsDeployment: (kind: string) =>
     `The transaction given did not deploy this ${kind}. Give the hash of its deployment, or leave it out`,
+} as const;
+
+/** The per-account cap on queued background work (server/src/jobs/runner.ts). */
+export const jobQueueMessages = {
+  full: (max: number) =>
+    `Your account has ${max} operations waiting or running already. Wait for some of them to finish, then try again.`,
 } as const;

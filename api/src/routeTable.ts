@@ -180,6 +180,7 @@ export const routeTable = {
   checkCredentials: { group: 'keys', method: 'GET', path: '/credentials/check/:address', access: 'user' },
   createShardedKey: { group: 'keys', method: 'POST', path: '/sharding', access: 'user' },
   shardOpened: { group: 'keys', method: 'POST', path: '/sharding/opened', access: 'user' },
+  declineShardedKey: { group: 'keys', method: 'POST', path: '/sharding/decline', access: 'user' },
   commitShardedKey: { group: 'keys', method: 'POST', path: '/sharding/commit', access: 'user' },
   reshard: { group: 'keys', method: 'PUT', path: '/sharding', access: 'user' },
   cancelReshard: { group: 'keys', method: 'DELETE', path: '/sharding/reshard', access: 'user' },

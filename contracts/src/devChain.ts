@@ -39,6 +39,11 @@ export type DevChainOptions = {
   baseFeePerGas?: bigint;
   /** Record every opcode step, so debug_traceTransaction answers struct logs (benches break gas down). Default false. */
   stepsTracing?: boolean;
+  /**
+   * The one web origin whose pages may call the chain (Anvil's --allow-origin; its default, '*', lets any page the
+   * developer opens call anvil_setStorageAt). The product's server gives its console's origin.
+   */
+  allowOrigin?: string;
 };
 
 export type DevChain = {
@@ -78,6 +83,7 @@ export async function startDevChain(options: DevChainOptions = {}): Promise<DevC
   ];
   if (options.enforceTxGasCap) args.push('--enable-tx-gas-limit');
   if (options.stepsTracing) args.push('--steps-tracing');
+  if (options.allowOrigin) args.push('--allow-origin', options.allowOrigin);
   if (options.stateFile) {
     args.push('--state', options.stateFile, '--state-interval', String(options.stateIntervalSeconds ?? 5));
   }

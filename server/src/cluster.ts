@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { type DevChain, startDevChain } from '@tranche/contracts';
 import { loadConfig } from './config.ts';
 import { resolveJwtSecret, resolveMasterKey } from './crypto/secrets.ts';
+import { consoleOrigin } from './server.ts';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const config = loadConfig();
@@ -28,7 +29,11 @@ const masterKey = process.env.MASTER_KEY ?? resolveMasterKey(undefined, dir).toS
 let devChain: DevChain | undefined;
 let rpcUrl = config.chainRpcUrl;
 if (!rpcUrl) {
-  devChain = await startDevChain({ port: config.chainPort, stateFile: path.join(dir, 'chain-state.json') });
+  devChain = await startDevChain({
+    port: config.chainPort,
+    stateFile: path.join(dir, 'chain-state.json'),
+    allowOrigin: consoleOrigin(config, config.port),
+  });
   rpcUrl = devChain.rpcUrl;
 }
 

@@ -52,7 +52,9 @@ export async function startServer(
       );
     }
     // Fail fast on a taken port, before the slower chain and database start.
-    if (config.port !== 0) await ensurePortFree(config.host, config.port);
+    // The console's port is known before the embedded chain starts (it answers only the console's origin).
+    const port = config.port !== 0 ? config.port : await freePort(config.host);
+    await ensurePortFree(config.host, port);
     makeDataDirPrivate(config.dataDir);
 
     let devChain: DevChain | undefined;
@@ -73,6 +75,7 @@ export async function startServer(
           stateFile: path.join(config.dataDir, 'chain-state.json'),
           stateIntervalSeconds: config.chainStateIntervalSeconds,
           baseFeePerGas: config.chainBaseFeeWei,
+          allowOrigin: consoleOrigin(config, port),
         });
       } catch (error) {
         const message = oneLine((error as Error).message);
@@ -134,12 +137,12 @@ export async function startServer(
     });
     cleanup.push(() => app.close());
     try {
-      await app.listen({ port: config.port, host: config.host });
+      await app.listen({ port, host: config.host });
     } catch (error) {
-      throw listenError(error, config.host, config.port);
+      throw listenError(error, config.host, port);
     }
     const address = app.server.address();
-    const boundPort = typeof address === 'object' && address ? address.port : config.port;
+    const boundPort = typeof address === 'object' && address ? address.port : port;
     url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${boundPort}`;
 
     let closing: Promise<void> | undefined;
@@ -174,6 +177,28 @@ function listenError(error: unknown, host: string, port: number): Error {
   if (code === 'EACCES')
     return new StartupError(`Not allowed to listen on port ${port}: choose a PORT above 1023.`);
   return error as Error;
+}
+
+/** A port free on `host` now (PORT=0), for the console's origin to be known before the chain starts. */
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', (error) => reject(listenError(error, host, 0)));
+    probe.listen({ port: 0, host, exclusive: true }, () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * The web origin the console is opened at (PUBLIC_URL's, or the URL printed at start, localhost for an unspecified
+ * HOST as in publicUrl): the only origin the embedded chain answers with a CORS header.
+ */
+export function consoleOrigin(config: Pick<ServerConfig, 'publicUrl' | 'host'>, port: number): string {
+  if (config.publicUrl) return new URL(config.publicUrl).origin;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
 function ensurePortFree(host: string, port: number): Promise<void> {

@@ -339,6 +339,12 @@ describe('access matrix', () => {
         expect: 'denied',
       },
       {
+        route: 'declineShardedKey',
+        resource: 'sharded key',
+        body: { publicKey: key },
+        expect: 'denied',
+      },
+      {
         route: 'commitShardedKey',
         resource: 'sharded key',
         body: { publicKey: key, accessCode: 'AAAA-AAAA-AAAA-AAAA' },

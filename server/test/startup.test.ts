@@ -172,6 +172,24 @@ describe('pnpm start with the embedded chain and PGlite', () => {
     });
     expect(login.status).toBe(200);
     expect(await (await fetch(`${url}/`)).text()).toContain('The console is not built');
+    // The embedded chain answers CORS for the console's origin only: a page elsewhere cannot call anvil_* methods.
+    const { data: config } = (await (await fetch(`${url}/api/config`)).json()) as {
+      data: { rpcUrl: string };
+    };
+    const allowedFor = async (origin: string) =>
+      (
+        await fetch(config.rpcUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+        })
+      ).headers.get('access-control-allow-origin');
+    for (const foreign of ['https://evil.example', 'http://localhost:1234']) {
+      const header = await allowedFor(foreign);
+      expect(header, `for ${foreign}`).not.toBe('*');
+      expect(header).not.toBe(foreign);
+    }
+    expect(await allowedFor(url as string)).toBe(url);
     run.child.kill('SIGTERM');
     const stopped = await run.exited;
     expect(stopped.code).toBe(0);

@@ -5,6 +5,7 @@ import '../zodConfig.ts';
 import { z } from 'zod';
 import {
   cancelReshardRequestSchema,
+  declineShardedKeyRequestSchema,
   commitShardedKeyRequestSchema,
   createShardedKeyRequestSchema,
   reshardRequestSchema,
@@ -42,6 +43,12 @@ export const keysRoutes = {
     spec: 'tranche',
     summary: 'A signer opened their PDF with the mailed password',
     body: shardOpenedRequestSchema,
+    response: shardedKeyStatusSchema,
+  }),
+  declineShardedKey: route('declineShardedKey', {
+    spec: 'tranche',
+    summary: 'Decline to be a signer of a key (or reshard) not activated yet: it cannot be activated',
+    body: declineShardedKeyRequestSchema,
     response: shardedKeyStatusSchema,
   }),
   commitShardedKey: route('commitShardedKey', {

@@ -147,6 +147,15 @@ export const commitShardedKeyRequestSchema = z.object({
 });
 export type CommitShardedKeyRequest = z.input<typeof commitShardedKeyRequestSchema>;
 
+/**
+ * POST /sharding/decline: a signer named without their consent declines a key (or reshard) not activated yet; their
+ * share and PDF are erased, the generation cannot be activated and its creator is told by mail.
+ */
+export const declineShardedKeyRequestSchema = z.object({
+  publicKey: shardedAddressField(m.publicKeyRequired, m.publicKeyInvalid),
+});
+export type DeclineShardedKeyRequest = z.input<typeof declineShardedKeyRequestSchema>;
+
 /** POST /sharding/opened: a signer opened their PDF with the mailed password (checked by the server). */
 export const shardOpenedRequestSchema = z.object({
   publicKey: shardedAddressField(m.publicKeyRequired, m.publicKeyInvalid),
@@ -169,7 +178,15 @@ export const shardedKeyStatusSchema = z.object({
   reshardPending: z.boolean(),
   minimum: z.number().int(),
   total: z.number().int(),
-  signers: z.array(z.object({ profileName: z.string(), emailAddress: z.string(), opened: z.boolean() })),
+  signers: z.array(
+    z.object({
+      profileName: z.string(),
+      emailAddress: z.string(),
+      opened: z.boolean(),
+      /** The signer declined: the generation cannot be activated (set the key up again without them). */
+      declined: z.boolean(),
+    }),
+  ),
 });
 export type ShardedKeyStatus = z.infer<typeof shardedKeyStatusSchema>;
 

@@ -245,6 +245,7 @@ export function createAccess(ctx: Ctx) {
      * `registered` answers the viewer's decrypted key; 403 otherwise.
      */
     async signingKey(viewer: Viewer, address: string, registered: () => Promise<string>): Promise<string> {
+      // Routes and jobs ask through credentials' signingKeyFor (one rule for every server-signed operation).
       const dev = ctx.chain.local ? devKeys.get(address.toLowerCase()) : undefined;
       if (dev) {
         const [owner] = await ctx.db
@@ -265,9 +266,10 @@ export function createAccess(ctx: Ctx) {
 
     /**
      * A bulk operation on a live token (issue 22) runs server-side, signed by `address`: the viewer must sign for it
-     * with a registered key ({@link signingKey}; an address the viewer controls only as a wallet or sharded key
-     * answers 400 with why), and `address` must hold the right on-chain: the issuing right for a bulk issue, being
-     * the token's controller for a bulk forced transfer (403 otherwise). Answers the key.
+     * with a key the server signs with (`signingKey`, credentials' signingKeyFor, which asks {@link signingKey}; an
+     * address the viewer controls only as a wallet or sharded key answers 400 with why), and `address` must hold the
+     * right on-chain: the issuing right for a bulk issue, being the token's controller for a bulk forced transfer (403
+     * otherwise). Answers the key.
      */
     async bulkOperation(
       viewer: Viewer,
@@ -276,11 +278,11 @@ export function createAccess(ctx: Ctx) {
         operation,
         address,
       }: { contractAddress: string; operation: 'issue' | 'force'; address: string },
-      registered: () => Promise<string>,
+      signingKey: () => Promise<string>,
     ): Promise<string> {
       let key: string;
       try {
-        key = await this.signingKey(viewer, address, registered);
+        key = await signingKey();
       } catch (error) {
         const control = (await controlledAddresses(ctx, viewer)).get(address.toLowerCase());
         if (error instanceof HttpError && control !== undefined && control !== 'registeredKey')

@@ -121,3 +121,44 @@ describe('job runner on PGlite', () => {
     expect(events).toEqual(['A started job 1', 'B ran job 1']);
   });
 });
+
+describe.each(databaseKinds)('job runner lanes on %s', (kindOfDatabase) => {
+  it('a lane of its own: user jobs run while its jobs hang, and one of a group runs at a time', async () => {
+    const database = await createTestDatabase(kindOfDatabase);
+    cleanup.push(() => database.close());
+    const runner = createJobRunner(database.db, { pollMs: 100 });
+    const hanging: string[] = [];
+    runner.register(
+      'test.slow',
+      async (job, { signal }) => {
+        hanging.push(String(job.payload.name));
+        await new Promise((resolve) => signal.addEventListener('abort', resolve));
+        throw new Error('stopped');
+      },
+      { name: 'slow', concurrency: 3, oneAtATimeBy: 'group' },
+    );
+    const ran: string[] = [];
+    runner.register(kind, async (job) => {
+      ran.push(String(job.payload.name));
+    });
+    await runner.start();
+    cleanup.push(() => runner.stop(1000));
+    // Ahead of the user job in the queue: five of group a, one of group b (the lane has three slots).
+    for (const [name, group] of [
+      ['a1', 'a'],
+      ['a2', 'a'],
+      ['a3', 'a'],
+      ['a4', 'a'],
+      ['a5', 'a'],
+      ['b1', 'b'],
+    ])
+      await runner.enqueue('test.slow', { name, group });
+    const user = await runner.enqueue(kind, { name: 'user job' });
+    await vi.waitFor(async () => expect((await jobRow(database.db, user.id)).state).toBe('done'), waitLong);
+    await vi.waitFor(() => expect([...hanging].sort()).toEqual(['a1', 'b1']), waitLong);
+    expect(ran).toEqual(['user job']);
+    // Still one of group a running after a few more polls: the lane's third slot stays free.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect([...hanging].sort()).toEqual(['a1', 'b1']);
+  });
+});

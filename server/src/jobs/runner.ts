@@ -5,10 +5,12 @@
  * travel between files as mutable parameters.
  */
 import { randomBytes } from 'node:crypto';
+import { jobQueueMessages } from '@tranche/api';
 import { and, asc, eq, gte, inArray, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/database.ts';
+import { HttpError } from '../errors.ts';
 import { createLiveness, liveWorkerId } from './liveness.ts';
 import { jobs } from './schema.ts';
 
@@ -32,8 +34,38 @@ export class PermanentJobError extends Error {
   }
 }
 
+/**
+ * A lane: a named pool of slots its kinds' jobs run in, apart from the other lanes' jobs (claimed in id order within
+ * it). Every kind runs in the default lane (the runner's `concurrency`) unless registered in another: webhook
+ * deliveries have their own, so user work never waits behind them (an endpoint that never answers holds only a
+ * slot of theirs).
+ */
+export type JobLane = {
+  name: string;
+  concurrency: number;
+  /**
+   * A payload key: of the lane's jobs with the same value under it, one runs at a time (across instances, bar a
+   * claim race), e.g. one delivery per webhook endpoint, so that one endpoint never holds more than one slot.
+   */
+  oneAtATimeBy?: string;
+};
+
+/** The queued work of one account (the `owner` a user-facing enqueue names) is capped: answered as a 429. */
+export class QueueFullError extends HttpError {
+  constructor(readonly limit: number) {
+    super(429, jobQueueMessages.full(limit));
+    this.name = 'QueueFullError';
+  }
+}
+
+/** Jobs an account's requests may have queued or running at once (deployments, bulk operations, pushes, replays). */
+export const maxQueuedJobsPerAccount = 25;
+
+/** The payload key naming the account a job was queued for (the per-account cap counts it). */
+export const jobOwnerKey = 'queuedBy';
+
 export type JobRunnerOptions = {
-  /** Jobs run at once by this process (default 2). */
+  /** Jobs of the default lane run at once by this process (default 2). */
   concurrency?: number;
   /** Lease a claimed job holds; renewed every third of it (default 30 s). */
   leaseMs?: number;
@@ -52,13 +84,18 @@ export type JobRunnerOptions = {
 export type JobRunner = {
   /** The id of this runner (written into locked_by; a new one if its liveness connection was lost). */
   readonly owner: string;
-  register: (kind: string, handler: JobHandler) => void;
-  /** Inserts a queued job (in `db`, e.g. a transaction, when given; not before `runAfter`) and wakes the runner. */
+  /** Registers a kind's handler, in the default lane unless `lane` names another (its slots: the first naming). */
+  register: (kind: string, handler: JobHandler, lane?: JobLane) => void;
+  /**
+   * Inserts a queued job (in `db`, e.g. a transaction, when given; not before `runAfter`) and wakes the runner.
+   * With `owner` (the account a user-facing request queues it for), throws {@link QueueFullError} when that account
+   * already has `limit` jobs queued or running.
+   */
   enqueue: (
     kind: string,
     payload: Record<string, unknown>,
     db?: Database,
-    options?: { runAfter?: Date },
+    options?: { runAfter?: Date; owner?: { accountId: number; limit: number } },
   ) => Promise<JobRow>;
   start: () => Promise<void>;
   /** Stops claiming, aborts running handlers and waits for them (at most `timeoutMs`). */
@@ -114,14 +151,21 @@ export function createJobRunner(db: Database, options: JobRunnerOptions = {}): J
   const pollMs = options.pollMs ?? 1000;
   const maxAttempts = options.maxAttempts ?? 5;
   const handlers = new Map<string, JobHandler>();
-  const running = new Map<number, { controller: AbortController; done: Promise<void> }>();
+  const defaultLane = 'default';
+  /** Each lane's slots and kinds (the default lane's kinds: every registered kind not in another lane). */
+  const lanes = new Map<string, { concurrency: number; kinds: Set<string>; oneAtATimeBy?: string }>([
+    [defaultLane, { concurrency, kinds: new Set() }],
+  ]);
+  const running = new Map<number, { controller: AbortController; done: Promise<void>; lane: string }>();
+  const laneOf = (kind: string) => [...lanes].find(([, lane]) => lane.kinds.has(kind))?.[0] ?? defaultLane;
+  const runningIn = (lane: string) => [...running.values()].filter((r) => r.lane === lane).length;
   let started = false;
   let stopping = false;
   let wakeUp: (() => void) | undefined;
   let loop: Promise<void> | undefined;
 
-  async function claim(): Promise<JobRow | undefined> {
-    const kinds = [...handlers.keys()];
+  /** Claims the oldest runnable job of `kinds` (FOR UPDATE SKIP LOCKED: never one another worker claims). */
+  async function claim(kinds: string[], oneAtATimeBy?: string): Promise<JobRow | undefined> {
     if (kinds.length === 0) return undefined;
     const candidate = db
       .select({ id: jobs.id })
@@ -134,6 +178,11 @@ export function createJobRunner(db: Database, options: JobRunnerOptions = {}): J
           running.size > 0 ? notInArray(jobs.id, [...running.keys()]) : undefined,
           or(isNull(jobs.leaseUntil), lt(jobs.leaseUntil, sql`now()`)),
           lte(jobs.runAfter, sql`now()`),
+          oneAtATimeBy
+            ? sql`not exists (select 1 from ${jobs} as busy where busy.state = 'running'
+                and busy.lease_until >= now() and busy.kind = ${jobs.kind}
+                and busy.payload ->> ${oneAtATimeBy} = ${jobs.payload} ->> ${oneAtATimeBy})`
+            : undefined,
         ),
       )
       .orderBy(asc(jobs.id))
@@ -268,7 +317,7 @@ export function createJobRunner(db: Database, options: JobRunnerOptions = {}): J
       running.delete(job.id);
       wakeUp?.();
     });
-    running.set(job.id, { controller, done });
+    running.set(job.id, { controller, done, lane: laneOf(job.kind) });
     return done.then(() => {
       if ('error' in settled) throw settled.error;
       return settled.value;
@@ -278,9 +327,12 @@ export function createJobRunner(db: Database, options: JobRunnerOptions = {}): J
   async function mainLoop(): Promise<void> {
     while (!stopping) {
       let claimed = false;
-      if (running.size < concurrency) {
-        const live = await reclaimGone().catch(() => false);
-        const job = live ? await claim().catch(() => undefined) : undefined;
+      const open = [...lanes].filter(
+        ([name, lane]) => lane.kinds.size > 0 && runningIn(name) < lane.concurrency,
+      );
+      const live = open.length > 0 ? await reclaimGone().catch(() => false) : false;
+      for (const [, lane] of live ? open : []) {
+        const job = await claim([...lane.kinds], lane.oneAtATimeBy).catch(() => undefined);
         if (job && !stopping) {
           run(job);
           claimed = true;
@@ -302,14 +354,40 @@ export function createJobRunner(db: Database, options: JobRunnerOptions = {}): J
     get owner() {
       return owner;
     },
-    register: (kind, handler) => {
+    register: (kind, handler, lane) => {
       if (handlers.has(kind)) throw new Error(`A handler for job kind ${kind} is registered already`);
       handlers.set(kind, handler);
+      const name = lane?.name ?? defaultLane;
+      const entry = lanes.get(name) ?? {
+        concurrency: lane?.concurrency ?? concurrency,
+        kinds: new Set<string>(),
+        oneAtATimeBy: lane?.oneAtATimeBy,
+      };
+      entry.kinds.add(kind);
+      lanes.set(name, entry);
     },
     enqueue: async (kind, payload, inDb, options) => {
-      const [row] = await (inDb ?? db)
+      const into = inDb ?? db;
+      const owner = options?.owner;
+      if (owner) {
+        const [queued] = await into
+          .select({ n: sql<number>`count(*)::int` })
+          .from(jobs)
+          .where(
+            and(
+              inArray(jobs.state, ['queued', 'running']),
+              sql`${jobs.payload} ->> ${jobOwnerKey} = ${String(owner.accountId)}`,
+            ),
+          );
+        if ((queued?.n ?? 0) >= owner.limit) throw new QueueFullError(owner.limit);
+      }
+      const [row] = await into
         .insert(jobs)
-        .values({ kind, payload, ...(options?.runAfter ? { runAfter: options.runAfter } : {}) })
+        .values({
+          kind,
+          payload: owner ? { ...payload, [jobOwnerKey]: String(owner.accountId) } : payload,
+          ...(options?.runAfter ? { runAfter: options.runAfter } : {}),
+        })
         .returning();
       if (!row) throw new Error('The job was not recorded');
       wakeUp?.();

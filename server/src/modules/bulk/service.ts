@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { accessOf, type Viewer } from '../../access/access.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
-import type { JobRunner } from '../../jobs/runner.ts';
+import { type JobRunner, maxQueuedJobsPerAccount } from '../../jobs/runner.ts';
 import { jobs } from '../../jobs/schema.ts';
 import { signingKeyFor } from '../credentials/service.ts';
 import { requireDeployed } from '../projects/service.ts';
@@ -58,7 +58,9 @@ export async function startBulk(ctx: AppContext, runner: JobRunner, viewer: View
     contractAddress: project.contractAddress,
   };
   const job = await ctx.db.transaction(async (tx) => {
-    const created = await runner.enqueue(bulkJobKind, payload, tx);
+    const created = await runner.enqueue(bulkJobKind, payload, tx, {
+      owner: { accountId: viewer.accountId, limit: maxQueuedJobsPerAccount },
+    });
     await insertRows(tx, created.id, records);
     return created;
   });

@@ -1,5 +1,6 @@
 import { keyMessages, type RegisterCredentialsRequest } from '@tranche/api';
 import { Wallet } from 'ethers';
+import { accessOf } from '../../access/access.ts';
 import type { AppContext } from '../../context.ts';
 import { decryptSecretText, encryptSecret } from '../../crypto/aesGcm.ts';
 import type { Database } from '../../db/database.ts';
@@ -46,11 +47,23 @@ export async function hasCredential(db: Database, accountId: number, address: st
 }
 
 /**
- * The decrypted 0x private key of `address` for server-signed operations (txMode 2) of `accountId`.
- * Throws HttpError 403 when the address is not registered by this account (including when another account holds
- * it: nobody signs with someone else's key).
+ * The key that signs server-side (txMode 2) for `address` on behalf of `accountId`, for every route and job: the
+ * access module decides (`signingKey`: the key the account registered, or on the embedded dev chain a public
+ * development account nobody else registered, or the local demo account's shared one). Throws HttpError 403 otherwise.
  */
 export async function signingKeyFor(
+  ctx: Pick<AppContext, 'db' | 'masterKey' | 'chain'>,
+  accountId: number,
+  address: string,
+): Promise<string> {
+  return accessOf(ctx).signingKey({ accountId }, address, () => registeredKeyFor(ctx, accountId, address));
+}
+
+/**
+ * The decrypted 0x private key `accountId` registered for `address` (the access module's answer for a key the
+ * account registered). Throws HttpError 403 when this account did not register it.
+ */
+async function registeredKeyFor(
   ctx: Pick<AppContext, 'db' | 'masterKey'>,
   accountId: number,
   address: string,

@@ -5,7 +5,7 @@ import { demoLogin } from '../../seed.ts';
 import { findAccountByLogin } from '../accounts/repository.ts';
 import { demoChainKey } from '../whitelists/seed.ts';
 import { registerRoute } from '../../http/routing.ts';
-import { jobRunnerOf } from '../../jobs/runner.ts';
+import { jobRunnerOf, maxQueuedJobsPerAccount } from '../../jobs/runner.ts';
 import { requireDeployed } from '../projects/service.ts';
 import type { ServerModule } from '../registry.ts';
 import { listSnapshotsOf } from '../snapshots/repository.ts';
@@ -59,7 +59,12 @@ export const distributionsModule: ServerModule = {
       const state = await describeDistribution(ctx, row);
       if (!state.funded) throw new HttpError(409, m.notFunded);
       if (state.reclaimed) throw new HttpError(409, m.reclaimed);
-      const job = await runner.enqueue(pushJobKind, { distributionId: row.id, accountId: session.accountId });
+      const job = await runner.enqueue(
+        pushJobKind,
+        { distributionId: row.id, accountId: session.accountId },
+        undefined,
+        { owner: { accountId: session.accountId, limit: maxQueuedJobsPerAccount } },
+      );
       await setPushJob(ctx.db, row.id, job.id);
       return { jobId: job.id };
     });

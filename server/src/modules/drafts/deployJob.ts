@@ -23,7 +23,7 @@ import {
   updateDraft,
 } from './repository.ts';
 import { deployJobKind, tokenCodebase } from './service.ts';
-import { resolveSigningKey } from './signingKey.ts';
+import { signingKeyFor } from '../credentials/service.ts';
 import { draftPartition } from './tokenAmounts.ts';
 
 export type DeployJobOptions = {
@@ -62,7 +62,7 @@ export function createDeployJobHandler(ctx: AppContext, options: DeployJobOption
     if (!artifact) throw new PermanentJobError(draftMessages.codebaseUnknown);
     let key: string;
     try {
-      key = await resolveSigningKey(ctx, draft.accountId, draft.deployerAddress);
+      key = await signingKeyFor(ctx, draft.accountId, draft.deployerAddress);
     } catch (error) {
       if (error instanceof HttpError) throw new PermanentJobError(error.message);
       throw error;

@@ -15,7 +15,7 @@ import type { createDraftRequestSchema, deployDraftRequestSchema } from '@tranch
 import { accessOf } from '../../access/access.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
-import type { JobRunner } from '../../jobs/runner.ts';
+import { type JobRunner, maxQueuedJobsPerAccount } from '../../jobs/runner.ts';
 import { jobs } from '../../jobs/schema.ts';
 import {
   deleteDraftProject,
@@ -32,7 +32,7 @@ import {
   resetFailedInvestors,
   saveDraft,
 } from './repository.ts';
-import { resolveSigningKey } from './signingKey.ts';
+import { signingKeyFor } from '../credentials/service.ts';
 import { eq } from 'drizzle-orm';
 import { tokenDrafts } from './schema.ts';
 
@@ -191,10 +191,12 @@ export function createDraftsService(ctx: AppContext, runner: JobRunner) {
       const investors = await listInvestors(ctx.db, draft.id);
       if (investors.every((i) => i.status === 2)) throw new HttpError(409, draftMessages.nothingToDeploy);
       // Refuse at once when the server cannot sign for this address (403).
-      await resolveSigningKey(ctx, accountId, body.accountAddress);
+      await signingKeyFor(ctx, accountId, body.accountAddress);
       const job = await ctx.db.transaction(async (tx) => {
         await resetFailedInvestors(tx, draft.id);
-        const created = await runner.enqueue(deployJobKind, { draftId: draft.id }, tx);
+        const created = await runner.enqueue(deployJobKind, { draftId: draft.id }, tx, {
+          owner: { accountId, limit: maxQueuedJobsPerAccount },
+        });
         await tx
           .update(tokenDrafts)
           .set({

@@ -1,7 +1,6 @@
 import { ruleMessages as r } from '@tranche/api';
 import { gasMargin, securityTokenArtifact, txGasCap } from '@tranche/contracts';
 import { Contract } from 'ethers';
-import { accessOf } from '../../access/access.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
 import { runBatches, sizeByGas } from '../../jobs/batches.ts';
@@ -65,9 +64,7 @@ export function createCountJobHandler(ctx: AppContext, options: CountJobOptions 
     const { signal } = tools;
     let key: string;
     try {
-      key = await accessOf(ctx).signingKey({ accountId: payload.accountId }, payload.accountAddress, () =>
-        signingKeyFor(ctx, payload.accountId, payload.accountAddress),
-      );
+      key = await signingKeyFor(ctx, payload.accountId, payload.accountAddress);
     } catch (error) {
       if (error instanceof HttpError) throw new PermanentJobError(error.message);
       throw error;

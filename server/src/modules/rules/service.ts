@@ -8,10 +8,10 @@ import {
 import { txGasCap } from '@tranche/contracts';
 import { sql } from 'drizzle-orm';
 import { type Contract, ZeroHash } from 'ethers';
-import { accessOf, type Viewer } from '../../access/access.ts';
+import type { Viewer } from '../../access/access.ts';
 import { HttpError } from '../../errors.ts';
 import { measuredGasLimit } from '../../jobs/durableTransaction.ts';
-import type { JobRunner } from '../../jobs/runner.ts';
+import { type JobRunner, maxQueuedJobsPerAccount } from '../../jobs/runner.ts';
 import { signingKeyFor } from '../credentials/service.ts';
 import { holderAddresses, indexedHolderTotals } from '../holders/index.ts';
 import { recordUserTransaction } from '../transactions/service.ts';
@@ -164,9 +164,7 @@ export async function setRules(ctx: Ctx, viewer: Viewer, input: SetRulesInput, o
   if ('batches' in plan) {
     if (!(await countsInBatches(token))) throw new HttpError(409, r.countingNotSupported(plan.batches));
     if (input.txMode === 1) throw new HttpError(409, r.countingNeedsKey(plan.batches));
-    await accessOf(ctx).signingKey(viewer, input.accountAddress, () =>
-      signingKeyFor(ctx, viewer.accountId, input.accountAddress),
-    );
+    await signingKeyFor(ctx, viewer.accountId, input.accountAddress);
     const payload: CountPayload = {
       symbol: project.projectCode,
       contractAddress: to,
@@ -179,7 +177,9 @@ export async function setRules(ctx: Ctx, viewer: Viewer, input: SetRulesInput, o
     const job = await ctx.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${countJobKind}:${to}`}, 0))`);
       if (isUnderway(await latestCountJob(tx, to))) throw new HttpError(409, r.countingUnderway);
-      return options.runner.enqueue(countJobKind, payload, tx);
+      return options.runner.enqueue(countJobKind, payload, tx, {
+        owner: { accountId: viewer.accountId, limit: maxQueuedJobsPerAccount },
+      });
     });
     return { jobId: job.id };
   }
@@ -190,9 +190,7 @@ export async function setRules(ctx: Ctx, viewer: Viewer, input: SetRulesInput, o
     throw new HttpError(400, m.chainRejected(revertReason(error)));
   }
   if (input.txMode === 1) return { txData: { from: input.accountAddress, to, data } };
-  const key = await accessOf(ctx).signingKey(viewer, input.accountAddress, () =>
-    signingKeyFor(ctx, viewer.accountId, input.accountAddress),
-  );
+  const key = await signingKeyFor(ctx, viewer.accountId, input.accountAddress);
   const response = await ctx.chain.send(key, { to, data });
   await recordUserTransaction(ctx, {
     accountId: viewer.accountId,

@@ -128,6 +128,8 @@ export async function issueShares(
           `Your PDF document with your access code opens with this password: ${password}`,
           '',
           `Open it on the screen where the key is being set up (${ctx.publicUrl()}). Keep the access code secret: nobody, not even the platform, can recover it.`,
+          '',
+          `Did not agree to be a signer? Decline, signed in as yourself, at ${ctx.publicUrl()}/ConfirmResharding?key=${input.address}: the key is then not activated and its creator is told.`,
         ].join('\n'),
       });
     }

@@ -17,6 +17,7 @@ import { queueShareMails, shareMailJobKind } from './mail.ts';
 import {
   dropPendingGeneration,
   findKeyByAddress,
+  findSigner,
   insertPendingGeneration,
   listSigners,
   type ShardedKeyRow,
@@ -108,7 +109,11 @@ export async function myShardPdf(ctx: Ctx, accountId: number, address: string): 
   return { profileName: signer.profileName, emailAddress: signer.emailAddress, pdf: pdf.toString('base64') };
 }
 
-/** DELETE /sharding/reshard: a current signer, with their access code, drops a reshard not activated yet. */
+/**
+ * DELETE /sharding/reshard: a signer the reshard keeps (a current signer who is also one of the new generation's),
+ * with their current access code, drops a reshard not activated yet. A signer the reshard removes cannot: M signers
+ * approved their removal, and they alone could otherwise block it for ever.
+ */
 export async function cancelReshard(
   ctx: Ctx,
   accountId: number,
@@ -117,6 +122,8 @@ export async function cancelReshard(
   const key = await requireKey(ctx, request.accountAddress);
   const share = await requireSigner(ctx, key, accountId);
   if (key.pendingThreshold === null) throw new HttpError(409, m.noReshardPending);
+  if (!(await findSigner(ctx.db, key.id, key.generation + 1, accountId)))
+    throw new HttpError(403, m.cancelNotKept);
   wipe(await unlockShare(ctx, key, share, accountId, request.accessCode, async () => String(accountId)));
   if (!(await dropPendingGeneration(ctx.db, key, shareMailJobKind)))
     throw new HttpError(409, m.noReshardPending);

@@ -2,6 +2,7 @@ import { registerRoute } from '../../http/routing.ts';
 import { jobRunnerOf } from '../../jobs/runner.ts';
 import { startReshard } from '../dtx/start.ts';
 import type { ServerModule } from '../registry.ts';
+import { declineKey } from './decline.ts';
 import {
   cancelReshard,
   createShareMailHandler,
@@ -25,6 +26,9 @@ export const shardingModule: ServerModule = {
     );
     registerRoute(app, ctx, 'shardOpened', async ({ body, session }) =>
       recordOpened(ctx, session.accountId, body),
+    );
+    registerRoute(app, ctx, 'declineShardedKey', async ({ body, session }) =>
+      declineKey(ctx, runner, session, body),
     );
     registerRoute(app, ctx, 'commitShardedKey', async ({ body, session }) =>
       commitKey(ctx, session.accountId, body),

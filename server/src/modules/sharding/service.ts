@@ -131,6 +131,7 @@ export async function keyStatus(ctx: Pick<AppContext, 'db'>, key: ShardedKeyRow)
       profileName: signer.profileName,
       emailAddress: signer.emailAddress,
       opened: signer.openedOn !== null,
+      declined: signer.retiredOn !== null,
     })),
   };
 }
@@ -182,6 +183,8 @@ export async function commitKey(
   const generation = setUpGeneration(key);
   if (generation === undefined) throw new HttpError(409, m.keyActiveAlready);
   const signers = await listSigners(ctx.db, key.id, generation);
+  const declined = signers.find((signer) => signer.retiredOn !== null);
+  if (declined) throw new HttpError(409, m.signerDeclined(declined.profileName));
   const notOpened = signers.find((signer) => signer.openedOn === null);
   if (notOpened) throw new HttpError(409, m.notOpened(notOpened.profileName));
   await refuseWhileLocked(ctx, accountId, key.id);

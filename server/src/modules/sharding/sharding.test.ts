@@ -29,7 +29,7 @@ import { accounts } from '../../db/schema.ts';
 import { createSessionService } from '../../http/sessions.ts';
 import { loggerOptions } from '../../logging.ts';
 import { jobRunnerOf } from '../../jobs/runner.ts';
-import { createOutboxMailer } from '../../mail/mailer.ts';
+import { createOutboxMailer, listOutbox } from '../../mail/mailer.ts';
 import { createTestUser, type TestUser } from '../credentials/testing.ts';
 import { distributedTransactions, dtxApprovals } from '../dtx/schema.ts';
 import { deploySchemeAndWhitelist, deployTestToken, type DevWallets, devWallets } from '../tokens/testing.ts';
@@ -648,7 +648,7 @@ describe('sharded keys and distributed transactions', () => {
     expect(page.transactions[0]?.tx.txTypeName).toBe('Resume trading');
   });
 
-  it('a reshard that is never activated is cancelled by a current signer; the key is untouched', async () => {
+  it('a reshard that is never activated is cancelled by a signer it keeps, not one it removes; the key is untouched', async () => {
     const recipients = [alice, dave].map((user) => emails.get(user)).join('\n');
     const { id } = await call<{ id: number }>(bob, 'reshard', {
       body: { accountAddress: result.publicAddress, accessCode: code(bob), minimum: 2, recipients },
@@ -661,13 +661,26 @@ describe('sharded keys and distributed transactions', () => {
     });
     expect(
       await failure(
-        call(carol, 'cancelReshard', {
+        call(alice, 'cancelReshard', {
           body: { accountAddress: result.publicAddress, accessCode: code(bob) },
         }),
       ),
     ).toEqual([403, m.accessCodeWrong]);
-    const status = await call<ShardedKeyStatus>(carol, 'cancelReshard', {
-      body: { accountAddress: result.publicAddress, accessCode: code(carol) },
+    // carol (and bob) are removed by the reshard M signers approved: carol alone cannot block it.
+    expect(
+      await failure(
+        call(carol, 'cancelReshard', {
+          body: { accountAddress: result.publicAddress, accessCode: code(carol) },
+        }),
+      ),
+    ).toEqual([403, m.cancelNotKept]);
+    expect(
+      (await t.ctx.db.select().from(keyShares))
+        .filter((row) => row.generation === 3)
+        .map((row) => row.accountId),
+    ).toHaveLength(2);
+    const status = await call<ShardedKeyStatus>(alice, 'cancelReshard', {
+      body: { accountAddress: result.publicAddress, accessCode: code(alice) },
     });
     expect(status).toMatchObject({ active: true, reshardPending: false, minimum: 3, total: 4 });
     const shares = await t.ctx.db.select().from(keyShares);
@@ -770,6 +783,49 @@ describe('sharded keys and distributed transactions', () => {
     const minutes = ((row?.lockedUntil?.getTime() ?? 0) - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(14);
     expect(minutes).toBeLessThanOrEqual(15);
+  });
+
+  it('a signer named without being asked declines: the key cannot be activated and its creator is mailed', async () => {
+    const created = await call<ShardedKeyResult>(carol, 'createShardedKey', {
+      body: {
+        createNewAccount: true,
+        minimum: 2,
+        recipients: [carol, dave].map((user) => emails.get(user)).join(', '),
+        keyName: 'Unasked',
+      },
+    });
+    const declineBody = { body: { publicKey: created.publicAddress } };
+    // Only a signer of the key declines.
+    expect(await failure(call(alice, 'declineShardedKey', declineBody))).toEqual([403, m.notSigner]);
+    const status = await call<ShardedKeyStatus>(dave, 'declineShardedKey', declineBody);
+    expect(status.signers.map((signer) => [signer.profileName, signer.declined])).toEqual([
+      ['carol', false],
+      ['dave', true],
+    ]);
+    // Declining again changes nothing (one mail).
+    await call(dave, 'declineShardedKey', declineBody);
+    const [share] = (await t.ctx.db.select().from(keyShares)).filter(
+      (row) => row.accountId === dave.accountId && row.retiredOn !== null && row.generation === 1,
+    );
+    expect([share?.sealedShare, share?.sealedPdf]).toEqual([null, null]);
+    await openAll(carol, { ...created, shares: created.shares.slice(0, 1) });
+    const newCodes = await accessCodes({ ...created, shares: created.shares.slice(0, 1) });
+    expect(
+      await failure(
+        call(carol, 'commitShardedKey', {
+          body: { publicKey: created.publicAddress, accessCode: newCodes.get(emails.get(carol) as string) },
+        }),
+      ),
+    ).toEqual([409, m.signerDeclined('dave')]);
+    expect(
+      (await call<ShardedKeyStatus>(carol, 'getShardedKey', { params: { address: created.publicAddress } }))
+        .active,
+    ).toBe(false);
+    await jobRunnerOf(t.app, t.ctx).idle();
+    const told = (await listOutbox(t.ctx.db, { to: emails.get(carol) as string })).filter(
+      (mail) => mail.subject === m.declinedMailSubject,
+    );
+    expect(told.map((mail) => mail.text.split('\n')[0])).toEqual([m.signerDeclined('dave')]);
   });
 
   it('never writes a key, share, access code or PDF password to the log or an API answer', () => {

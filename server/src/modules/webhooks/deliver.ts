@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.ts';
 import { crashPoint } from '../../jobs/crashPoints.ts';
 import type { JobHandler, JobRunner } from '../../jobs/runner.ts';
 import { recordMail } from '../notifications/service.ts';
-import { webhookDeliverJobKind } from './record.ts';
+import { queueDelivery } from './record.ts';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from './schema.ts';
 import { isDelivered, sendWebhook } from './send.ts';
 
@@ -102,14 +102,9 @@ export function createDeliverHandler(ctx: AppContext, runner: JobRunner, timing:
         const eventGivesUp = now.getTime() - event.createdOn.getTime() >= timing.giveUpMs;
         willRetry = !replay && current.state === 'pending' && !eventGivesUp && !endpointGivesUp;
         if (willRetry) {
-          const next = await runner.enqueue(
-            webhookDeliverJobKind,
-            { deliveryId: delivery.id },
-            tx as unknown as Database,
-            {
-              runAfter: new Date(now.getTime() + retryDelayMs(timing, current.attempts)),
-            },
-          );
+          const next = await queueDelivery(runner, tx as unknown as Database, delivery, {
+            runAfter: new Date(now.getTime() + retryDelayMs(timing, current.attempts)),
+          });
           await tx
             .update(webhookDeliveries)
             .set({ jobId: next.id })

@@ -44,9 +44,34 @@ it('private, loopback, link-local and reserved addresses are refused; public one
     '::ffff:7f00:1',
     '::ffff:a9fe:a9fe',
     '::ffff:10.0.0.1',
+    // IPv4-compatible ::/96, whatever the IPv4 address.
+    '::127.0.0.1',
+    '::7f00:1',
+    '::a9fe:a9fe',
+    '::8.8.8.8',
+    // IPv4-translated, 6to4 and NAT64 forms of private IPv4 addresses; Teredo.
+    '::ffff:0:10.0.0.1',
+    '::ffff:0:7f00:1',
+    '2002:7f00:1::1',
+    '2002:c0a8:101::',
+    '2002:a9fe:a9fe:1::1',
+    '64:ff9b::7f00:1',
+    '64:ff9b::8.8.8.8',
+    '64:ff9b:1::a00:1',
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+    'fe80::1%eth0',
   ])
     expect(isPrivateAddress(address), address).toBe(true);
-  for (const address of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])
+  for (const address of [
+    '8.8.8.8',
+    '1.1.1.1',
+    '2606:4700:4700::1111',
+    '::ffff:8.8.8.8',
+    '::ffff:0808:0808',
+    '::ffff:0:8.8.8.8',
+    '2002:808:808::1',
+    '2a00:1450:4001::200e',
+  ])
     expect(isPrivateAddress(address), address).toBe(false);
 });
 
@@ -67,12 +92,17 @@ describe.each(databaseKinds)('webhook endpoints (%s)', (kind) => {
       'http://169.254.169.254/latest',
       'http://[::1]/x',
       'http://localhost/x',
+      'http://[::127.0.0.1]/x',
+      'http://[::ffff:10.0.0.1]/x',
+      'http://[2002:c0a8:101::1]/x',
+      // A name that does not resolve gets the same answer as a private one (no oracle for internal names).
+      'http://no-such-host.invalid/x',
     ])
       expect(
         await refusal(alice.client.call('createWebhook', { body: { url, events: ['token.issued'] } })),
       ).toEqual({
         status: 400,
-        message: webhookMessages.urlPrivate,
+        message: webhookMessages.urlNotPublic,
       });
     expect(
       await refusal(

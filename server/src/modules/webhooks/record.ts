@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { accessOf } from '../../access/access.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
-import type { JobRunner } from '../../jobs/runner.ts';
+import type { JobLane, JobRunner } from '../../jobs/runner.ts';
 import { projects } from '../projects/schema.ts';
 import { keyShares } from '../sharding/schema.ts';
 import { whitelists } from '../whitelists/schema.ts';
@@ -18,6 +18,28 @@ import {
 
 /** The durable job that makes one attempt of one delivery (deliver.ts). */
 export const webhookDeliverJobKind = 'webhook.deliver';
+
+/**
+ * Deliveries run in their own lane of the job runner, never in the slots of user work (deployments, bulk
+ * operations, pushes, mails), and one at a time per endpoint: an endpoint that never answers holds one slot here.
+ */
+export const webhookLane: JobLane = { name: 'webhooks', concurrency: 4, oneAtATimeBy: 'endpointId' };
+
+/** Queues one attempt of a delivery (in `db`, e.g. the transaction recording it), under its endpoint's key. */
+export function queueDelivery(
+  runner: JobRunner,
+  db: Database | undefined,
+  delivery: { id: number; endpointId: number },
+  options: { runAfter?: Date; replay?: boolean; owner?: { accountId: number; limit: number } } = {},
+) {
+  const { replay, ...rest } = options;
+  return runner.enqueue(
+    webhookDeliverJobKind,
+    { deliveryId: delivery.id, endpointId: String(delivery.endpointId), ...(replay ? { replay: true } : {}) },
+    db,
+    rest,
+  );
+}
 
 type Endpoint = { id: number; accountId: number; events: string[] };
 
@@ -93,11 +115,10 @@ async function recordEvent(ctx: AppContext, runner: JobRunner, event: FoundEvent
         .values({ endpointId: endpoint.id, eventId: row.id })
         .returning({ id: webhookDeliveries.id });
       if (!delivery) continue;
-      const job = await runner.enqueue(
-        webhookDeliverJobKind,
-        { deliveryId: delivery.id },
-        tx as unknown as Database,
-      );
+      const job = await queueDelivery(runner, tx as unknown as Database, {
+        id: delivery.id,
+        endpointId: endpoint.id,
+      });
       await tx.update(webhookDeliveries).set({ jobId: job.id }).where(eq(webhookDeliveries.id, delivery.id));
     }
     return true;

@@ -4,7 +4,7 @@ import { jobRunnerOf } from '../../jobs/runner.ts';
 import { everyWhileUp } from '../../jobs/ticker.ts';
 import type { ServerModule } from '../registry.ts';
 import { createDeliverHandler, webhookTimingFromEnv } from './deliver.ts';
-import { recordChainEvents, recordDataEvents, webhookDeliverJobKind } from './record.ts';
+import { recordChainEvents, recordDataEvents, webhookDeliverJobKind, webhookLane } from './record.ts';
 import { createEndpoint, deleteEndpoint, listAttempts, listEndpoints, replayDelivery } from './service.ts';
 
 /**
@@ -17,7 +17,7 @@ export const webhooksModule: ServerModule = {
   register: (app, ctx) => {
     const runner = jobRunnerOf(app, ctx);
     const timing = webhookTimingFromEnv(process.env);
-    runner.register(webhookDeliverJobKind, createDeliverHandler(ctx, runner, timing));
+    runner.register(webhookDeliverJobKind, createDeliverHandler(ctx, runner, timing), webhookLane);
     everyWhileUp(app, ctx.chain.local ? 500 : 3000, 'webhooks: recording events', async () => {
       const indexer = indexerOf(app);
       if (!indexer || indexer.isLeader()) await recordChainEvents(ctx, runner);

@@ -4,7 +4,8 @@ import { isIP } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { guardedLookup, isPrivateAddress, privateAddressesAllowed, RefusedAddressError } from './ssrf.ts';
 
-/** How long an endpoint has to answer. */
+/** How long an endpoint has to accept the connection, and to answer in all (connection included). */
+export const webhookConnectTimeoutMs = 3_000;
 export const webhookTimeoutMs = 10_000;
 
 export type SendResult = { statusCode: number | null; error: string | null };
@@ -29,12 +30,16 @@ export async function sendWebhook(
   const signature = new Webhook(secret).sign(messageId, timestamp, body);
   const request = target.protocol === 'https:' ? https.request : http.request;
   return new Promise<SendResult>((resolve) => {
+    const timers: NodeJS.Timeout[] = [];
+    const settle = (result: SendResult) => {
+      for (const timer of timers) clearTimeout(timer);
+      resolve(result);
+    };
     const req = request(
       target,
       {
         method: 'POST',
         lookup: guardedLookup as never,
-        timeout: webhookTimeoutMs,
         signal,
         headers: {
           'content-type': 'application/json',
@@ -46,12 +51,24 @@ export async function sendWebhook(
       },
       (res) => {
         res.resume();
-        res.on('end', () => resolve({ statusCode: res.statusCode ?? null, error: null }));
-        res.on('error', () => resolve({ statusCode: res.statusCode ?? null, error: null }));
+        res.on('end', () => settle({ statusCode: res.statusCode ?? null, error: null }));
+        res.on('error', () => settle({ statusCode: res.statusCode ?? null, error: null }));
       },
     );
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${webhookTimeoutMs / 1000} s`)));
-    req.on('error', (error: Error) => resolve({ statusCode: null, error: error.message.slice(0, 300) }));
+    // A total deadline (an endpoint that accepts and never answers, or answers a byte at a time, holds a delivery
+    // slot at most this long) and a shorter one for the connection (a reused keep-alive socket is connected).
+    const refuse = (text: string) => () => req.destroy(new Error(text));
+    timers.push(setTimeout(refuse(`no answer within ${webhookTimeoutMs / 1000} s`), webhookTimeoutMs));
+    const connecting = setTimeout(
+      refuse(`no connection within ${webhookConnectTimeoutMs / 1000} s`),
+      webhookConnectTimeoutMs,
+    );
+    timers.push(connecting);
+    req.on('socket', (socket) => {
+      if (!socket.connecting) clearTimeout(connecting);
+      else socket.once('connect', () => clearTimeout(connecting));
+    });
+    req.on('error', (error: Error) => settle({ statusCode: null, error: error.message.slice(0, 300) }));
     req.end(body);
   });
 }

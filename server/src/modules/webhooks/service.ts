@@ -7,17 +7,19 @@ import {
   type WebhookEndpoint,
   webhookMessages,
 } from '@tranche/api';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { accessOf, type Viewer } from '../../access/access.ts';
 import type { AppContext } from '../../context.ts';
 import { encryptSecret } from '../../crypto/aesGcm.ts';
 import { HttpError } from '../../errors.ts';
-import type { JobRunner } from '../../jobs/runner.ts';
+import type { Database } from '../../db/database.ts';
+import { type JobRunner, maxQueuedJobsPerAccount } from '../../jobs/runner.ts';
+import { jobs } from '../../jobs/schema.ts';
 import { secretBinding } from './deliver.ts';
-import { webhookDeliverJobKind } from './record.ts';
+import { queueDelivery, webhookDeliverJobKind } from './record.ts';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from './schema.ts';
-import { checkWebhookHost } from './ssrf.ts';
+import { isPublicWebhookHost } from './ssrf.ts';
 
 const pageSize = 25;
 
@@ -40,10 +42,7 @@ export async function createEndpoint(
   viewer: Viewer,
   body: z.output<typeof createWebhookRequestSchema>,
 ): Promise<{ id: number; secret: string }> {
-  const refused = await checkWebhookHost(body.url);
-  if (refused === 'private') throw new HttpError(400, webhookMessages.urlPrivate);
-  if (refused === 'unresolved')
-    throw new HttpError(400, webhookMessages.urlUnresolved(new URL(body.url).hostname));
+  if (!(await isPublicWebhookHost(body.url))) throw new HttpError(400, webhookMessages.urlNotPublic);
   const [existing] = await ctx.db
     .select({ n: count() })
     .from(webhookEndpoints)
@@ -134,7 +133,11 @@ export async function listAttempts(
   };
 }
 
-/** POST /webhooks/{id}/deliveries/{deliveryId}/replay: one more attempt (same webhook-id), by a durable job. */
+/**
+ * POST /webhooks/{id}/deliveries/{deliveryId}/replay: one more attempt (same webhook-id), by a durable job. One replay
+ * of a delivery is queued at a time (asked again while it waits, the answer is the same and nothing more is queued);
+ * each counts towards the account's cap on queued work (429 beyond it).
+ */
 export async function replayDelivery(
   ctx: AppContext,
   runner: JobRunner,
@@ -143,12 +146,32 @@ export async function replayDelivery(
   deliveryId: number,
 ) {
   await requireEndpoint(ctx, viewer, id);
-  const [delivery] = await ctx.db
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, id)))
-    .limit(1);
-  if (!delivery) throw new HttpError(404, webhookMessages.deliveryNotFound);
-  await runner.enqueue(webhookDeliverJobKind, { deliveryId, replay: true });
+  await ctx.db.transaction(async (tx) => {
+    // The delivery's row lock orders concurrent replays of it: the second sees the first's job.
+    const [delivery] = await tx
+      .select({ id: webhookDeliveries.id, endpointId: webhookDeliveries.endpointId })
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, id)))
+      .limit(1)
+      .for('update');
+    if (!delivery) throw new HttpError(404, webhookMessages.deliveryNotFound);
+    const [waiting] = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.kind, webhookDeliverJobKind),
+          inArray(jobs.state, ['queued', 'running']),
+          sql`${jobs.payload} ->> 'deliveryId' = ${String(deliveryId)}`,
+          sql`${jobs.payload} ->> 'replay' = 'true'`,
+        ),
+      )
+      .limit(1);
+    if (waiting) return;
+    await queueDelivery(runner, tx as unknown as Database, delivery, {
+      replay: true,
+      owner: { accountId: viewer.accountId, limit: maxQueuedJobsPerAccount },
+    });
+  });
   return { deliveryId, queued: true };
 }

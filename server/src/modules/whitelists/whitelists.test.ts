@@ -510,5 +510,25 @@ describe.each(databaseKinds)('whitelists on %s', (kind) => {
     expect(await seedLocalSecurity(t.ctx)).toEqual(seeded);
     const lists = await outsider.client.call('listWhitelists');
     expect(lists.filter((w) => w.address === seeded?.whitelist)).toHaveLength(1);
+    // The demo's seeded key is the shared local signer on every server-signed route, as for a draft deployment or a
+    // bulk issue (one rule: credentials' signingKeyFor asks the access module): another account verifies with it.
+    const verify = (user: TestUser, accountAddress: string, tag: number) =>
+      user.client.call('whitelistBulk', {
+        body: {
+          txMode: 2,
+          accountAddress,
+          whitelistAddress: seeded?.whitelist ?? '',
+          addresses: addresses(1, tag).map((targetAddress) => ({
+            targetAddress,
+            legalName: 'Shared signer',
+          })),
+        },
+      });
+    expect((await verify(outsider, demoAddress, 0x5eed)).saved).toBe(1);
+    // A dev key another account registered stays its own, on this route as on the others.
+    expect(await failureOf(verify(issuer, outsiderAddress, 0x5eee))).toEqual([
+      403,
+      keyMessages.notRegistered(outsiderAddress),
+    ]);
   });
 });

@@ -9,7 +9,7 @@ import { ErrorAlert } from '../../forms/index.ts';
 import { reshardInfoAtom, shardingReturnMs } from '../atoms.ts';
 import { ShareVerification } from './ShareVerification.tsx';
 
-type Loaded = { result: ShardedKeyResult; opened: string[] };
+type Loaded = { result: ShardedKeyResult; opened: string[]; declined: string[]; me?: string };
 
 /**
  * The reshard of a key (its address in `?key=`), loaded from the server: who the new signers are and who opened
@@ -39,6 +39,8 @@ async function loadReshard(address: string, inMemory: ShardedKeyResult | null): 
       ),
     },
     opened: status.signers.filter((signer) => signer.opened).map((signer) => signer.emailAddress),
+    declined: status.signers.filter((signer) => signer.declined).map((signer) => signer.emailAddress),
+    me: mine?.emailAddress,
   };
 }
 
@@ -100,6 +102,8 @@ export function ConfirmReshardingPage() {
           key={loaded.opened.join(',')}
           result={loaded.result}
           initiallyOpened={loaded.opened}
+          initiallyDeclined={loaded.declined}
+          me={loaded.me}
           onActivated={() => {
             setActivated(loaded.result.publicAddress);
             setInfo(null);

@@ -25,6 +25,10 @@ export type ShareVerificationProps = {
   onActivated: () => void;
   /** Signers (email addresses) the server recorded as having opened their PDF already. */
   initiallyOpened?: string[];
+  /** Signers (email addresses) who declined: the key cannot be activated. */
+  initiallyDeclined?: string[];
+  /** The signed-in signer's email address: they may decline (their own login only). */
+  me?: string;
 };
 
 /**
@@ -32,8 +36,16 @@ export type ShareVerificationProps = {
  * password mailed to them (the server checks the password and records the opening); Activate Key is enabled once
  * every signer opened theirs and asks for an access code.
  */
-export function ShareVerification({ result, onActivated, initiallyOpened = [] }: ShareVerificationProps) {
+export function ShareVerification({
+  result,
+  onActivated,
+  initiallyOpened = [],
+  initiallyDeclined = [],
+  me,
+}: ShareVerificationProps) {
   const [opened, setOpened] = useState<Set<string>>(() => new Set(initiallyOpened));
+  const [declined, setDeclined] = useState<Set<string>>(() => new Set(initiallyDeclined));
+  const [declining, setDeclining] = useState(false);
   const [viewing, setViewing] = useState<ShardPdf | null>(null);
   const [recordError, setRecordError] = useState<string | null>(null);
   const [commitOpen, setCommitOpen] = useState(false);
@@ -44,6 +56,21 @@ export function ShareVerification({ result, onActivated, initiallyOpened = [] }:
   const typedPassword = useRef('');
 
   const notOpened = result.shares.find((share) => !opened.has(share.emailAddress));
+  const declinedBy = result.shares.find((share) => declined.has(share.emailAddress));
+
+  const decline = async () => {
+    setDeclining(true);
+    try {
+      const status = await api.call('declineShardedKey', { body: { publicKey: result.publicAddress } });
+      setDeclined(
+        new Set(status.signers.filter((signer) => signer.declined).map((signer) => signer.emailAddress)),
+      );
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setDeclining(false);
+    }
+  };
 
   const capturePassword = (event: FormEvent) => {
     const input = (event.target as HTMLElement).querySelector?.('input');
@@ -107,14 +134,16 @@ export function ShareVerification({ result, onActivated, initiallyOpened = [] }:
               <TableCell>{share.profileName}</TableCell>
               <TableCell>{share.emailAddress}</TableCell>
               <TableCell>
-                {opened.has(share.emailAddress) ? (
+                {declined.has(share.emailAddress) ? (
+                  <Badge tone="danger">Declined</Badge>
+                ) : opened.has(share.emailAddress) ? (
                   <Badge tone="success">Opened</Badge>
                 ) : (
                   <Badge tone="warning">Not opened</Badge>
                 )}
               </TableCell>
               <TableCell>
-                {share.pdf === '' ? (
+                {declined.has(share.emailAddress) ? null : share.pdf === '' ? (
                   <Text>{shardingMessages.pdfOnOwnLogin(share.profileName)}</Text>
                 ) : (
                   <Button
@@ -127,16 +156,25 @@ export function ShareVerification({ result, onActivated, initiallyOpened = [] }:
                   >
                     Open PDF of {share.profileName}
                   </Button>
-                )}
+                )}{' '}
+                {share.emailAddress === me && !declined.has(share.emailAddress) ? (
+                  <Button size="small" variant="secondary" loading={declining} onClick={() => void decline()}>
+                    Decline to be a signer
+                  </Button>
+                ) : null}
               </TableCell>
             </TableRow>
           ))}
         </TableBody>
       </Table>
-      {notOpened ? <Alert tone="warning">{shardingMessages.notOpened(notOpened.profileName)}</Alert> : null}
+      {declinedBy ? (
+        <Alert tone="danger">{shardingMessages.signerDeclined(declinedBy.profileName)}</Alert>
+      ) : notOpened ? (
+        <Alert tone="warning">{shardingMessages.notOpened(notOpened.profileName)}</Alert>
+      ) : null}
       <div>
         <Button
-          disabled={notOpened !== undefined}
+          disabled={notOpened !== undefined || declinedBy !== undefined}
           onClick={() => {
             setCommitError(undefined);
             setCommitOpen(true);
