@@ -231,12 +231,9 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     expect(refused.statusCode).toBe(401);
   });
 
-  it('keeps the first password and profile name when an unconfirmed address signs up again, and mails a new code', async () => {
+  it("gives the account the password of the sign-up whose code confirms it, not a stranger's earlier one (pre-account takeover)", async () => {
     const email = 'dora@example.com';
-    await client.call('createAccount', {
-      body: { loginName: email, emailAddress: email, password: 'the first password', profileName: 'Dora' },
-    });
-    const first = await latestMailTo(email);
+    // A stranger signs up with Dora's address first.
     await client.call('createAccount', {
       body: {
         loginName: email,
@@ -244,6 +241,11 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
         password: 'an attacker password',
         profileName: 'Mallory',
       },
+    });
+    const first = await latestMailTo(email);
+    expect(first.text).toContain('Hello Mallory,');
+    await client.call('createAccount', {
+      body: { loginName: email, emailAddress: email, password: 'the owner password', profileName: 'Dora' },
     });
     const second = await latestMailTo(email);
     expect(second.text).toContain('Hello Dora,');
@@ -254,8 +256,13 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       client.call('login', { body: { loginName: email, password: 'an attacker password' } }),
     );
     expect([attacker.statusCode, attacker.message]).toEqual([401, accountErrors.wrongCredentials]);
+    // The other attempt's code is spent with the confirmation.
+    const stale = await failureOf(
+      client.call('confirmAccount', { body: { confirmationCode: code(first.text) } }),
+    );
+    expect([stale.statusCode, stale.message]).toEqual([400, accountErrors.confirmationCodeInvalid]);
     const { jwt } = await client.call('login', {
-      body: { loginName: email, password: 'the first password' },
+      body: { loginName: email, password: 'the owner password' },
     });
     token = jwt;
     expect((await client.call('auth')).profileName).toBe('Dora');

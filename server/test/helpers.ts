@@ -180,7 +180,6 @@ export async function mailReaderToken(t: TestApp): Promise<string> {
     emailAddress: loginName,
     profileName: 'Mail reader',
     passwordHash: await hashPassword('reader password', testPasswordHashing),
-    confirmationCodeHash: null,
     confirmedOn: new Date(),
   });
   if (!row) throw new Error('the mail reader account exists already');
@@ -198,7 +197,6 @@ export async function accountWithKeys(
     emailAddress: login,
     profileName: login.split('@')[0] as string,
     passwordHash: await hashPassword('a long password', testPasswordHashing),
-    confirmationCodeHash: null,
     confirmedOn: new Date(),
   });
   if (!row) throw new Error('account not created');

@@ -137,7 +137,6 @@ export async function setupIssuer(
       emailAddress: 'issuer@cluster.test',
       profileName: 'Issuer',
       passwordHash: 'unused',
-      confirmationCodeHash: null,
       confirmedOn: new Date(),
     });
     if (!row) throw new Error('account not created');

@@ -36,8 +36,9 @@ export function createAccountsService(ctx: AppContext, background: (work: () => 
   /**
    * Sign up answers the same, in the same time, whether or not the address has an account: the password is
    * hashed in every case, everything that depends on the account happens in the background. A new address gets
-   * an account and a code; an unconfirmed one gets a new code and nothing else changes (its first password and
-   * profile name stay); a confirmed one gets a notice that someone tried to sign up with it.
+   * an account and a code; an unconfirmed one gets a new attempt with its own code, password and profile name
+   * (confirming with a code sets that attempt's password, so a stranger who signed up first cannot keep theirs);
+   * a confirmed one gets a notice that someone tried to sign up with it.
    */
   async function signUp(request: z.output<typeof createAccountRequestSchema>): Promise<void> {
     const passwordHash = await gate.run(() => hashPassword(request.password, ctx.passwordHashing));
@@ -56,7 +57,6 @@ export function createAccountsService(ctx: AppContext, background: (work: () => 
         });
         return;
       }
-      const code = randomCode(8);
       const account =
         existing ??
         (await repository.insertAccount(db, {
@@ -64,15 +64,16 @@ export function createAccountsService(ctx: AppContext, background: (work: () => 
           emailAddress: request.emailAddress,
           profileName: request.profileName,
           passwordHash,
-          confirmationCodeHash: hashCode(code),
         }));
       if (!account) return;
-      if (existing && !(await repository.renewConfirmationCode(db, existing.id, hashCode(code)))) return;
+      const code = randomCode(8);
+      const attempt = { codeHash: hashCode(code), passwordHash, profileName: request.profileName };
+      if (!(await repository.addSignUpAttempt(db, { accountId: account.id, ...attempt }))) return;
       await ctx.mailer.send({
         to: account.emailAddress,
         subject: 'Your Tranche access code',
         text: [
-          `Hello ${account.profileName},`,
+          `Hello ${request.profileName},`,
           '',
           `Your Tranche access code is: ${code}`,
           '',

@@ -28,7 +28,6 @@ if (!existsSync(tokenFile)) {
     emailAddress: 'crash@tranche.test',
     profileName: 'Crash',
     passwordHash: 'unused',
-    confirmationCodeHash: null,
     confirmedOn: new Date(),
   });
   if (!row) throw new Error('account not created');
