@@ -2,7 +2,8 @@
  * `pnpm start:cluster`: N server instances on one PostgreSQL (DATABASE_URL, required) and one chain
  * (CHAIN_RPC_URL, else one embedded Anvil started here), behind a small round-robin proxy on PORT (3000), for
  * trying several instances on one machine. CLUSTER_SIZE (3) instances listen on PORT + 1 ... PORT + N.
- * JWT_SECRET and MASTER_KEY are shared (generated into DATA_DIR/cluster when unset).
+ * JWT_SECRET and MASTER_KEY are shared (generated into DATA_DIR/cluster when unset). The proxy sets X-Forwarded-For
+ * to its peer's address and the instances trust it (TRUST_PROXY=loopback), so throttles count each client.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -43,6 +44,8 @@ for (let i = 1; i <= size; i++) {
       PORT: String(port),
       DATA_DIR: path.join(dir, `instance-${i}`),
       CHAIN_RPC_URL: rpcUrl,
+      // The proxy below connects from loopback and names the client in X-Forwarded-For.
+      TRUST_PROXY: 'loopback',
       JWT_SECRET: jwtSecret,
       MASTER_KEY: masterKey,
     },
@@ -64,7 +67,8 @@ const proxy = http.createServer((request, response) => {
       port: target.port,
       method: request.method,
       path: request.url,
-      headers: request.headers,
+      // The client is the peer of this proxy: a client's own X-Forwarded-For is replaced, never passed on.
+      headers: { ...request.headers, 'x-forwarded-for': request.socket.remoteAddress ?? '' },
     },
     (answer) => {
       response.writeHead(answer.statusCode ?? 502, answer.headers);

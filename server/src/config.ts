@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExplorerTemplates } from '@tranche/api';
@@ -36,6 +37,11 @@ export type ServerConfig = {
   allowedHosts: string[];
   /** Local mode may listen on a non-loopback HOST (LOCAL_ALLOW_REMOTE=1). */
   localAllowRemote: boolean;
+  /**
+   * The load balancers whose X-Forwarded-For is believed (TRUST_PROXY: addresses, CIDRs, or `loopback`,
+   * `linklocal`, `uniquelocal`); empty: the TCP peer is the client.
+   */
+  trustProxy: string[];
   throttles: ThrottleSettings;
   hashing: HashingLimits;
 };
@@ -79,6 +85,28 @@ function limits(env: NodeJS.ProcessEnv): { throttles: ThrottleSettings; hashing:
 
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+const proxyRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY: comma-separated addresses or CIDRs of the load balancers (Fastify's `trustProxy`). */
+function trustedProxies(value: string | undefined): string[] {
+  const entries = (nonEmpty(value) ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  for (const entry of entries) {
+    const [address = '', bits, extra] = entry.split('/');
+    const family = net.isIP(address);
+    const validBits =
+      bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!proxyRanges.has(entry) && (family === 0 || !validBits || extra !== undefined)) {
+      throw new StartupError(
+        `TRUST_PROXY must list load balancer addresses or CIDRs separated by commas (e.g. 10.0.0.5,10.1.0.0/16), got "${entry}".`,
+      );
+    }
+  }
+  return entries;
 }
 
 function port(name: string, value: string | undefined, fallback: number): number {
@@ -145,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .map((name) => name.trim())
       .filter((name) => name !== ''),
     localAllowRemote: nonEmpty(env.LOCAL_ALLOW_REMOTE) === '1',
+    trustProxy: trustedProxies(env.TRUST_PROXY),
     ...limits(env),
   };
 }

@@ -130,6 +130,7 @@ export async function startServer(
         extra: config.allowedHosts,
       }),
       consoleDir: config.consoleDir,
+      trustProxy: config.trustProxy,
       logger: loggerOptions(config.logLevel),
     });
     cleanup.push(() => app.close());

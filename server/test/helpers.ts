@@ -133,6 +133,7 @@ export async function createTestApp(options: {
   jwtExpiresIn?: string;
   limits?: AppContext['limits'];
   allowedHosts?: string[];
+  trustProxy?: string[];
 }): Promise<TestApp> {
   const database = await createTestDatabase(options.kind);
   const chain: ChainService = createChainService({
@@ -153,7 +154,13 @@ export async function createTestApp(options: {
     caches: createReadCaches(),
     limits: options.limits,
   };
-  const app = await buildApp({ ...ctx, logger: false, consoleDir: null, allowedHosts: options.allowedHosts });
+  const app = await buildApp({
+    ...ctx,
+    logger: false,
+    consoleDir: null,
+    allowedHosts: options.allowedHosts,
+    trustProxy: options.trustProxy,
+  });
   await app.ready();
   return {
     app,
