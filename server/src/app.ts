@@ -29,6 +29,7 @@ import { docsCsp, hostGuard, installSecurityHeaders } from './http/security.ts';
 import { defaultThrottles, installThrottles } from './http/throttle.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
 import { loggerOptions } from './logging.ts';
+import { mailAccountSlowed } from './modules/accounts/service.ts';
 import { registeredKeyOf } from './modules/credentials/service.ts';
 import { followReplacedTransactions } from './modules/transactions/service.ts';
 import { defaultModules, localModule } from './modules/index.ts';
@@ -80,7 +81,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     https: ctx.publicUrl().startsWith('https:'),
     connectSources: ctx.chain.local ? [new URL(ctx.chain.rpcUrl).origin] : [],
   });
-  app.decorate('throttles', await installThrottles(app, ctx.db, ctx.limits?.throttles ?? defaultThrottles));
+  const throttles = ctx.limits?.throttles ?? defaultThrottles;
+  app.decorate('throttles', await installThrottles(app, ctx.db, throttles, mailAccountSlowed(ctx)));
 
   // An empty JSON body reads as no body, so validation answers the first required field's message.
   const jsonParser = app.getDefaultJsonParser('error', 'error');

@@ -74,6 +74,8 @@ function limits(env: NodeJS.ProcessEnv): { throttles: ThrottleSettings; hashing:
       secretPerAccount: count(env, 'LIMIT_SECRET_PER_ACCOUNT', d.secretPerAccount),
       delayMs: count(env, 'LIMIT_DELAY_SECONDS', d.delayMs / 1000) * 1000,
       maxDelayMs: count(env, 'LIMIT_MAX_DELAY_SECONDS', d.maxDelayMs / 1000) * 1000,
+      accountFailures: count(env, 'LIMIT_ACCOUNT_FAILURES', d.accountFailures),
+      accountMaxDelayMs: count(env, 'LIMIT_ACCOUNT_MAX_DELAY_SECONDS', d.accountMaxDelayMs / 1000) * 1000,
       accountPerHour: count(env, 'LIMIT_ACCOUNT_PER_HOUR', d.accountPerHour),
     },
     hashing: {

@@ -14,6 +14,7 @@ import { hashingGate } from '../../crypto/hashing.ts';
 import { hashCode, hashToken, randomCode, randomDigits, randomToken, sameHash } from '../../crypto/tokens.ts';
 import { HttpError } from '../../errors.ts';
 import type { SessionClaims } from '../../http/sessions.ts';
+import type { AccountSlowedNotice, ThrottleKind } from '../../http/throttle.ts';
 import * as repository from './repository.ts';
 
 /** How long a password reset code and link stay valid. */
@@ -26,6 +27,39 @@ export function hashPassword(password: string, options: PasswordHashingOptions):
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
+
+const slowedWhat: Record<ThrottleKind, string> = {
+  login: 'wrong passwords',
+  resetPassword: 'wrong password reset codes',
+  secret: 'wrong access codes or PDF passwords',
+  signUp: 'sign-ups',
+  confirm: 'confirmation codes',
+  forgotPassword: 'password reset requests',
+};
+
+/**
+ * Tells an account's owner that strangers' wrong secrets slow their account down (http/throttle.ts): their own
+ * device still gets in with the right password.
+ */
+export function mailAccountSlowed(ctx: Pick<AppContext, 'db' | 'mailer'>): AccountSlowedNotice {
+  return async (kind, named) => {
+    const account = named.startsWith('#')
+      ? await repository.findAccountById(ctx.db, Number(named.slice(1)))
+      : await repository.findAccountByLogin(ctx.db, named);
+    if (!account?.confirmedOn) return;
+    await ctx.mailer.send({
+      to: account.emailAddress,
+      subject: 'Many wrong attempts on your Tranche account',
+      text: [
+        `Hello ${account.profileName},`,
+        '',
+        `Many ${slowedWhat[kind]} were tried on your Tranche account in the last minutes, from several addresses.`,
+        'Those addresses now wait a few minutes between tries. Your own device still logs in with your password.',
+        'If it was not you, nothing is needed; to be safe, choose a new password with "forgot my password".',
+      ].join('\n'),
+    });
+  };
+}
 
 export function createAccountsService(ctx: AppContext, background: (work: () => Promise<void>) => void) {
   const { db } = ctx;
