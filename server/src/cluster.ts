@@ -20,6 +20,11 @@ if (!config.databaseUrl) {
   process.stderr.write('start:cluster needs DATABASE_URL (PostgreSQL): PGlite is one instance.\n');
   process.exit(1);
 }
+if (!config.smtpUrl && !config.mailDisabled) {
+  // The instances run in network mode (CHAIN_RPC_URL), which has no local outbox.
+  process.stderr.write('start:cluster needs SMTP_URL for mail (or MAIL=disabled to run without any).\n');
+  process.exit(1);
+}
 const size = Math.max(1, Number(process.env.CLUSTER_SIZE ?? '3'));
 const dir = path.join(config.dataDir, 'cluster');
 mkdirSync(dir, { recursive: true, mode: 0o700 });

@@ -19,6 +19,8 @@ export type ServerConfig = {
   chainId?: number;
   chainPort: number;
   smtpUrl?: string;
+  /** MAIL=disabled: no mail at all (outside local mode the server otherwise refuses to start without SMTP_URL). */
+  mailDisabled: boolean;
   mailFrom?: string;
   jwtSecret?: string;
   jwtExpiresIn: string;
@@ -89,6 +91,15 @@ function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
 }
 
+/** MAIL: unset (mail on) or `disabled`. */
+function mailSetting(value: string | undefined): boolean {
+  const text = nonEmpty(value);
+  if (text === undefined) return false;
+  if (text !== 'disabled')
+    throw new StartupError(`MAIL can only be "disabled" (no mail at all), got "${text}".`);
+  return true;
+}
+
 const proxyRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /** TRUST_PROXY: comma-separated addresses or CIDRs of the load balancers (Fastify's `trustProxy`). */
@@ -155,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     chainId: chainIdText === undefined ? undefined : Number(chainIdText),
     chainPort: port('CHAIN_PORT', env.CHAIN_PORT, 8545),
     smtpUrl: nonEmpty(env.SMTP_URL),
+    mailDisabled: mailSetting(env.MAIL),
     mailFrom: nonEmpty(env.MAIL_FROM),
     jwtSecret: nonEmpty(env.JWT_SECRET),
     jwtExpiresIn,

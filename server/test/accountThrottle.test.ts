@@ -43,7 +43,7 @@ describe('the account-wide throttle', () => {
     expect((await login('one more guess', '192.0.2.9')).statusCode).toBe(401);
     expect((await login('and another', '192.0.2.9')).statusCode).toBe(429);
 
-    const notices = (await listOutbox(t.ctx.db, { to: email })).filter(
+    const notices = (await listOutbox(t.ctx, { to: email })).filter(
       (mail) => mail.subject === 'Many wrong attempts on your Tranche account',
     );
     expect(notices).toHaveLength(1);

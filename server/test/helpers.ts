@@ -141,13 +141,14 @@ export async function createTestApp(options: {
     chainId: options.chain.chainId,
     local: options.local ?? true,
   });
+  const masterKey = randomBytes(32);
   const ctx: AppContext = {
     db: database.db,
     databaseKind: database.kind,
     chain,
-    mailer: createOutboxMailer(database.db),
+    mailer: createOutboxMailer({ db: database.db, masterKey }),
     sessions: createSessionService(testJwtSecret, options.jwtExpiresIn ?? '12h'),
-    masterKey: randomBytes(32),
+    masterKey,
     explorer: { tx: '/local/tx/{hash}', address: '/local/address/{address}', block: '/local/block/{block}' },
     publicUrl: () => 'http://console.test',
     passwordHashing: testPasswordHashing,

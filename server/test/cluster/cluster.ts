@@ -77,6 +77,7 @@ export async function startInstance(
       HOST: '127.0.0.1',
       DATABASE_URL: env.databaseUrl,
       CHAIN_RPC_URL: env.rpcUrl,
+      MAIL: 'disabled',
       JWT_SECRET: env.jwtSecret,
       MASTER_KEY: env.masterKey,
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), `i20-${name}-`)),

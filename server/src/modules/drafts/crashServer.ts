@@ -37,7 +37,7 @@ const app = await buildApp({
   db: database.db,
   databaseKind: database.kind,
   chain,
-  mailer: createOutboxMailer(database.db),
+  mailer: createOutboxMailer({ db: database.db, masterKey: Buffer.alloc(32, 7) }),
   sessions,
   masterKey: Buffer.alloc(32, 7),
   explorer: { tx: '/local/tx/{hash}', address: '/local/address/{address}', block: '/local/block/{block}' },

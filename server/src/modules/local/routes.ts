@@ -13,7 +13,7 @@ export const localModule: ServerModule = {
     // address (LISTEN_ANY) reads only the mail to its own address.
     registerRoute(app, ctx, 'localOutbox', async ({ request, session }) => {
       const peer = (request.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
-      return listOutbox(ctx.db, isLoopback(peer) ? {} : { to: session.emailAddress });
+      return listOutbox(ctx, isLoopback(peer) ? {} : { to: session.emailAddress });
     });
     registerLocalChainRoutes(app, ctx);
   },
