@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { accounts, passwordResets, signUpAttempts } from '../../db/schema.ts';
+import { markForReview } from './reviewItems.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type PasswordResetRow = typeof passwordResets.$inferSelect;
@@ -171,6 +172,10 @@ export async function completeReset(
         confirmedOn: sql`coalesce(${accounts.confirmedOn}, now())`,
       })
       .where(eq(accounts.id, accountId));
+    // Its open sign-ups end with it (their codes stop working).
+    await tx.delete(signUpAttempts).where(eq(signUpAttempts.accountId, accountId));
+    // Everything the sessions before the reset created waits for the owner's review (review.ts).
+    await markForReview(tx, accountId);
     return true;
   });
 }

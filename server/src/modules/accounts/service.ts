@@ -1,5 +1,6 @@
 import { publishInvalidation } from '../../cache/invalidation.ts';
 import {
+  type AccountReview,
   accountErrors,
   type confirmAccountRequestSchema,
   type createAccountRequestSchema,
@@ -16,6 +17,7 @@ import { HttpError } from '../../errors.ts';
 import type { SessionClaims } from '../../http/sessions.ts';
 import type { AccountSlowedNotice, ThrottleKind } from '../../http/throttle.ts';
 import * as repository from './repository.ts';
+import { listReview } from './reviewItems.ts';
 
 /** How long a password reset code and link stay valid. */
 export const resetValidityMs = 60 * 60 * 1000;
@@ -167,7 +169,8 @@ export function createAccountsService(ctx: AppContext, background: (work: () => 
     });
   }
 
-  async function resetPassword(request: z.output<typeof resetPasswordRequestSchema>): Promise<void> {
+  /** Sets the new password and answers what the sessions before it created, for the owner to review. */
+  async function resetPassword(request: z.output<typeof resetPasswordRequestSchema>): Promise<AccountReview> {
     const invalid = new HttpError(
       400,
       request.token !== undefined ? accountErrors.resetTokenInvalid : accountErrors.resetCodeInvalid,
@@ -197,6 +200,7 @@ export function createAccountsService(ctx: AppContext, background: (work: () => 
     // within sessionAccountTtlMs).
     ctx.caches.accounts.delete(account.id);
     await publishInvalidation(db, { kind: 'account', accountId: account.id });
+    return listReview(db, { accountId: account.id });
   }
 
   /** Ends the request's session on every instance (http/revocations.ts). */
