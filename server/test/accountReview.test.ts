@@ -102,13 +102,13 @@ it('lists what the sessions before a reset created, holds the webhook deliveries
   const jwt = (login.json() as { data: { jwt: string } }).data.jwt;
   const review = await t.app.inject({
     method: 'GET',
-    url: '/api/account/review',
+    url: '/api/accounts/review',
     headers: { authorization: `Bearer ${jwt}` },
   });
   expect((review.json() as { data: AccountReview }).data.items).toHaveLength(3);
 
   // Kept: the webhook resumes, its waiting delivery is tried.
-  const kept = await post('/api/account/review/keep', { kind: 'webhook', id: endpointId }, jwt);
+  const kept = await post('/api/accounts/review/keep', { kind: 'webhook', id: endpointId }, jwt);
   expect((kept.json() as { data: AccountReview }).data.items.map((item) => item.kind)).toEqual([
     'wallet',
     'key',
@@ -121,19 +121,19 @@ it('lists what the sessions before a reset created, holds the webhook deliveries
 
   // Removed: the wallet and the key are gone.
   for (const item of listed.filter((entry) => entry.kind !== 'webhook')) {
-    expect((await post('/api/account/review/remove', { kind: item.kind, id: item.id }, jwt)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await post('/api/accounts/review/remove', { kind: item.kind, id: item.id }, jwt)).statusCode,
+    ).toBe(200);
   }
   expect(await t.ctx.db.select().from(provedWallets).where(eq(provedWallets.accountId, accountId))).toEqual(
     [],
   );
   expect(await t.ctx.db.select().from(credentials).where(eq(credentials.accountId, accountId))).toEqual([]);
-  const again = await post('/api/account/review/remove', { kind: 'wallet', id: listed[1]?.id }, jwt);
+  const again = await post('/api/accounts/review/remove', { kind: 'wallet', id: listed[1]?.id }, jwt);
   expect(again.statusCode).toBe(404);
   const empty = await t.app.inject({
     method: 'GET',
-    url: '/api/account/review',
+    url: '/api/accounts/review',
     headers: { authorization: `Bearer ${jwt}` },
   });
   expect((empty.json() as { data: AccountReview }).data.items).toEqual([]);

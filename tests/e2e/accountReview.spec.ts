@@ -44,6 +44,6 @@ test('after a password reset the owner sees what was added before it and removes
     loginName: account.email,
     password: 'the owner new password',
   });
-  expect(await owner.get('/account/review')).toEqual({ items: [] });
+  expect(await owner.get('/accounts/review')).toEqual({ items: [] });
   expect(await owner.get(`/credentials/check/${key.address}`)).toBe(false);
 });

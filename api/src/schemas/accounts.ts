@@ -173,7 +173,7 @@ export type AccountReviewItem = z.output<typeof accountReviewItemSchema>;
 export const accountReviewSchema = z.object({ items: z.array(accountReviewItemSchema) });
 export type AccountReview = z.output<typeof accountReviewSchema>;
 
-/** POST /account/review/keep and /account/review/remove. */
+/** POST /accounts/review/keep and /accounts/review/remove. */
 export const accountReviewDecisionSchema = z.object({
   kind: z.enum(accountReviewKinds, { error: accountReviewMessages.kindInvalid }),
   id: z

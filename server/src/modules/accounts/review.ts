@@ -24,7 +24,7 @@ async function takeOut(ctx: AppContext, tx: Database, viewer: Viewer, { kind, id
   }
 }
 
-/** POST /account/review/keep: the item stays; a kept webhook's waiting deliveries are queued again. */
+/** POST /accounts/review/keep: the item stays; a kept webhook's waiting deliveries are queued again. */
 export async function keepItem(
   ctx: AppContext,
   runner: JobRunner,
@@ -38,7 +38,7 @@ export async function keepItem(
   return listReview(ctx.db, viewer);
 }
 
-/** POST /account/review/remove: the webhook endpoint, proved wallet or registered key is deleted. */
+/** POST /accounts/review/remove: the webhook endpoint, proved wallet or registered key is deleted. */
 export async function removeItem(
   ctx: AppContext,
   viewer: Viewer,

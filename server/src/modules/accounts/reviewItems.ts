@@ -52,7 +52,7 @@ export async function markForReview(tx: Database, accountId: number): Promise<vo
   }
 }
 
-/** GET /account/review: what waits for the viewer's review, oldest first within each kind. */
+/** GET /accounts/review: what waits for the viewer's review, oldest first within each kind. */
 export async function listReview(db: Database, viewer: { accountId: number }): Promise<AccountReview> {
   const items: AccountReviewItem[] = [];
   for (const kind of kinds) {
