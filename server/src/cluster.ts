@@ -7,10 +7,10 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type DevChain, startDevChain } from '@tranche/contracts';
+import { createClusterProxy } from './clusterProxy.ts';
 import { loadConfig } from './config.ts';
 import { resolveJwtSecret, resolveMasterKey } from './crypto/secrets.ts';
 
@@ -58,34 +58,9 @@ for (let i = 1; i <= size; i++) {
   children.push({ port, child });
 }
 
-let next = 0;
-const proxy = http.createServer((request, response) => {
-  const live = children.filter((c) => c.child.exitCode === null && c.child.signalCode === null);
-  const target = live[next++ % Math.max(1, live.length)];
-  if (!target) {
-    response.writeHead(503).end();
-    return;
-  }
-  const upstream = http.request(
-    {
-      host: '127.0.0.1',
-      port: target.port,
-      method: request.method,
-      path: request.url,
-      // The client is the peer of this proxy: a client's own X-Forwarded-For is replaced, never passed on.
-      headers: { ...request.headers, 'x-forwarded-for': request.socket.remoteAddress ?? '' },
-    },
-    (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
-    },
-  );
-  upstream.on('error', () => {
-    if (!response.headersSent) response.writeHead(502);
-    response.end();
-  });
-  request.pipe(upstream);
-});
+const proxy = createClusterProxy(() =>
+  children.filter((c) => c.child.exitCode === null && c.child.signalCode === null).map((c) => c.port),
+);
 proxy.listen(config.port, config.host, () => {
   process.stdout.write(
     `Tranche cluster: ${size} instances on ports ${config.port + 1}-${config.port + size}, round-robin proxy at http://${config.host}:${config.port}\n`,

@@ -1,5 +1,8 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { DevChain } from '@tranche/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClusterProxy } from '../src/clusterProxy.ts';
 import { loadConfig } from '../src/config.ts';
 import { StartupError } from '../src/errors.ts';
 import { accountWithKeys, createTestApp, startTestChain, type TestApp } from './helpers.ts';
@@ -56,5 +59,25 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig({}).trustProxy).toEqual([]);
     expect(() => loadConfig({ TRUST_PROXY: 'balancer.example.com' })).toThrow(StartupError);
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/^TRUST_PROXY must list load balancer/);
+  });
+
+  it("start:cluster's proxy names its peer in X-Forwarded-For and drops the client's own", async () => {
+    const seen: (string | undefined)[] = [];
+    const instance = http.createServer((request, response) => {
+      seen.push(request.headers['x-forwarded-for'] as string | undefined);
+      response.end('ok');
+    });
+    await new Promise<void>((resolve) => instance.listen(0, '127.0.0.1', resolve));
+    const proxy = createClusterProxy(() => [(instance.address() as AddressInfo).port]);
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/api/health`;
+      expect((await fetch(url, { headers: { 'x-forwarded-for': '6.6.6.6' } })).status).toBe(200);
+      expect((await fetch(url)).status).toBe(200);
+      expect(seen).toEqual(['127.0.0.1', '127.0.0.1']);
+    } finally {
+      proxy.close();
+      instance.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { addressOf } from '../../server/src/modules/tokens/testing.ts';
 import { expect, test } from './fixtures.ts';
-import { apiAs, codeIn, createAccount, loginInBrowser, readMail } from './helpers.ts';
+import { apiAs, codeIn, createAccount, readMail, submitLogin } from './helpers.ts';
 
 /**
  * Issue 33: whoever knew the old password may have registered a key (or added a webhook, or proved a wallet). After a
@@ -29,7 +29,8 @@ test('after a password reset the owner sees what was added before it and removes
   await expect(page.getByText('Your password was changed.')).toBeVisible();
   await expect(page.getByText(/1 item was added to your account before the reset/)).toBeVisible();
 
-  await loginInBrowser(page, account.email, 'the owner new password');
+  // The review dialog opens over the console (modal) as soon as the login lands.
+  await submitLogin(page, account.email, 'the owner new password');
   const dialog = page.getByRole('dialog', { name: 'Check what was added to your account' });
   await expect(dialog).toBeVisible();
   const row = dialog.getByRole('row', { name: new RegExp(key.address, 'i') });
@@ -38,6 +39,9 @@ test('after a password reset the owner sees what was added before it and removes
   await expect(dialog.getByText('Everything is reviewed.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
   await expect(dialog).toBeHidden();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /My Account/ }),
+  ).toBeVisible();
 
   // The key is gone (and, registered before, it answered true), and nothing waits any more.
   const owner = await apiAs(request, server.url, {
