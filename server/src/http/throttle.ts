@@ -131,15 +131,28 @@ function databaseStore(db: Database) {
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
-/** Kinds whose 2xx answer proves the secret was right, so the address + account counter starts over. */
-const clearedOnSuccess: ReadonlySet<ThrottleKind> = new Set(['login', 'resetPassword', 'secret']);
+/**
+ * The answers that mean a wrong secret, counted against the account from all addresses: a wrong password (401; 403
+ * is an unconfirmed account's right one), a wrong reset code or link (400), a wrong access code or PDF password (403).
+ */
+const wrongAnswers: Partial<Record<ThrottleKind, number[]>> = {
+  login: [401],
+  resetPassword: [400],
+  secret: [400, 403],
+};
+
+/**
+ * Kinds that check a secret: a 2xx answer proves it right, so the address + account counter starts over; a wrong
+ * one counts against the account from all addresses.
+ */
+const clearedOnSuccess: ReadonlySet<ThrottleKind> = new Set(Object.keys(wrongAnswers) as ThrottleKind[]);
 
 export type Throttles = {
   /** The preHandler of a throttled route (after validation, so the body's login is known). */
   guard: (kind: ThrottleKind) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   /**
    * The onResponse of a throttled route: after a 2xx login, reset or secret, its counter starts over; a wrong one
-   * (400 or 401 after the guard) counts against the account from all addresses.
+   * (`wrongAnswers`, after the guard) counts against the account from all addresses.
    */
   settle: (kind: ThrottleKind) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 };
@@ -237,7 +250,7 @@ export async function installThrottles(
         await db.execute(
           sql`delete from rate_limits where key = ${addressAccountKey(kind, request, account)}`,
         );
-      } else if (reply.statusCode === 400 || reply.statusCode === 401) {
+      } else if (wrongAnswers[kind]?.includes(reply.statusCode)) {
         const failures = await accountFailures(`${kind}|${account}`, 'incr');
         // The wrong one that reaches the limit (not the ones after it): one notice per window.
         if (failures.current === settings.accountFailures) {
