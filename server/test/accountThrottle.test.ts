@@ -1,29 +1,39 @@
 import type { DevChain } from '@tranche/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../src/mail/mailer.ts';
-import { accountWithKeys, createTestApp, startTestChain, type TestApp } from './helpers.ts';
+import { accountWithKeys, createTestApp, databaseKinds, startTestChain, type TestApp } from './helpers.ts';
 
 /**
  * Issue 33: strangers' wrong passwords from many addresses used to lock the owner out for an hour (a flat
  * per-account limit). Now they slow the account down only for addresses that failed on it, and the owner is mailed.
  */
 let chain: DevChain;
-let t: TestApp;
-const email = 'target@example.com';
 beforeAll(async () => {
   chain = await startTestChain();
-  t = await createTestApp({ kind: 'pglite', chain });
-  await accountWithKeys(t, email, []);
 });
 afterAll(async () => {
-  await t.close();
   await chain.stop();
 });
 
-const login = (password: string, remoteAddress: string) =>
-  t.app.inject({ method: 'POST', url: '/api/login', remoteAddress, payload: { loginName: email, password } });
+describe.each(databaseKinds)('the account-wide throttle on %s', (kind) => {
+  let t: TestApp;
+  const email = 'target@example.com';
+  beforeAll(async () => {
+    t = await createTestApp({ kind, chain });
+    await accountWithKeys(t, email, []);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
-describe('the account-wide throttle', () => {
+  const login = (password: string, remoteAddress: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress,
+      payload: { loginName: email, password },
+    });
+
   it('lets the right password in from a clean address after 50 wrong ones from 10 addresses, slows the guessers, and mails the owner', async () => {
     const attackers = Array.from({ length: 10 }, (_, i) => `203.0.113.${i + 1}`);
     const statuses: number[] = [];
