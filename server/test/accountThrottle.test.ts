@@ -1,7 +1,14 @@
 import type { DevChain } from '@tranche/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../src/mail/mailer.ts';
-import { accountWithKeys, createTestApp, databaseKinds, startTestChain, type TestApp } from './helpers.ts';
+import {
+  accountWithKeys,
+  createTestApp,
+  databaseKinds,
+  injectLogin,
+  startTestChain,
+  type TestApp,
+} from './helpers.ts';
 
 /**
  * Issue 33: strangers' wrong passwords from many addresses used to lock the owner out for an hour (a flat
@@ -27,12 +34,7 @@ describe.each(databaseKinds)('the account-wide throttle on %s', (kind) => {
   });
 
   const login = (password: string, remoteAddress: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      remoteAddress,
-      payload: { loginName: email, password },
-    });
+    injectLogin(t, { loginName: email, password }, remoteAddress);
 
   it('lets the right password in from a clean address after 50 wrong ones from 10 addresses, slows the guessers, and mails the owner', async () => {
     const attackers = Array.from({ length: 10 }, (_, i) => `203.0.113.${i + 1}`);

@@ -19,6 +19,7 @@ import {
   createTestApp,
   databaseKinds,
   failureOf,
+  injectLogin,
   mailReaderToken,
   startTestChain,
   type TestApp,
@@ -283,12 +284,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
 
     const attacker = '203.0.113.7';
     const login = (password: string, remoteAddress: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/login',
-        remoteAddress,
-        payload: { loginName: email, password },
-      });
+      injectLogin(t, { loginName: email, password }, remoteAddress);
     const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => login(`guess ${i}`, attacker)));
     const statuses = answers.map((answer) => answer.statusCode).sort();
     expect(statuses.filter((status) => status === 401)).toHaveLength(5);

@@ -175,6 +175,16 @@ export async function createTestApp(options: {
   };
 }
 
+/** POST /api/login from a client address (Fastify inject's remoteAddress), with extra headers (X-Forwarded-For). */
+export function injectLogin(
+  t: TestApp,
+  body: { loginName: string; password: string },
+  remoteAddress: string,
+  headers: Record<string, string> = {},
+) {
+  return t.app.inject({ method: 'POST', url: '/api/login', remoteAddress, headers, payload: body });
+}
+
 /**
  * A confirmed account made straight in the database and logged in: the reader of the local outbox in tests
  * (a session on loopback reads all of it).

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClusterProxy } from '../src/clusterProxy.ts';
 import { loadConfig } from '../src/config.ts';
 import { StartupError } from '../src/errors.ts';
-import { accountWithKeys, createTestApp, startTestChain, type TestApp } from './helpers.ts';
+import { accountWithKeys, createTestApp, injectLogin, startTestChain, type TestApp } from './helpers.ts';
 
 /** Issue 33: behind a load balancer the throttles count the client X-Forwarded-For names, if the balancer is trusted. */
 let chain: DevChain;
@@ -22,13 +22,12 @@ afterAll(async () => {
 });
 
 const login = (password: string, peer: string, forwardedFor?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    remoteAddress: peer,
-    headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
-    payload: { loginName: 'lb@example.com', password },
-  });
+  injectLogin(
+    t,
+    { loginName: 'lb@example.com', password },
+    peer,
+    forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
+  );
 
 describe('TRUST_PROXY', () => {
   it("counts each client behind a trusted balancer: an attacker's 5 wrong passwords do not lock the owner out", async () => {
