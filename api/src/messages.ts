@@ -580,3 +580,17 @@ export const jobQueueMessages = {
   full: (max: number) =>
     `Your account has ${max} operations waiting or running already. Wait for some of them to finish, then try again.`,
 } as const;
+
+/** The review after a password reset (issue 33): what the sessions before it created, kept or removed by the owner. */
+export const accountReviewMessages = {
+  notFound: 'This item is not waiting for your review any more. Reload the page to see what is.',
+  kindInvalid: 'Choose a webhook, a wallet or a key',
+  idInvalid: 'The id must be a whole number',
+  title: 'Check what was added to your account',
+  intro:
+    'Your password was reset. Before that, these were added to your account. If you did not add one, remove it. Webhooks stay paused until you keep them.',
+  kinds: { webhook: 'Webhook', wallet: 'Proved wallet', key: 'Registered key' },
+  keep: 'Keep',
+  remove: 'Remove',
+  done: 'Everything is reviewed.',
+} as const;

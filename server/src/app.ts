@@ -29,6 +29,7 @@ import { docsCsp, hostGuard, installSecurityHeaders } from './http/security.ts';
 import { defaultThrottles, installThrottles } from './http/throttle.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
 import { loggerOptions } from './logging.ts';
+import { mailAccountSlowed } from './modules/accounts/service.ts';
 import { registeredKeyOf } from './modules/credentials/service.ts';
 import { followReplacedTransactions } from './modules/transactions/service.ts';
 import { defaultModules, localModule } from './modules/index.ts';
@@ -45,11 +46,16 @@ export type AppDeps = AppContext & {
   bodyLimit?: number;
   /** Host names the server answers for (others get 421, http/security.ts); unset answers any Host. */
   allowedHosts?: string[];
+  /**
+   * Load balancers (addresses, CIDRs) whose X-Forwarded-For names the client (`request.ip`, which the throttles
+   * and logs use); unset or empty: the TCP peer is the client.
+   */
+  trustProxy?: string[];
 };
 
 /** Builds the Fastify app: the /api routes of every module, OpenAPI, and the console. Does not listen. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { modules, consoleDir, logger, bodyLimit, allowedHosts, ...ctx } = deps;
+  const { modules, consoleDir, logger, bodyLimit, allowedHosts, trustProxy, ...ctx } = deps;
   // Server-signed transactions take their nonces from this database's allocator (chain/nonces.ts); the sweep replaces
   // a registered key's transaction left stuck under too low a fee (an operation answered with its hash).
   ctx.chain.attachDatabase(ctx.db, {
@@ -63,6 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : { logger: loggerOption === false ? false : loggerOption }),
     bodyLimit: bodyLimit ?? 1024 * 1024,
     return503OnClosing: true,
+    trustProxy: trustProxy !== undefined && trustProxy.length > 0 ? trustProxy : false,
   }) as unknown as FastifyInstance;
 
   app.setValidatorCompiler(zodValidatorCompiler);
@@ -74,7 +81,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     https: ctx.publicUrl().startsWith('https:'),
     connectSources: ctx.chain.local ? [new URL(ctx.chain.rpcUrl).origin] : [],
   });
-  app.decorate('throttles', await installThrottles(app, ctx.db, ctx.limits?.throttles ?? defaultThrottles));
+  const throttles = ctx.limits?.throttles ?? defaultThrottles;
+  app.decorate('throttles', await installThrottles(app, ctx.db, throttles, mailAccountSlowed(ctx)));
 
   // An empty JSON body reads as no body, so validation answers the first required field's message.
   const jsonParser = app.getDefaultJsonParser('error', 'error');

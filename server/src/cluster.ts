@@ -2,14 +2,15 @@
  * `pnpm start:cluster`: N server instances on one PostgreSQL (DATABASE_URL, required) and one chain
  * (CHAIN_RPC_URL, else one embedded Anvil started here), behind a small round-robin proxy on PORT (3000), for
  * trying several instances on one machine. CLUSTER_SIZE (3) instances listen on PORT + 1 ... PORT + N.
- * JWT_SECRET and MASTER_KEY are shared (generated into DATA_DIR/cluster when unset).
+ * JWT_SECRET and MASTER_KEY are shared (generated into DATA_DIR/cluster when unset). The proxy sets X-Forwarded-For
+ * to its peer's address and the instances trust it (TRUST_PROXY=loopback), so throttles count each client.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type DevChain, startDevChain } from '@tranche/contracts';
+import { createClusterProxy } from './clusterProxy.ts';
 import { loadConfig } from './config.ts';
 import { resolveJwtSecret, resolveMasterKey } from './crypto/secrets.ts';
 import { consoleOrigin } from './server.ts';
@@ -18,6 +19,11 @@ const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 const config = loadConfig();
 if (!config.databaseUrl) {
   process.stderr.write('start:cluster needs DATABASE_URL (PostgreSQL): PGlite is one instance.\n');
+  process.exit(1);
+}
+if (!config.smtpUrl && !config.mailDisabled) {
+  // The instances run in network mode (CHAIN_RPC_URL), which has no local outbox.
+  process.stderr.write('start:cluster needs SMTP_URL for mail (or MAIL=disabled to run without any).\n');
   process.exit(1);
 }
 const size = Math.max(1, Number(process.env.CLUSTER_SIZE ?? '3'));
@@ -48,6 +54,8 @@ for (let i = 1; i <= size; i++) {
       PORT: String(port),
       DATA_DIR: path.join(dir, `instance-${i}`),
       CHAIN_RPC_URL: rpcUrl,
+      // The proxy below connects from loopback and names the client in X-Forwarded-For.
+      TRUST_PROXY: 'loopback',
       JWT_SECRET: jwtSecret,
       MASTER_KEY: masterKey,
     },
@@ -55,33 +63,9 @@ for (let i = 1; i <= size; i++) {
   children.push({ port, child });
 }
 
-let next = 0;
-const proxy = http.createServer((request, response) => {
-  const live = children.filter((c) => c.child.exitCode === null && c.child.signalCode === null);
-  const target = live[next++ % Math.max(1, live.length)];
-  if (!target) {
-    response.writeHead(503).end();
-    return;
-  }
-  const upstream = http.request(
-    {
-      host: '127.0.0.1',
-      port: target.port,
-      method: request.method,
-      path: request.url,
-      headers: request.headers,
-    },
-    (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
-    },
-  );
-  upstream.on('error', () => {
-    if (!response.headersSent) response.writeHead(502);
-    response.end();
-  });
-  request.pipe(upstream);
-});
+const proxy = createClusterProxy(() =>
+  children.filter((c) => c.child.exitCode === null && c.child.signalCode === null).map((c) => c.port),
+);
 proxy.listen(config.port, config.host, () => {
   process.stdout.write(
     `Tranche cluster: ${size} instances on ports ${config.port + 1}-${config.port + size}, round-robin proxy at http://${config.host}:${config.port}\n`,

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExplorerTemplates } from '@tranche/api';
@@ -18,6 +19,8 @@ export type ServerConfig = {
   chainId?: number;
   chainPort: number;
   smtpUrl?: string;
+  /** MAIL=disabled: no mail at all (outside local mode the server otherwise refuses to start without SMTP_URL). */
+  mailDisabled: boolean;
   mailFrom?: string;
   jwtSecret?: string;
   jwtExpiresIn: string;
@@ -36,6 +39,11 @@ export type ServerConfig = {
   allowedHosts: string[];
   /** Local mode may listen on a non-loopback HOST (LOCAL_ALLOW_REMOTE=1). */
   localAllowRemote: boolean;
+  /**
+   * The load balancers whose X-Forwarded-For is believed (TRUST_PROXY: addresses, CIDRs, or `loopback`,
+   * `linklocal`, `uniquelocal`); empty: the TCP peer is the client.
+   */
+  trustProxy: string[];
   throttles: ThrottleSettings;
   hashing: HashingLimits;
 };
@@ -68,6 +76,8 @@ function limits(env: NodeJS.ProcessEnv): { throttles: ThrottleSettings; hashing:
       secretPerAccount: count(env, 'LIMIT_SECRET_PER_ACCOUNT', d.secretPerAccount),
       delayMs: count(env, 'LIMIT_DELAY_SECONDS', d.delayMs / 1000) * 1000,
       maxDelayMs: count(env, 'LIMIT_MAX_DELAY_SECONDS', d.maxDelayMs / 1000) * 1000,
+      accountFailures: count(env, 'LIMIT_ACCOUNT_FAILURES', d.accountFailures),
+      accountMaxDelayMs: count(env, 'LIMIT_ACCOUNT_MAX_DELAY_SECONDS', d.accountMaxDelayMs / 1000) * 1000,
       accountPerHour: count(env, 'LIMIT_ACCOUNT_PER_HOUR', d.accountPerHour),
     },
     hashing: {
@@ -79,6 +89,37 @@ function limits(env: NodeJS.ProcessEnv): { throttles: ThrottleSettings; hashing:
 
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+/** MAIL: unset (mail on) or `disabled`. */
+function mailSetting(value: string | undefined): boolean {
+  const text = nonEmpty(value);
+  if (text === undefined) return false;
+  if (text !== 'disabled')
+    throw new StartupError(`MAIL can only be "disabled" (no mail at all), got "${text}".`);
+  return true;
+}
+
+const proxyRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY: comma-separated addresses or CIDRs of the load balancers (Fastify's `trustProxy`). */
+function trustedProxies(value: string | undefined): string[] {
+  const entries = (nonEmpty(value) ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  for (const entry of entries) {
+    const [address = '', bits, extra] = entry.split('/');
+    const family = net.isIP(address);
+    const validBits =
+      bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!proxyRanges.has(entry) && (family === 0 || !validBits || extra !== undefined)) {
+      throw new StartupError(
+        `TRUST_PROXY must list load balancer addresses or CIDRs separated by commas (e.g. 10.0.0.5,10.1.0.0/16), got "${entry}".`,
+      );
+    }
+  }
+  return entries;
 }
 
 function port(name: string, value: string | undefined, fallback: number): number {
@@ -125,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     chainId: chainIdText === undefined ? undefined : Number(chainIdText),
     chainPort: port('CHAIN_PORT', env.CHAIN_PORT, 8545),
     smtpUrl: nonEmpty(env.SMTP_URL),
+    mailDisabled: mailSetting(env.MAIL),
     mailFrom: nonEmpty(env.MAIL_FROM),
     jwtSecret: nonEmpty(env.JWT_SECRET),
     jwtExpiresIn,
@@ -145,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .map((name) => name.trim())
       .filter((name) => name !== ''),
     localAllowRemote: nonEmpty(env.LOCAL_ALLOW_REMOTE) === '1',
+    trustProxy: trustedProxies(env.TRUST_PROXY),
     ...limits(env),
   };
 }

@@ -33,7 +33,6 @@ export async function seedDemoAccount(
     emailAddress: demoLogin,
     profileName: demoProfileName,
     passwordHash: await hashPassword(password, passwordHashing),
-    confirmationCodeHash: null,
     confirmedOn: new Date(),
   });
   const account = { loginName: demoLogin, password };

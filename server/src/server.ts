@@ -14,7 +14,7 @@ import { makeDataDirPrivate } from './dataDir.ts';
 import { allowedHostnames, isLoopback } from './http/security.ts';
 import { createSessionService } from './http/sessions.ts';
 import { loggerOptions } from './logging.ts';
-import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
+import { createDisabledMailer, createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { type DemoAccount, seedDemoAccount } from './seed.ts';
 import { createReadCaches } from './cache/readCaches.ts';
 
@@ -49,6 +49,11 @@ export async function startServer(
     if (local && !isLoopback(config.host) && !config.localAllowRemote) {
       throw new StartupError(
         `HOST=${config.host} is not a loopback address: local mode (embedded chain with funded dev keys, mail outbox) listens on loopback only. Use HOST=127.0.0.1, or set LOCAL_ALLOW_REMOTE=1 to allow other machines.`,
+      );
+    }
+    if (!local && config.smtpUrl === undefined && !config.mailDisabled) {
+      throw new StartupError(
+        'Set SMTP_URL: outside local mode (CHAIN_RPC_URL is set) sign-up codes, password resets and PDF passwords go by mail, and there is no local outbox to read them from. MAIL=disabled runs without any mail.',
       );
     }
     // Fail fast on a taken port, before the slower chain and database start.
@@ -108,9 +113,12 @@ export async function startServer(
     await checkKnownContracts(database.db, chain, remedy);
 
     const passwordHashing = options.passwordHashing ?? defaultPasswordHashing;
-    const mailer = config.smtpUrl
-      ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-      : createOutboxMailer(database.db);
+    const masterKey = resolveMasterKey(config.masterKey, config.dataDir);
+    const mailer = config.mailDisabled
+      ? createDisabledMailer()
+      : config.smtpUrl
+        ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+        : createOutboxMailer({ db: database.db, masterKey });
     cleanup.push(() => mailer.close());
     const demo = local ? await seedDemoAccount(database.db, config.dataDir, passwordHashing) : undefined;
 
@@ -121,7 +129,7 @@ export async function startServer(
       chain,
       mailer,
       sessions: createSessionService(resolveJwtSecret(config.jwtSecret, config.dataDir), config.jwtExpiresIn),
-      masterKey: resolveMasterKey(config.masterKey, config.dataDir),
+      masterKey,
       explorer: explorerTemplates(config.explorer, chainId, local),
       publicUrl: () => config.publicUrl ?? url.replace('://0.0.0.0:', '://localhost:'),
       passwordHashing,
@@ -133,6 +141,7 @@ export async function startServer(
         extra: config.allowedHosts,
       }),
       consoleDir: config.consoleDir,
+      trustProxy: config.trustProxy,
       logger: loggerOptions(config.logLevel),
     });
     cleanup.push(() => app.close());

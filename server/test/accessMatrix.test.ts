@@ -2,6 +2,7 @@ import { apiPrefix, type RouteId, routes } from '@tranche/api';
 import type { DevChain } from '@tranche/contracts';
 import { encodeBytes32String, id, type JsonRpcProvider, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountReviewItems } from '../src/db/schema.ts';
 import { jobs } from '../src/jobs/schema.ts';
 import { bulkJobKind } from '../src/modules/bulk/job.ts';
 import { createTestUser, type TestUser } from '../src/modules/credentials/testing.ts';
@@ -215,6 +216,10 @@ beforeAll(async () => {
     .values({ endpointId: endpoint?.id as number, eventId: event?.id as number, state: 'delivered' })
     .returning();
   resource.webhookId = endpoint?.id ?? 0;
+  // The owner's webhook waits for review after a password reset (issue 33).
+  await t.ctx.db
+    .insert(accountReviewItems)
+    .values({ accountId: owner.accountId, kind: 'webhook', itemId: resource.webhookId });
   resource.deliveryId = delivery?.id ?? 0;
   const [bulk] = await t.ctx.db
     .insert(jobs)
@@ -423,6 +428,23 @@ describe('access matrix', () => {
         route: 'listWebhooks',
         resource: 'webhook',
         expect: (data) => !JSON.stringify(data).includes('hooks.example.com'),
+      },
+      {
+        route: 'accountReview',
+        resource: 'review after a reset',
+        expect: (data) => !JSON.stringify(data).includes('hooks.example.com'),
+      },
+      {
+        route: 'keepReviewItem',
+        resource: 'review after a reset',
+        body: { kind: 'webhook', id: resource.webhookId },
+        expect: 'denied',
+      },
+      {
+        route: 'removeReviewItem',
+        resource: 'review after a reset',
+        body: { kind: 'webhook', id: resource.webhookId },
+        expect: 'denied',
       },
       {
         route: 'getBulk',

@@ -19,6 +19,7 @@ import {
   createTestApp,
   databaseKinds,
   failureOf,
+  injectLogin,
   mailReaderToken,
   startTestChain,
   type TestApp,
@@ -231,12 +232,9 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     expect(refused.statusCode).toBe(401);
   });
 
-  it('keeps the first password and profile name when an unconfirmed address signs up again, and mails a new code', async () => {
+  it("gives the account the password of the sign-up whose code confirms it, not a stranger's earlier one (pre-account takeover)", async () => {
     const email = 'dora@example.com';
-    await client.call('createAccount', {
-      body: { loginName: email, emailAddress: email, password: 'the first password', profileName: 'Dora' },
-    });
-    const first = await latestMailTo(email);
+    // A stranger signs up with Dora's address first.
     await client.call('createAccount', {
       body: {
         loginName: email,
@@ -244,6 +242,11 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
         password: 'an attacker password',
         profileName: 'Mallory',
       },
+    });
+    const first = await latestMailTo(email);
+    expect(first.text).toContain('Hello Mallory,');
+    await client.call('createAccount', {
+      body: { loginName: email, emailAddress: email, password: 'the owner password', profileName: 'Dora' },
     });
     const second = await latestMailTo(email);
     expect(second.text).toContain('Hello Dora,');
@@ -254,8 +257,13 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       client.call('login', { body: { loginName: email, password: 'an attacker password' } }),
     );
     expect([attacker.statusCode, attacker.message]).toEqual([401, accountErrors.wrongCredentials]);
+    // The other attempt's code is spent with the confirmation.
+    const stale = await failureOf(
+      client.call('confirmAccount', { body: { confirmationCode: code(first.text) } }),
+    );
+    expect([stale.statusCode, stale.message]).toEqual([400, accountErrors.confirmationCodeInvalid]);
     const { jwt } = await client.call('login', {
-      body: { loginName: email, password: 'the first password' },
+      body: { loginName: email, password: 'the owner password' },
     });
     token = jwt;
     expect((await client.call('auth')).profileName).toBe('Dora');
@@ -276,12 +284,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
 
     const attacker = '203.0.113.7';
     const login = (password: string, remoteAddress: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/login',
-        remoteAddress,
-        payload: { loginName: email, password },
-      });
+      injectLogin(t, { loginName: email, password }, remoteAddress);
     const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => login(`guess ${i}`, attacker)));
     const statuses = answers.map((answer) => answer.statusCode).sort();
     expect(statuses.filter((status) => status === 401)).toHaveLength(5);

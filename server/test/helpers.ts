@@ -133,6 +133,7 @@ export async function createTestApp(options: {
   jwtExpiresIn?: string;
   limits?: AppContext['limits'];
   allowedHosts?: string[];
+  trustProxy?: string[];
 }): Promise<TestApp> {
   const database = await createTestDatabase(options.kind);
   const chain: ChainService = createChainService({
@@ -140,20 +141,27 @@ export async function createTestApp(options: {
     chainId: options.chain.chainId,
     local: options.local ?? true,
   });
+  const masterKey = randomBytes(32);
   const ctx: AppContext = {
     db: database.db,
     databaseKind: database.kind,
     chain,
-    mailer: createOutboxMailer(database.db),
+    mailer: createOutboxMailer({ db: database.db, masterKey }),
     sessions: createSessionService(testJwtSecret, options.jwtExpiresIn ?? '12h'),
-    masterKey: randomBytes(32),
+    masterKey,
     explorer: { tx: '/local/tx/{hash}', address: '/local/address/{address}', block: '/local/block/{block}' },
     publicUrl: () => 'http://console.test',
     passwordHashing: testPasswordHashing,
     caches: createReadCaches(),
     limits: options.limits,
   };
-  const app = await buildApp({ ...ctx, logger: false, consoleDir: null, allowedHosts: options.allowedHosts });
+  const app = await buildApp({
+    ...ctx,
+    logger: false,
+    consoleDir: null,
+    allowedHosts: options.allowedHosts,
+    trustProxy: options.trustProxy,
+  });
   await app.ready();
   return {
     app,
@@ -165,6 +173,16 @@ export async function createTestApp(options: {
       await database.close();
     },
   };
+}
+
+/** POST /api/login from a client address (Fastify inject's remoteAddress), with extra headers (X-Forwarded-For). */
+export function injectLogin(
+  t: TestApp,
+  body: { loginName: string; password: string },
+  remoteAddress: string,
+  headers: Record<string, string> = {},
+) {
+  return t.app.inject({ method: 'POST', url: '/api/login', remoteAddress, headers, payload: body });
 }
 
 /**
@@ -180,7 +198,6 @@ export async function mailReaderToken(t: TestApp): Promise<string> {
     emailAddress: loginName,
     profileName: 'Mail reader',
     passwordHash: await hashPassword('reader password', testPasswordHashing),
-    confirmationCodeHash: null,
     confirmedOn: new Date(),
   });
   if (!row) throw new Error('the mail reader account exists already');
@@ -198,7 +215,6 @@ export async function accountWithKeys(
     emailAddress: login,
     profileName: login.split('@')[0] as string,
     passwordHash: await hashPassword('a long password', testPasswordHashing),
-    confirmationCodeHash: null,
     confirmedOn: new Date(),
   });
   if (!row) throw new Error('account not created');

@@ -14,6 +14,9 @@ import { startTestChain } from './helpers.ts';
 
 type Run = { code: number | null; stdout: string; stderr: string };
 
+/** Every start below: free ports, and no mail outside local mode unless a test says otherwise. */
+const baseEnv = { PORT: '0', CHAIN_PORT: '0', MAIL: 'disabled' };
+
 function startMain(env: Record<string, string>): {
   child: ChildProcess;
   output: () => Run;
@@ -21,7 +24,7 @@ function startMain(env: Record<string, string>): {
 } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', CHAIN_PORT: '0', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...baseEnv, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -71,7 +74,7 @@ async function expectOneLineFailure(env: Record<string, string>, message: RegExp
 
 async function expectStartupError(env: Record<string, string>, message: RegExp) {
   const error = await Promise.resolve()
-    .then(() => startServer(loadConfig({ PORT: '0', CHAIN_PORT: '0', ...env })))
+    .then(() => startServer(loadConfig({ ...baseEnv, ...env })))
     .then(
       async (server) => {
         await server.close();
@@ -112,6 +115,14 @@ describe.concurrent('bad start-up input gets one clear line and exit code 1', ()
     } finally {
       blocker.close();
     }
+  });
+
+  it('outside local mode without SMTP_URL (and without MAIL=disabled)', async () => {
+    await expectOneLineFailure(
+      { DATA_DIR: tempDir(), CHAIN_RPC_URL: chain.rpcUrl, MAIL: '' },
+      /^Set SMTP_URL: outside local mode \(CHAIN_RPC_URL is set\) sign-up codes, .* MAIL=disabled runs without any mail\.$/,
+    );
+    await expectStartupError({ DATA_DIR: tempDir(), MAIL: 'off' }, /^MAIL can only be "disabled"/);
   });
 
   it('unreachable CHAIN_RPC_URL', async () => {

@@ -4,6 +4,8 @@
 import '../zodConfig.ts';
 import { z } from 'zod';
 import {
+  accountReviewDecisionSchema,
+  accountReviewSchema,
   confirmAccountRequestSchema,
   createAccountRequestSchema,
   forgotPasswordRequestSchema,
@@ -43,7 +45,7 @@ export const accountsRoutes = {
     spec: part2,
     summary: 'Set a new password with the mailed code or link token (1 hour, single use)',
     body: resetPasswordRequestSchema,
-    response: z.null(),
+    response: accountReviewSchema,
   }),
   auth: route('auth', {
     spec: part1,
@@ -54,5 +56,23 @@ export const accountsRoutes = {
     spec: 'tranche',
     summary: 'End the current session on the server (its token is refused from then on, on every instance)',
     response: z.null(),
+  }),
+  accountReview: route('accountReview', {
+    spec: 'tranche',
+    summary:
+      'What the sessions before the last password reset created (webhooks, proved wallets, registered keys), waiting to be kept or removed; its webhooks are paused',
+    response: accountReviewSchema,
+  }),
+  keepReviewItem: route('keepReviewItem', {
+    spec: 'tranche',
+    summary: 'Keep an item of the review (a kept webhook resumes its deliveries)',
+    body: accountReviewDecisionSchema,
+    response: accountReviewSchema,
+  }),
+  removeReviewItem: route('removeReviewItem', {
+    spec: 'tranche',
+    summary: 'Remove an item of the review: delete the webhook, the proved wallet or the registered key',
+    body: accountReviewDecisionSchema,
+    response: accountReviewSchema,
   }),
 } satisfies GroupRoutes<'accounts'>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  accountReviewMessages,
   forgotPasswordMessages,
   loginMessages,
   resetPageMessages,
@@ -151,3 +152,33 @@ export const sessionSchema = z.object({
   profileName: z.string(),
 });
 export type Session = z.output<typeof sessionSchema>;
+
+/** What a password reset asks the owner to review (issue 33). */
+export const accountReviewKinds = ['webhook', 'wallet', 'key'] as const;
+export type AccountReviewKind = (typeof accountReviewKinds)[number];
+
+export const accountReviewItemSchema = z.object({
+  kind: z.enum(accountReviewKinds),
+  /** The id of the webhook endpoint, proved wallet or registered key. */
+  id: z.number().int(),
+  /** The webhook's URL, or the wallet's or key's address. */
+  label: z.string(),
+  createdOn: z.string(),
+});
+export type AccountReviewItem = z.output<typeof accountReviewItemSchema>;
+
+/**
+ * The webhooks, proved wallets and registered keys the sessions before a password reset created, waiting for the
+ * owner to keep or remove them (webhooks are paused meanwhile). POST /resetPassword answers it too.
+ */
+export const accountReviewSchema = z.object({ items: z.array(accountReviewItemSchema) });
+export type AccountReview = z.output<typeof accountReviewSchema>;
+
+/** POST /accounts/review/keep and /accounts/review/remove. */
+export const accountReviewDecisionSchema = z.object({
+  kind: z.enum(accountReviewKinds, { error: accountReviewMessages.kindInvalid }),
+  id: z
+    .number({ error: accountReviewMessages.idInvalid })
+    .int(accountReviewMessages.idInvalid)
+    .positive(accountReviewMessages.idInvalid),
+});

@@ -1,4 +1,5 @@
 import { PendingTransactionsMenu } from '../features/pending/index.ts';
+import { AccountReviewDialog } from '../features/session/index.ts';
 import {
   HeaderStrip,
   WalletEventsEffect,
@@ -16,6 +17,7 @@ export function LoggedInParts({ part }: { part: 'strip' | 'pending' | 'overlays'
   return (
     <>
       <WalletSelectorDialog />
+      <AccountReviewDialog />
       <WalletEventsEffect />
       <WalletRegistrationEffect />
     </>

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdOn = () => timestamp('created_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -14,19 +13,56 @@ export const accounts = pgTable(
     profileName: text('profile_name').notNull(),
     /** argon2id hash. */
     passwordHash: text('password_hash').notNull(),
-    /** sha256 of the mailed confirmation code while unconfirmed, then null. */
-    confirmationCodeHash: text('confirmation_code_hash'),
     confirmedOn: timestamp('confirmed_on', { withTimezone: true, mode: 'date' }),
     /** Raised on each password change: tokens carrying an older value are refused. */
     sessionVersion: integer('session_version').notNull().default(1),
     createdOn: createdOn(),
   },
+  (table) => [uniqueIndex('accounts_login_name_key').on(table.loginName)],
+);
+
+/**
+ * The sign-ups of an account nobody confirmed yet, each with its own mailed code and its own password and profile
+ * name: confirming with an attempt's code gives the account that attempt's password (issue 33: a stranger's
+ * earlier sign-up must not keep its password). All of an account's attempts go once it is confirmed.
+ */
+export const signUpAttempts = pgTable(
+  'sign_up_attempts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** sha256 of the mailed confirmation code. */
+    codeHash: text('code_hash').notNull(),
+    /** argon2id hash of this attempt's password. */
+    passwordHash: text('password_hash').notNull(),
+    profileName: text('profile_name').notNull(),
+    createdOn: createdOn(),
+  },
   (table) => [
-    uniqueIndex('accounts_login_name_key').on(table.loginName),
-    uniqueIndex('accounts_confirmation_code_key')
-      .on(table.confirmationCodeHash)
-      .where(sql`${table.confirmationCodeHash} is not null`),
+    uniqueIndex('sign_up_attempts_code_key').on(table.codeHash),
+    index('sign_up_attempts_account_idx').on(table.accountId),
   ],
+);
+
+/**
+ * What the sessions before a password reset created (webhook endpoints, proved wallets, registered keys), listed
+ * for the owner to keep or remove (issue 33). A webhook endpoint with a row here is paused: its deliveries wait.
+ */
+export const accountReviewItems = pgTable(
+  'account_review_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'webhook' | 'wallet' | 'key'>().notNull(),
+    /** The id of the webhook endpoint, proved wallet or credential. */
+    itemId: integer('item_id').notNull(),
+    createdOn: createdOn(),
+  },
+  (table) => [uniqueIndex('account_review_items_item_key').on(table.kind, table.itemId)],
 );
 
 /** Password reset requests: a mailed code and link token, valid 1 hour, single use. */
@@ -80,7 +116,10 @@ export const revokedSessions = pgTable(
 
 export type MailAttachment = { filename: string; contentType: string; contentBase64: string };
 
-/** Mail kept in the database when no SMTP server is configured (the local outbox). */
+/**
+ * Mail kept in the database when no SMTP server is configured (the local outbox). `text`, `html` and the attachments
+ * are sealed under the master key (mail/mailer.ts): reset codes and PDF passwords are never at rest in plaintext.
+ */
 export const mailOutbox = pgTable('mail_outbox', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   to: text('to').notNull(),

@@ -12,7 +12,11 @@ export type ThrottleKind = 'login' | 'signUp' | 'confirm' | 'forgotPassword' | '
  * Every throttle of the API (README's configuration table). Per address: at most `perAddress[kind]` requests of a
  * kind per client address per hour. Per address + account: `perAccount` attempts, then a delay of `delayMs`
  * that doubles each time a window ended over the limit, up to `maxDelayMs`; a success (a 2xx answer) clears it.
- * Per account from all addresses together: `accountPerHour`.
+ * Per account from all addresses together, for a secret (password, reset code, access code): `accountFailures`
+ * wrong ones in a window of `delayMs` (doubling while windows end over it, up to
+ * `accountMaxDelayMs`) slow the account down: until the window ends an address that failed on it since its last
+ * success waits, an address without failures of its own is still checked (so a right password from the owner's
+ * device passes), and the owner is mailed. For the mail-sending kinds (sign-up, forgot password): `accountPerHour`.
  */
 export type ThrottleSettings = {
   perAddress: Record<ThrottleKind, number>;
@@ -21,6 +25,8 @@ export type ThrottleSettings = {
   secretPerAccount: number;
   delayMs: number;
   maxDelayMs: number;
+  accountFailures: number;
+  accountMaxDelayMs: number;
   accountPerHour: number;
 };
 
@@ -30,6 +36,8 @@ export const defaultThrottles: ThrottleSettings = {
   secretPerAccount: 10,
   delayMs: 60_000,
   maxDelayMs: 3_600_000,
+  accountFailures: 10,
+  accountMaxDelayMs: 900_000,
   accountPerHour: 50,
 };
 
@@ -59,6 +67,17 @@ function accountOf(request: FastifyRequest): string | undefined {
 
 type StoreResult = { current: number; ttl: number };
 type StoreParams = { growing?: boolean; maxDelayMs?: number };
+
+/** The callbacks that give a counter's row (or none: 0) to a store's `done`. */
+function answerTo(done: (error: Error | null, result?: StoreResult) => void) {
+  return [
+    (result: unknown) => {
+      const row = (result as { rows: { hits: number; ttl: string }[] }).rows[0];
+      done(null, { current: Number(row?.hits ?? 0), ttl: Math.max(0, Math.ceil(Number(row?.ttl ?? 0))) });
+    },
+    (error: Error) => done(error),
+  ] as const;
+}
 
 /**
  * A store for @fastify/rate-limit in the database: one atomic upsert per request counts it and answers the
@@ -95,12 +114,14 @@ function databaseStore(db: Database) {
             else now() + least(${window} * power(2, ${strikes}), greatest(${this.maxDelayMs}::double precision, ${window}))
               * interval '1 millisecond' end
         returning hits, (extract(epoch from (resets_on - now())) * 1000)::text as ttl`).then(
-        (result) => {
-          const row = (result as unknown as { rows: { hits: number; ttl: string }[] }).rows[0];
-          done(null, { current: Number(row?.hits ?? 0), ttl: Math.max(0, Math.ceil(Number(row?.ttl ?? 0))) });
-        },
-        (error: Error) => done(error),
+        ...answerTo(done),
       );
+    }
+    /** The count of a key's current window without counting (`{ increment: false }`). */
+    read(key: string, done: (error: Error | null, result?: StoreResult) => void) {
+      db.execute(sql`
+        select hits, (extract(epoch from (resets_on - now())) * 1000)::text as ttl
+        from rate_limits where key = ${key}::text and resets_on > now()`).then(...answerTo(done));
     }
     child(params: object) {
       return new DatabaseStore(params);
@@ -110,21 +131,44 @@ function databaseStore(db: Database) {
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
-/** Kinds whose 2xx answer proves the secret was right, so the address + account counter starts over. */
-const clearedOnSuccess: ReadonlySet<ThrottleKind> = new Set(['login', 'resetPassword', 'secret']);
+/**
+ * The answers that mean a wrong secret, counted against the account from all addresses: a wrong password (401; 403
+ * is an unconfirmed account's right one), a wrong reset code or link (400), a wrong access code or PDF password (403).
+ */
+const wrongAnswers: Partial<Record<ThrottleKind, number[]>> = {
+  login: [401],
+  resetPassword: [400],
+  secret: [400, 403],
+};
+
+/**
+ * Kinds that check a secret: a 2xx answer proves it right, so the address + account counter starts over; a wrong
+ * one counts against the account from all addresses.
+ */
+const clearedOnSuccess: ReadonlySet<ThrottleKind> = new Set(Object.keys(wrongAnswers) as ThrottleKind[]);
 
 export type Throttles = {
   /** The preHandler of a throttled route (after validation, so the body's login is known). */
   guard: (kind: ThrottleKind) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  /** The onResponse of a throttled route: after a 2xx login, reset or secret, its counter starts over. */
+  /**
+   * The onResponse of a throttled route: after a 2xx login, reset or secret, its counter starts over; a wrong one
+   * (`wrongAnswers`, after the guard) counts against the account from all addresses.
+   */
   settle: (kind: ThrottleKind) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 };
+
+/**
+ * Told once per window when wrong secrets from all addresses slow an account down: `account` is the login or
+ * email named in the body, or `#<id>` for the session's account.
+ */
+export type AccountSlowedNotice = (kind: ThrottleKind, account: string) => Promise<void>;
 
 /** Registers @fastify/rate-limit (no global limit) and answers the guards the throttled routes use. */
 export async function installThrottles(
   app: FastifyInstance,
   db: Database,
   settings: ThrottleSettings,
+  onAccountSlowed: AccountSlowedNotice = async () => undefined,
 ): Promise<Throttles> {
   await app.register(fastifyRateLimit, { global: false, store: databaseStore(db), skipOnError: false });
   const keyGenerator = (request: FastifyRequest) => request.throttleKey ?? '';
@@ -146,15 +190,31 @@ export async function installThrottles(
   const perAddressAndAccount = growingLimit(settings.perAccount);
   const secretPerAddressAndAccount = growingLimit(settings.secretPerAccount);
   const perAccount = app.createRateLimit({ max: settings.accountPerHour, timeWindow: hourMs, keyGenerator });
+  // Wrong secrets on one account from all addresses: counted after the answer, read before the check.
+  const failureStore = new (databaseStore(db))({ growing: true, maxDelayMs: settings.accountMaxDelayMs });
+  const accountFailures = (account: string, method: 'incr' | 'read') =>
+    new Promise<StoreResult>((resolve, reject) => {
+      const key = `${account}|account-failures`;
+      const done = (error: Error | null, result?: StoreResult) =>
+        error || !result ? reject(error) : resolve(result);
+      if (method === 'read') failureStore.read(key, done);
+      // Slowed from the `accountFailures`-th wrong one: a window that ended there makes the next one longer.
+      else failureStore.incr(key, done, settings.delayMs, settings.accountFailures - 1);
+    });
 
+  const refuse = (reply: FastifyReply, ttlMs: number): never => {
+    reply.header('retry-after', String(Math.max(1, Math.ceil(ttlMs / 1000))));
+    throw new HttpError(429, accountErrors.tooManyAttempts);
+  };
+  /** Counts the request under `key`; refuses it over the limit. Answers the count of the window, this one included. */
   const check = async (limiter: Limiter, request: FastifyRequest, reply: FastifyReply, key: string) => {
     request.throttleKey = key;
     const result = await limiter(request);
     request.throttleKey = undefined;
-    if (!result.isAllowed && result.isExceeded) {
-      reply.header('retry-after', String(result.ttlInSeconds));
-      throw new HttpError(429, accountErrors.tooManyAttempts);
-    }
+    // isAllowed: on an allow list, which none of these limiters has.
+    if (result.isAllowed) return 0;
+    if (result.isExceeded) refuse(reply, result.ttl);
+    return result.max - result.remaining;
   };
   const addressAccountKey = (kind: ThrottleKind, request: FastifyRequest, account: string) =>
     `${kind}|address+account|${request.ip}|${account}`;
@@ -171,13 +231,34 @@ export async function installThrottles(
       const account = accountOf(request);
       if (account === undefined) return;
       const limiter = kind === 'secret' ? secretPerAddressAndAccount : perAddressAndAccount;
-      await check(limiter, request, reply, addressAccountKey(kind, request, account));
-      await check(perAccount, request, reply, `${kind}|account|${account}`);
+      const attempts = await check(limiter, request, reply, addressAccountKey(kind, request, account));
+      if (!clearedOnSuccess.has(kind)) {
+        await check(perAccount, request, reply, `${kind}|account|${account}`);
+        return;
+      }
+      request.throttledAccount = account;
+      // Strangers' wrong secrets slow the account down only for addresses that failed on it themselves.
+      if (attempts > 1) {
+        const failures = await accountFailures(`${kind}|${account}`, 'read');
+        if (failures.current >= settings.accountFailures) refuse(reply, failures.ttl);
+      }
     },
     settle: (kind) => async (request, reply) => {
-      const account = accountOf(request);
-      if (!clearedOnSuccess.has(kind) || account === undefined || reply.statusCode >= 300) return;
-      await db.execute(sql`delete from rate_limits where key = ${addressAccountKey(kind, request, account)}`);
+      const account = request.throttledAccount;
+      if (!clearedOnSuccess.has(kind) || account === undefined) return;
+      if (reply.statusCode < 300) {
+        await db.execute(
+          sql`delete from rate_limits where key = ${addressAccountKey(kind, request, account)}`,
+        );
+      } else if (wrongAnswers[kind]?.includes(reply.statusCode)) {
+        const failures = await accountFailures(`${kind}|${account}`, 'incr');
+        // The wrong one that reaches the limit (not the ones after it): one notice per window.
+        if (failures.current === settings.accountFailures) {
+          await onAccountSlowed(kind, account).catch((error: unknown) =>
+            request.log.warn({ err: error }, 'mailing the owner of a slowed account failed'),
+          );
+        }
+      }
     },
   };
 }
@@ -195,5 +276,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The key the next rate limiter counts under (set by the throttle guard around each limiter). */
     throttleKey?: string;
+    /** The account a guarded secret (login, reset, access code) was about, once the guard let it through. */
+    throttledAccount?: string;
   }
 }

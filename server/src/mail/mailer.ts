@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
+import { decryptSecretText, encryptSecret } from '../crypto/aesGcm.ts';
 import type { Database } from '../db/database.ts';
 import { mailOutbox } from '../db/schema.ts';
 
@@ -12,8 +13,11 @@ export type MailMessage = {
 };
 
 export type Mailer = {
-  /** 'smtp' sends through SMTP_URL; 'outbox' keeps mail in the database (GET /api/local/outbox in local mode). */
-  kind: 'smtp' | 'outbox';
+  /**
+   * 'smtp' sends through SMTP_URL; 'outbox' keeps mail in the database, sealed (GET /api/local/outbox in local
+   * mode); 'disabled' (MAIL=disabled) sends nothing and keeps nothing.
+   */
+  kind: 'smtp' | 'outbox' | 'disabled';
   send: (message: MailMessage) => Promise<void>;
   close: () => Promise<void>;
 };
@@ -32,20 +36,35 @@ export function createSmtpMailer(smtpUrl: string, from = defaultMailFrom): Maile
   };
 }
 
-/** Mail kept in the mail_outbox table. */
-export function createOutboxMailer(db: Database): Mailer {
+/** MAIL=disabled: mail is dropped (nothing is sent, nothing is kept). */
+export function createDisabledMailer(): Mailer {
+  return { kind: 'disabled', send: async () => undefined, close: async () => undefined };
+}
+
+type OutboxKeys = { db: Database; masterKey: Buffer };
+
+/** Binds a sealed part of an outbox mail to its recipient and field (aesGcm associated data). */
+const outboxBinding = (to: string, field: string) => `mail-outbox:${to}:${field}`;
+
+/**
+ * Mail kept in the mail_outbox table, its text, html and attachments sealed under the master key: the codes and
+ * PDF passwords it carries are never at rest in plaintext (only {@link listOutbox} opens them).
+ */
+export function createOutboxMailer({ db, masterKey }: OutboxKeys): Mailer {
+  const seal = (to: string, field: string, content: string | Uint8Array) =>
+    encryptSecret(masterKey, content, outboxBinding(to, field));
   return {
     kind: 'outbox',
     send: async (message) => {
       await db.insert(mailOutbox).values({
         to: message.to,
         subject: message.subject,
-        text: message.text,
-        html: message.html ?? null,
-        attachments: (message.attachments ?? []).map((attachment) => ({
+        text: seal(message.to, 'text', message.text),
+        html: message.html === undefined ? null : seal(message.to, 'html', message.html),
+        attachments: (message.attachments ?? []).map((attachment, index) => ({
           filename: attachment.filename,
           contentType: attachment.contentType,
-          contentBase64: attachment.content.toString('base64'),
+          contentBase64: seal(message.to, `attachment:${index}`, attachment.content),
         })),
       });
     },
@@ -53,8 +72,11 @@ export function createOutboxMailer(db: Database): Mailer {
   };
 }
 
-/** The outbox, newest first: all of it, or the mail to one address. */
-export async function listOutbox(db: Database, options: { to?: string; limit?: number } = {}) {
+/** The outbox, newest first: all of it, or the mail to one address, opened. */
+export async function listOutbox(
+  { db, masterKey }: OutboxKeys,
+  options: { to?: string; limit?: number } = {},
+) {
   const rows = await db
     .select()
     .from(mailOutbox)
@@ -65,7 +87,7 @@ export async function listOutbox(db: Database, options: { to?: string; limit?: n
     id: row.id,
     to: row.to,
     subject: row.subject,
-    text: row.text,
+    text: decryptSecretText(masterKey, row.text, outboxBinding(row.to, 'text')),
     createdOn: row.createdOn.toISOString(),
     attachments: row.attachments.map(({ filename, contentType }) => ({ filename, contentType })),
   }));

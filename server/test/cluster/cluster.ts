@@ -77,6 +77,7 @@ export async function startInstance(
       HOST: '127.0.0.1',
       DATABASE_URL: env.databaseUrl,
       CHAIN_RPC_URL: env.rpcUrl,
+      MAIL: 'disabled',
       JWT_SECRET: env.jwtSecret,
       MASTER_KEY: env.masterKey,
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), `i20-${name}-`)),
@@ -137,7 +138,6 @@ export async function setupIssuer(
       emailAddress: 'issuer@cluster.test',
       profileName: 'Issuer',
       passwordHash: 'unused',
-      confirmationCodeHash: null,
       confirmedOn: new Date(),
     });
     if (!row) throw new Error('account not created');

@@ -1,6 +1,7 @@
 export { endSessionAtom, startSessionAtom } from './actions.ts';
 export { authStateAtom, loginNoticeAtom, profileAtom, sessionAtom } from './atoms.ts';
 export type { AuthState, StoredSession } from './atoms.ts';
+export { AccountReviewDialog } from './components/AccountReviewDialog.tsx';
 export { ForgotPasswordPage } from './components/ForgotPasswordPage.tsx';
 export { LoginPage } from './components/LoginPage.tsx';
 export { RequireAuth } from './components/RequireAuth.tsx';

@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { accounts, passwordResets } from '../../db/schema.ts';
+import { accounts, passwordResets, signUpAttempts } from '../../db/schema.ts';
+import { markForReview } from './reviewItems.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type PasswordResetRow = typeof passwordResets.$inferSelect;
@@ -26,7 +27,6 @@ export async function insertAccount(
     emailAddress: string;
     profileName: string;
     passwordHash: string;
-    confirmationCodeHash: string | null;
     confirmedOn?: Date;
   },
 ): Promise<AccountRow | undefined> {
@@ -34,28 +34,57 @@ export async function insertAccount(
   return row;
 }
 
-/** A new confirmation code for an account nobody confirmed yet (a repeated sign up); nothing else changes. */
-export async function renewConfirmationCode(
+/** Sign-up attempts kept per unconfirmed account (older ones go, their codes stop working). */
+export const maxSignUpAttempts = 5;
+
+/**
+ * Records a sign-up attempt of an account nobody confirmed yet, with its own code, password and profile name.
+ * Answers false when the account was confirmed meanwhile.
+ */
+export async function addSignUpAttempt(
   db: Database,
-  id: number,
-  confirmationCodeHash: string,
+  attempt: { accountId: number; codeHash: string; passwordHash: string; profileName: string },
 ): Promise<boolean> {
-  const rows = await db
-    .update(accounts)
-    .set({ confirmationCodeHash })
-    .where(and(eq(accounts.id, id), isNull(accounts.confirmedOn)))
-    .returning({ id: accounts.id });
-  return rows.length === 1;
+  return db.transaction(async (tx) => {
+    const [open] = await tx
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(and(eq(accounts.id, attempt.accountId), isNull(accounts.confirmedOn)))
+      .for('update');
+    if (!open) return false;
+    await tx.insert(signUpAttempts).values(attempt);
+    const kept = tx
+      .select({ id: signUpAttempts.id })
+      .from(signUpAttempts)
+      .where(eq(signUpAttempts.accountId, attempt.accountId))
+      .orderBy(desc(signUpAttempts.id))
+      .limit(maxSignUpAttempts);
+    await tx
+      .delete(signUpAttempts)
+      .where(and(eq(signUpAttempts.accountId, attempt.accountId), notInArray(signUpAttempts.id, kept)));
+    return true;
+  });
 }
 
-/** Confirms the account holding this code hash; answers the account or undefined. */
+/**
+ * Confirms the account of the attempt holding this code hash with that attempt's password and profile name, and
+ * drops all its attempts; answers the account or undefined.
+ */
 export async function confirmByCodeHash(db: Database, codeHash: string): Promise<AccountRow | undefined> {
-  const [row] = await db
-    .update(accounts)
-    .set({ confirmedOn: new Date(), confirmationCodeHash: null })
-    .where(and(eq(accounts.confirmationCodeHash, codeHash), isNull(accounts.confirmedOn)))
-    .returning();
-  return row;
+  return db.transaction(async (tx) => {
+    const [attempt] = await tx
+      .delete(signUpAttempts)
+      .where(eq(signUpAttempts.codeHash, codeHash))
+      .returning();
+    if (!attempt) return undefined;
+    await tx.delete(signUpAttempts).where(eq(signUpAttempts.accountId, attempt.accountId));
+    const [row] = await tx
+      .update(accounts)
+      .set({ confirmedOn: new Date(), passwordHash: attempt.passwordHash, profileName: attempt.profileName })
+      .where(and(eq(accounts.id, attempt.accountId), isNull(accounts.confirmedOn)))
+      .returning();
+    return row;
+  });
 }
 
 export async function insertPasswordReset(
@@ -141,9 +170,12 @@ export async function completeReset(
         sessionVersion: sql`${accounts.sessionVersion} + 1`,
         // The mailbox owner proved itself: an unconfirmed account is confirmed.
         confirmedOn: sql`coalesce(${accounts.confirmedOn}, now())`,
-        confirmationCodeHash: null,
       })
       .where(eq(accounts.id, accountId));
+    // Its open sign-ups end with it (their codes stop working).
+    await tx.delete(signUpAttempts).where(eq(signUpAttempts.accountId, accountId));
+    // Everything the sessions before the reset created waits for the owner's review (review.ts).
+    await markForReview(tx, accountId);
     return true;
   });
 }

@@ -2,9 +2,15 @@ import { registerRoute } from '../../http/routing.ts';
 import { pollRevocations } from '../../http/revocations.ts';
 import { listenForInvalidations } from '../../cache/invalidation.ts';
 import type { ServerModule } from '../registry.ts';
+import { keepItem, removeItem } from './review.ts';
+import { listReview } from './reviewItems.ts';
 import { createAccountsService } from './service.ts';
+import { jobRunnerOf } from '../../jobs/runner.ts';
 
-/** Sign up, confirmation, login, logout, forgot and reset password (spec part 2), and GET /auth (part 1). */
+/**
+ * Sign up, confirmation, login, logout, forgot and reset password (spec part 2), GET /auth (part 1), and the review
+ * after a password reset (review.ts).
+ */
 export const accountsModule: ServerModule = {
   name: 'accounts',
   register: async (app, ctx) => {
@@ -39,5 +45,10 @@ export const accountsModule: ServerModule = {
     registerRoute(app, ctx, 'forgotPassword', async ({ body }) => service.forgotPassword(body));
     registerRoute(app, ctx, 'resetPassword', async ({ body }) => service.resetPassword(body));
     registerRoute(app, ctx, 'auth', async ({ session }) => session);
+    registerRoute(app, ctx, 'accountReview', async ({ session }) => listReview(ctx.db, session));
+    registerRoute(app, ctx, 'keepReviewItem', async ({ body, session }) =>
+      keepItem(ctx, jobRunnerOf(app, ctx), session, body),
+    );
+    registerRoute(app, ctx, 'removeReviewItem', async ({ body, session }) => removeItem(ctx, session, body));
   },
 };

@@ -1,5 +1,6 @@
 import { publishInvalidation } from '../../cache/invalidation.ts';
 import {
+  type AccountReview,
   accountErrors,
   type confirmAccountRequestSchema,
   type createAccountRequestSchema,
@@ -14,7 +15,9 @@ import { hashingGate } from '../../crypto/hashing.ts';
 import { hashCode, hashToken, randomCode, randomDigits, randomToken, sameHash } from '../../crypto/tokens.ts';
 import { HttpError } from '../../errors.ts';
 import type { SessionClaims } from '../../http/sessions.ts';
+import type { AccountSlowedNotice, ThrottleKind } from '../../http/throttle.ts';
 import * as repository from './repository.ts';
+import { listReview } from './reviewItems.ts';
 
 /** How long a password reset code and link stay valid. */
 export const resetValidityMs = 60 * 60 * 1000;
@@ -27,6 +30,39 @@ export function hashPassword(password: string, options: PasswordHashingOptions):
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
+const slowedWhat: Record<ThrottleKind, string> = {
+  login: 'wrong passwords',
+  resetPassword: 'wrong password reset codes',
+  secret: 'wrong access codes or PDF passwords',
+  signUp: 'sign-ups',
+  confirm: 'confirmation codes',
+  forgotPassword: 'password reset requests',
+};
+
+/**
+ * Tells an account's owner that strangers' wrong secrets slow their account down (http/throttle.ts): their own
+ * device still gets in with the right password.
+ */
+export function mailAccountSlowed(ctx: Pick<AppContext, 'db' | 'mailer'>): AccountSlowedNotice {
+  return async (kind, named) => {
+    const account = named.startsWith('#')
+      ? await repository.findAccountById(ctx.db, Number(named.slice(1)))
+      : await repository.findAccountByLogin(ctx.db, named);
+    if (!account?.confirmedOn) return;
+    await ctx.mailer.send({
+      to: account.emailAddress,
+      subject: 'Many wrong attempts on your Tranche account',
+      text: [
+        `Hello ${account.profileName},`,
+        '',
+        `Many ${slowedWhat[kind]} were tried on your Tranche account in the last minutes, from several addresses.`,
+        'Those addresses now wait a few minutes between tries. Your own device still logs in with your password.',
+        'If it was not you, nothing is needed; to be safe, choose a new password with "forgot my password".',
+      ].join('\n'),
+    });
+  };
+}
+
 export function createAccountsService(ctx: AppContext, background: (work: () => Promise<void>) => void) {
   const { db } = ctx;
   const gate = hashingGate(ctx);
@@ -36,8 +72,9 @@ export function createAccountsService(ctx: AppContext, background: (work: () => 
   /**
    * Sign up answers the same, in the same time, whether or not the address has an account: the password is
    * hashed in every case, everything that depends on the account happens in the background. A new address gets
-   * an account and a code; an unconfirmed one gets a new code and nothing else changes (its first password and
-   * profile name stay); a confirmed one gets a notice that someone tried to sign up with it.
+   * an account and a code; an unconfirmed one gets a new attempt with its own code, password and profile name
+   * (confirming with a code sets that attempt's password, so a stranger who signed up first cannot keep theirs);
+   * a confirmed one gets a notice that someone tried to sign up with it.
    */
   async function signUp(request: z.output<typeof createAccountRequestSchema>): Promise<void> {
     const passwordHash = await gate.run(() => hashPassword(request.password, ctx.passwordHashing));
@@ -56,7 +93,6 @@ export function createAccountsService(ctx: AppContext, background: (work: () => 
         });
         return;
       }
-      const code = randomCode(8);
       const account =
         existing ??
         (await repository.insertAccount(db, {
@@ -64,15 +100,16 @@ export function createAccountsService(ctx: AppContext, background: (work: () => 
           emailAddress: request.emailAddress,
           profileName: request.profileName,
           passwordHash,
-          confirmationCodeHash: hashCode(code),
         }));
       if (!account) return;
-      if (existing && !(await repository.renewConfirmationCode(db, existing.id, hashCode(code)))) return;
+      const code = randomCode(8);
+      const attempt = { codeHash: hashCode(code), passwordHash, profileName: request.profileName };
+      if (!(await repository.addSignUpAttempt(db, { accountId: account.id, ...attempt }))) return;
       await ctx.mailer.send({
         to: account.emailAddress,
         subject: 'Your Tranche confirmation code',
         text: [
-          `Hello ${account.profileName},`,
+          `Hello ${request.profileName},`,
           '',
           `Your Tranche confirmation code is: ${code}`,
           '',
@@ -132,7 +169,8 @@ export function createAccountsService(ctx: AppContext, background: (work: () => 
     });
   }
 
-  async function resetPassword(request: z.output<typeof resetPasswordRequestSchema>): Promise<void> {
+  /** Sets the new password and answers what the sessions before it created, for the owner to review. */
+  async function resetPassword(request: z.output<typeof resetPasswordRequestSchema>): Promise<AccountReview> {
     const invalid = new HttpError(
       400,
       request.token !== undefined ? accountErrors.resetTokenInvalid : accountErrors.resetCodeInvalid,
@@ -162,6 +200,7 @@ export function createAccountsService(ctx: AppContext, background: (work: () => 
     // within sessionAccountTtlMs).
     ctx.caches.accounts.delete(account.id);
     await publishInvalidation(db, { kind: 'account', accountId: account.id });
+    return listReview(db, { accountId: account.id });
   }
 
   /** Ends the request's session on every instance (http/revocations.ts). */

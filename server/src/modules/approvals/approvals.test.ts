@@ -51,7 +51,7 @@ const codeOf = (i: number) => codes.get(emails[i] as string) as string;
 async function noticesTo(i: number, count: number): Promise<string[]> {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const subjects = (await listOutbox(t.ctx.db, { to: emails[i] as string }))
+    const subjects = (await listOutbox(t.ctx, { to: emails[i] as string }))
       .map((mail) => mail.subject)
       .filter((subject) => subject.startsWith('Tranche: #'));
     if (subjects.length >= count || Date.now() > deadline) return subjects.reverse();
@@ -102,7 +102,7 @@ beforeAll(async () => {
   keyAddress = created.publicAddress;
   await jobRunnerOf(t.app, t.ctx).idle();
   for (const share of created.shares) {
-    const password = await mailedPdfPassword(t.ctx.db, share.emailAddress);
+    const password = await mailedPdfPassword(t.ctx, share.emailAddress);
     codes.set(share.emailAddress, await accessCodeInPdf(share.pdf, password));
     await call(first)('shardOpened', {
       body: { publicKey: keyAddress, emailAddress: share.emailAddress, pdfPassword: password },
@@ -176,7 +176,7 @@ it('lists a started issue for the two other signers with its effect and pre-chec
   expect(await noticesTo(1, 2)).toEqual([started1, executed]);
   expect(await noticesTo(2, 2)).toEqual([started1, executed]);
   expect(
-    (await listOutbox(t.ctx.db, { to: emails[0] as string })).filter((m) => m.subject === started1),
+    (await listOutbox(t.ctx, { to: emails[0] as string })).filter((m) => m.subject === started1),
   ).toEqual([]);
 });
 

@@ -92,7 +92,6 @@ describe.each(databaseKinds)('GET /balanceof on %s', (kind) => {
       emailAddress: 'reporter@example.com',
       profileName: 'Reporter',
       passwordHash: 'unused',
-      confirmationCodeHash: null,
       confirmedOn: new Date(),
     });
     headers = {

@@ -23,7 +23,6 @@ export async function createTestUser(t: TestApp, name = 'user'): Promise<TestUse
     emailAddress: login,
     profileName: name,
     passwordHash: 'not-used-in-tests',
-    confirmationCodeHash: null,
     confirmedOn: new Date(),
   });
   if (!row) throw new Error('account not created');

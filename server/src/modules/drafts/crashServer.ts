@@ -28,7 +28,6 @@ if (!existsSync(tokenFile)) {
     emailAddress: 'crash@tranche.test',
     profileName: 'Crash',
     passwordHash: 'unused',
-    confirmationCodeHash: null,
     confirmedOn: new Date(),
   });
   if (!row) throw new Error('account not created');
@@ -38,7 +37,7 @@ const app = await buildApp({
   db: database.db,
   databaseKind: database.kind,
   chain,
-  mailer: createOutboxMailer(database.db),
+  mailer: createOutboxMailer({ db: database.db, masterKey: Buffer.alloc(32, 7) }),
   sessions,
   masterKey: Buffer.alloc(32, 7),
   explorer: { tx: '/local/tx/{hash}', address: '/local/address/{address}', block: '/local/block/{block}' },

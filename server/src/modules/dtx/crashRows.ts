@@ -131,7 +131,6 @@ async function keyFlow(tag: string) {
       emailAddress: `${name}@crash.test`,
       profileName: name,
       passwordHash: 'unused',
-      confirmationCodeHash: null,
       confirmedOn: new Date(),
     });
     if (!row) throw new Error('account not created');

@@ -121,7 +121,7 @@ async function codesOf(result: ShardedKeyResult) {
   for (const share of result.shares) {
     codes.set(
       share.emailAddress,
-      await accessCodeInPdf(share.pdf, await mailedPdfPassword(t.ctx.db, share.emailAddress)),
+      await accessCodeInPdf(share.pdf, await mailedPdfPassword(t.ctx, share.emailAddress)),
     );
   }
   return codes;
@@ -133,7 +133,7 @@ async function activate(result: ShardedKeyResult, signers: TestUser[], codes: Ma
       body: {
         publicKey: result.publicAddress,
         emailAddress: share.emailAddress,
-        pdfPassword: await mailedPdfPassword(t.ctx.db, share.emailAddress),
+        pdfPassword: await mailedPdfPassword(t.ctx, share.emailAddress),
       },
     });
   }

@@ -24,13 +24,13 @@ export const localModule: ServerModule = {
     // The local outbox stands in for every mailbox of the developer at this machine: a session from loopback
     // reads all of it; a session from another address (LISTEN_ANY) reads only the mail to its own address.
     registerRoute(app, ctx, 'localOutbox', async ({ request, session }) =>
-      listOutbox(ctx.db, isLoopback(peerOf(request)) ? {} : { to: session.emailAddress }),
+      listOutbox(ctx, isLoopback(peerOf(request)) ? {} : { to: session.emailAddress }),
     );
     // Before any session: a not yet confirmed account's own sign-up mail, from loopback (access.signUpMail). Any
     // other address answers the same empty list, so the answer tells nothing about which addresses signed up.
     registerRoute(app, ctx, 'localSignUpMail', async ({ request, query }) =>
       (await access.signUpMail(peerOf(request), query.emailAddress))
-        ? listOutbox(ctx.db, { to: query.emailAddress, limit: 20 })
+        ? listOutbox(ctx, { to: query.emailAddress, limit: 20 })
         : [],
     );
     registerRoute(app, ctx, 'localDevAccount', async ({ session }) =>

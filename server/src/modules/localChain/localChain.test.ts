@@ -25,7 +25,6 @@ beforeAll(async () => {
     emailAddress: 'local@example.com',
     profileName: 'Local',
     passwordHash: 'unused',
-    confirmationCodeHash: null,
     confirmedOn: new Date(),
   });
   const token = await t.ctx.sessions.issue({ accountId: account?.id ?? 0, sessionVersion: 1 });

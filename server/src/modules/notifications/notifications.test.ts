@@ -59,12 +59,12 @@ describe.each(databaseKinds)('daily digest (%s)', (kind) => {
     const runner = jobRunnerOf(t.app, t.ctx);
     await queueDigests(t.ctx, runner, '2026-11-24');
     await runner.idle();
-    const mails = await listOutbox(t.ctx.db, { to: 'digest@example.com' });
+    const mails = await listOutbox(t.ctx, { to: 'digest@example.com' });
     expect(mails.map((m) => m.subject)).toEqual(['Tranche: your daily digest (2)']);
     expect(mails[0]?.text).toContain('Tranche: #1 Issue needs your approval\nNotice 1');
     expect(mails[0]?.text).toContain('Tranche: #2 Issue needs your approval\nNotice 2');
     expect(mails[0]?.text).not.toContain('Notice 3');
-    expect(await listOutbox(t.ctx.db, { to: 'nodigest@example.com' })).toEqual([]);
+    expect(await listOutbox(t.ctx, { to: 'nodigest@example.com' })).toEqual([]);
     const unsent = await t.ctx.db
       .select()
       .from(notificationEvents)
@@ -72,7 +72,7 @@ describe.each(databaseKinds)('daily digest (%s)', (kind) => {
     expect(unsent.filter((e) => e.sentOn === null)).toEqual([]);
     await queueDigests(t.ctx, runner, '2026-11-24');
     await runner.idle();
-    expect(await listOutbox(t.ctx.db, { to: 'digest@example.com' })).toHaveLength(1);
+    expect(await listOutbox(t.ctx, { to: 'digest@example.com' })).toHaveLength(1);
   });
 });
 

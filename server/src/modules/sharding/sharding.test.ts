@@ -67,13 +67,14 @@ const emails = new Map<TestUser, string>();
 async function createLoggedApp(): Promise<TestApp> {
   const database = await createTestDatabase('pglite');
   const chainService = createChainService({ rpcUrl: chain.rpcUrl, chainId: chain.chainId, local: true });
+  const masterKey = randomBytes(32);
   const ctx: AppContext = {
     db: database.db,
     databaseKind: database.kind,
     chain: chainService,
-    mailer: createOutboxMailer(database.db),
+    mailer: createOutboxMailer({ db: database.db, masterKey }),
     sessions: createSessionService(testJwtSecret, '12h'),
-    masterKey: randomBytes(32),
+    masterKey,
     explorer: { tx: '/local/tx/{hash}', address: '/local/address/{address}', block: '/local/block/{block}' },
     publicUrl: () => 'http://console.test',
     passwordHashing: testPasswordHashing,
@@ -131,7 +132,7 @@ async function countKeys(): Promise<number> {
 async function accessCodes(result: ShardedKeyResult): Promise<Map<string, string>> {
   const codes = new Map<string, string>();
   for (const share of result.shares) {
-    const password = await mailedPdfPassword(t.ctx.db, share.emailAddress);
+    const password = await mailedPdfPassword(t.ctx, share.emailAddress);
     secrets.add(password);
     const code = await accessCodeInPdf(share.pdf, password);
     secrets.add(code);
@@ -147,7 +148,7 @@ async function openAll(by: TestUser, result: ShardedKeyResult) {
       body: {
         publicKey: result.publicAddress,
         emailAddress: share.emailAddress,
-        pdfPassword: await mailedPdfPassword(t.ctx.db, share.emailAddress),
+        pdfPassword: await mailedPdfPassword(t.ctx, share.emailAddress),
       },
     });
   }
@@ -284,7 +285,7 @@ describe('sharded keys and distributed transactions', () => {
       body: {
         publicKey: result.publicAddress,
         emailAddress: emails.get(alice),
-        pdfPassword: await mailedPdfPassword(t.ctx.db, emails.get(alice) as string),
+        pdfPassword: await mailedPdfPassword(t.ctx, emails.get(alice) as string),
       },
     });
     expect(await failure(commit(alice, code(alice)))).toEqual([409, m.notOpened('bob')]);
@@ -556,9 +557,9 @@ describe('sharded keys and distributed transactions', () => {
       params: { address: result.publicAddress },
     });
     expect(again.emailAddress).toBe(emails.get(dave));
-    expect(
-      await accessCodeInPdf(again.pdf, await mailedPdfPassword(t.ctx.db, emails.get(dave) as string)),
-    ).toBe(code(dave));
+    expect(await accessCodeInPdf(again.pdf, await mailedPdfPassword(t.ctx, emails.get(dave) as string))).toBe(
+      code(dave),
+    );
     // Until activation the old generation signs: alice and bob pause with their old codes.
     expect((await call<{ address: string }[]>(alice, 'listShardedKeys')).map((k) => k.address)).toEqual([
       result.publicAddress,

@@ -1,18 +1,15 @@
 import { securitySchemeArtifact, securityTokenArtifact } from '@tranche/contracts';
-import { desc, eq } from 'drizzle-orm';
 import { Contract, JsonRpcProvider, parseEther, Wallet } from 'ethers';
 import type { Database } from '../../db/database.ts';
-import { mailOutbox } from '../../db/schema.ts';
+import { listOutbox } from '../../mail/mailer.ts';
 
 /** The PDF password mailed to `email` last (read from the outbox, as a signer reads their mail). */
-export async function mailedPdfPassword(db: Database, email: string): Promise<string> {
+export async function mailedPdfPassword(
+  ctx: { db: Database; masterKey: Buffer },
+  email: string,
+): Promise<string> {
   // Other mail (notifications of the key's transactions) may have come since: the last one with a password.
-  const mails = await db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, email))
-    .orderBy(desc(mailOutbox.id))
-    .limit(50);
+  const mails = await listOutbox(ctx, { to: email, limit: 50 });
   const match = mails
     .map((mail) => mail.text.match(/opens with this password: (\S+)/))
     .find((found) => found !== null);

@@ -26,7 +26,6 @@ async function loggedInAccount(t: TestApp, login: string) {
     emailAddress: login,
     profileName: login,
     passwordHash: 'unused',
-    confirmationCodeHash: null,
     confirmedOn: new Date(),
   });
   if (!account) throw new Error('no account');

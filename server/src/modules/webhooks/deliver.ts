@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { decryptSecretText } from '../../crypto/aesGcm.ts';
 import type { Database } from '../../db/database.ts';
+import { accountReviewItems } from '../../db/schema.ts';
 import { crashPoint } from '../../jobs/crashPoints.ts';
 import type { JobHandler, JobRunner } from '../../jobs/runner.ts';
 import { recordMail } from '../notifications/service.ts';
@@ -28,6 +29,19 @@ export function webhookTimingFromEnv(env: NodeJS.ProcessEnv): WebhookTiming {
     retryMaxMs: 3_600_000,
     giveUpMs: number('WEBHOOK_GIVE_UP_MS', 86_400_000),
   };
+}
+
+/**
+ * Whether an endpoint waits for its owner's review after a password reset (accounts/review.ts): its deliveries
+ * wait (pending, no job) until the owner keeps it.
+ */
+async function underReview(db: Database, endpointId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: accountReviewItems.id })
+    .from(accountReviewItems)
+    .where(and(eq(accountReviewItems.kind, 'webhook'), eq(accountReviewItems.itemId, endpointId)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** The delay before attempt `attempt + 1` (exponential backoff). */
@@ -60,6 +74,14 @@ export function createDeliverHandler(ctx: AppContext, runner: JobRunner, timing:
       await ctx.db
         .update(webhookDeliveries)
         .set({ state: 'failed' })
+        .where(eq(webhookDeliveries.id, delivery.id));
+      return;
+    }
+    if (!replay && (await underReview(ctx.db, endpoint.id))) {
+      // Paused after a password reset until its owner keeps it (accounts/review.ts queues it again then).
+      await ctx.db
+        .update(webhookDeliveries)
+        .set({ jobId: null })
         .where(eq(webhookDeliveries.id, delivery.id));
       return;
     }

@@ -193,7 +193,7 @@ describe.each(databaseKinds)('webhook endpoints (%s)', (kind) => {
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.endpointId, endpoint?.id as number));
     expect(states.map((d) => d.state)).toEqual(['failed', 'failed']);
-    const mail = await listOutbox(t.ctx.db);
+    const mail = await listOutbox(t.ctx);
     expect(
       mail.filter((m) => m.subject === 'Tranche: a webhook endpoint was disabled').map((m) => m.to),
     ).toEqual([expect.stringContaining('alice-')]);

@@ -7,10 +7,11 @@ import {
   type WebhookEndpoint,
   webhookMessages,
 } from '@tranche/api';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { accessOf, type Viewer } from '../../access/access.ts';
 import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/database.ts';
 import { encryptSecret } from '../../crypto/aesGcm.ts';
 import { HttpError } from '../../errors.ts';
 import type { Database } from '../../db/database.ts';
@@ -85,6 +86,27 @@ export async function deleteEndpoint(ctx: AppContext, viewer: Viewer, id: number
   await requireEndpoint(ctx, viewer, id);
   await ctx.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id));
   return listEndpoints(ctx, viewer);
+}
+
+/**
+ * Queues again the deliveries of an endpoint that waited while it was under review after a password reset
+ * (deliver.ts holds them: pending, no job), in `tx`.
+ */
+export async function resumeDeliveries(tx: Database, runner: JobRunner, endpointId: number): Promise<void> {
+  const waiting = await tx
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.endpointId, endpointId),
+        eq(webhookDeliveries.state, 'pending'),
+        isNull(webhookDeliveries.jobId),
+      ),
+    );
+  for (const delivery of waiting) {
+    const job = await runner.enqueue(webhookDeliverJobKind, { deliveryId: delivery.id }, tx);
+    await tx.update(webhookDeliveries).set({ jobId: job.id }).where(eq(webhookDeliveries.id, delivery.id));
+  }
 }
 
 /** GET /webhooks/{id}/deliveries/{page}: every attempt, newest first, with its status code. */

@@ -140,7 +140,6 @@ beforeAll(async () => {
       emailAddress: `${who}@hooks.test`,
       profileName: who,
       passwordHash: 'unused',
-      confirmationCodeHash: null,
       confirmedOn: new Date(),
     });
     if (!row) throw new Error('account not created');

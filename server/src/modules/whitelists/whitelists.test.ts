@@ -495,7 +495,6 @@ describe.each(databaseKinds)('whitelists on %s', (kind) => {
       emailAddress: demoLogin,
       profileName: 'Demo',
       passwordHash: 'x',
-      confirmationCodeHash: null,
       confirmedOn: new Date(),
     });
     const seeded = await seedLocalSecurity(t.ctx);

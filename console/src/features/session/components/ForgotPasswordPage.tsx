@@ -8,7 +8,7 @@ import { StepForm, useSubmitForm } from '../../forms/index.ts';
 import { emailField, newPasswordField, oneTimeCodeField } from './accountFields.ts';
 import { PasswordChanged } from './PasswordChanged.tsx';
 
-type Step = { name: 'email' } | { name: 'reset'; emailAddress: string } | { name: 'done' };
+type Step = { name: 'email' } | { name: 'reset'; emailAddress: string } | { name: 'done'; toReview: number };
 
 /** Forgot password (part 2): the email, then the mailed reset code and a new password, then success. */
 export function ForgotPasswordPage() {
@@ -19,9 +19,12 @@ export function ForgotPasswordPage() {
         <EmailStep onDone={(emailAddress) => setStep({ name: 'reset', emailAddress })} />
       ) : null}
       {step.name === 'reset' ? (
-        <ResetStep emailAddress={step.emailAddress} onDone={() => setStep({ name: 'done' })} />
+        <ResetStep
+          emailAddress={step.emailAddress}
+          onDone={(toReview) => setStep({ name: 'done', toReview })}
+        />
       ) : null}
-      {step.name === 'done' ? <PasswordChanged /> : null}
+      {step.name === 'done' ? <PasswordChanged toReview={step.toReview} /> : null}
     </Card>
   );
 }
@@ -51,13 +54,13 @@ function EmailStep({ onDone }: { onDone: (emailAddress: string) => void }) {
   );
 }
 
-function ResetStep({ emailAddress, onDone }: { emailAddress: string; onDone: () => void }) {
+function ResetStep({ emailAddress, onDone }: { emailAddress: string; onDone: (toReview: number) => void }) {
   const submitForm = useSubmitForm(
     resetStepFormSchema,
     { defaultValues: { emailAddress, passwordResetCode: '', newPassword: '' } },
     async (values) => {
-      await api.call('resetPassword', { body: values });
-      onDone();
+      const review = await api.call('resetPassword', { body: values });
+      onDone(review.items.length);
     },
   );
   return (

@@ -10,21 +10,21 @@ import { PasswordChanged } from './PasswordChanged.tsx';
 /** The reset password page reached from the mailed link: /ResetPassword/{token}. */
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState<{ toReview: number } | null>(null);
   const submitForm = useSubmitForm(
     resetPageFormSchema,
     { defaultValues: { emailAddress: '', newPassword: '', passwordRetype: '' } },
     async (values) => {
-      await api.call('resetPassword', {
+      const review = await api.call('resetPassword', {
         body: { emailAddress: values.emailAddress, token, newPassword: values.newPassword },
       });
-      setDone(true);
+      setDone({ toReview: review.items.length });
     },
   );
   return (
     <Card title="Reset password" titleLevel={1}>
       {done ? (
-        <PasswordChanged />
+        <PasswordChanged toReview={done.toReview} />
       ) : (
         <StepForm
           label="Reset password"
