@@ -63,7 +63,8 @@ export const accountErrors = {
   /** Part 1, section 8: what client helpers return without a session. */
   notLoggedIn: 'Not logged in',
   wrongCredentials: 'The login or the password is incorrect',
-  notConfirmed: 'Your account is not confirmed yet. Enter the confirmation code we sent to your email address.',
+  notConfirmed:
+    'Your account is not confirmed yet. Enter the confirmation code we sent to your email address.',
   tooManyAttempts: 'Too many attempts. Wait a few minutes and try again.',
   emailTaken: 'An account with this email address exists already',
   confirmationCodeInvalid: 'The access code is invalid or was used already',

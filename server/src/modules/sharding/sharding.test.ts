@@ -823,7 +823,7 @@ describe('sharded keys and distributed transactions', () => {
         .active,
     ).toBe(false);
     await jobRunnerOf(t.app, t.ctx).idle();
-    const told = (await listOutbox(t.ctx.db, { to: emails.get(carol) as string })).filter(
+    const told = (await listOutbox(t.ctx, { to: emails.get(carol) as string })).filter(
       (mail) => mail.subject === m.declinedMailSubject,
     );
     expect(told.map((mail) => mail.text.split('\n')[0])).toEqual([m.signerDeclined('dave')]);

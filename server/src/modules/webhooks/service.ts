@@ -11,7 +11,6 @@ import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { accessOf, type Viewer } from '../../access/access.ts';
 import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/database.ts';
 import { encryptSecret } from '../../crypto/aesGcm.ts';
 import { HttpError } from '../../errors.ts';
 import type { Database } from '../../db/database.ts';
