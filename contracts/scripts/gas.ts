@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { packageDir } from './compile.ts';
-import { gasMargin, txGasCap } from '../src/batchSize.ts';
+import { gasMargin, txGasCap } from '../src/gasLimits.ts';
 import { freshAddress, kycHash, mined, partitionA, partitionB, startFixture } from './fixture.ts';
 
 const issueBatch = 'issueByPartition(bytes32,address[],uint256[],bytes)';
