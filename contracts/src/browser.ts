@@ -8,7 +8,11 @@ export {
   distributorArtifact,
   securitySchemeArtifact,
   securityTokenArtifact,
+  securityTokenV2AdminArtifact,
+  securityTokenV2Artifact,
+  securityTokenV2Abi,
   testStableTokenArtifact,
+  tokenFactoryArtifact,
   whitelistArtifact,
 } from './artifacts.ts';
 export type { CodebaseType, ContractArtifact } from './artifacts.ts';
