@@ -554,7 +554,8 @@ abstract contract TokenV2Base is Initializable {
             return (0x52, "insufficient balance");
         }
         // The revert text is the reason's, but for this one (_requireTransfer).
-        if (!ITokenWhitelist(_whitelist()).isVerified(to)) return (0x57, "receiver is not verified");
+        // The whitelist is the low 160 bits of the state word already read.
+        if (!ITokenWhitelist(address(uint160(state))).isVerified(to)) return (0x57, "receiver is not verified");
         if (state & RULES_OR_COUNTING != 0) {
             (code, reason) = _rulesStatus(state, byPartition, forced, order, partition, from, to, value);
             if (code != 0x51) return (code, reason);
@@ -578,7 +579,7 @@ abstract contract TokenV2Base is Initializable {
         if (state & RULES_ON == 0) return (0x54, "holders are being counted");
         if (from == to || value == 0) return (0x51, 0);
         // The receiver's country, read once and only while a rule has a country list.
-        bytes2 country = state & COUNTRY_RULES != 0 ? ITokenWhitelist(_whitelist()).countryOf(to) : bytes2(0);
+        bytes2 country = state & COUNTRY_RULES != 0 ? ITokenWhitelist(address(uint160(state))).countryOf(to) : bytes2(0);
         if (byPartition) return _partStatus(partition, !forced, from, _core().balances[partition][from], to, value, country);
         uint256 remaining = value;
         // The caller found `value` within `order`, so the walk ends inside it: its entries are read unchecked.
@@ -905,11 +906,12 @@ abstract contract TokenV2Base is Initializable {
         bytes memory data,
         bytes memory operatorData
     ) internal {
+        CoreStorage storage c = _core();
         unchecked {
-            _core().balances[partition][from] = balance - value;
-            _core().balances[partition][to] += value;
+            c.balances[partition][from] = balance - value;
+            c.balances[partition][to] += value;
         }
-        if (_core().state & RULES_ON != 0 && from != to) {
+        if (c.state & RULES_ON != 0 && from != to) {
             // `to` held nothing here before when it now holds exactly `value`.
             if (_core().balances[partition][to] == value) _count(partition, to, true);
             if (balance == value) _count(partition, from, false);

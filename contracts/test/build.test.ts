@@ -13,6 +13,9 @@ import {
   codebaseTypes,
   securitySchemeArtifact,
   securityTokenArtifact,
+  securityTokenV2AdminArtifact,
+  securityTokenV2Artifact,
+  tokenFactoryArtifact,
   whitelistArtifact,
 } from '../src/index.ts';
 
@@ -41,6 +44,13 @@ describe('contract build', () => {
       expect(artifact.bytecode).toMatch(/^0x[0-9a-f]+$/);
       expect(artifact.deployedBytecodeSize).toBeLessThanOrEqual(24_576);
       expect(artifact.description.length).toBeGreaterThan(10);
+    }
+  });
+
+  it('leaves version 2 room under 80% of EIP-170 for the next features (freeze, recovery, ERC-7943)', () => {
+    // 80% of 24,576 bytes; the next issue's ~3-5 KB must still fit in the larger half.
+    for (const artifact of [securityTokenV2Artifact, securityTokenV2AdminArtifact, tokenFactoryArtifact]) {
+      expect(artifact.deployedBytecodeSize, artifact.contractName).toBeLessThanOrEqual(19_660 - 3_000);
     }
   });
 
