@@ -2,18 +2,7 @@
 pragma solidity 0.8.30;
 
 import {ERC1967Proxy} from "@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.sol";
-
-interface ITokenV2Initializer {
-    function initialize(
-        string calldata name_,
-        string calldata symbol_,
-        address owner_,
-        address controller_,
-        address whitelist_,
-        address securityScheme_,
-        address registry_
-    ) external;
-}
+import {SecurityTokenV2Admin} from "./SecurityTokenV2Admin.sol";
 
 /// @title TokenFactory
 /// @notice One per chain: the registry of version 2 token implementations (registered by the platform, its
@@ -68,7 +57,7 @@ contract TokenFactory {
             new ERC1967Proxy(
                 implementation,
                 abi.encodeCall(
-                    ITokenV2Initializer.initialize,
+                    SecurityTokenV2Admin.initialize,
                     (name_, symbol_, owner_, controller_, whitelist_, securityScheme_, address(this))
                 )
             )
