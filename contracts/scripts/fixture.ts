@@ -13,6 +13,7 @@ import {
 } from 'ethers';
 import {
   securitySchemeArtifact,
+  securitySchemeV2Artifact,
   securityTokenArtifact,
   securityTokenV2Abi,
   securityTokenV2AdminArtifact,
@@ -103,10 +104,10 @@ export async function deploy(
  * Starts a dev chain and deploys a scheme (owner; op as security manager; level1 and level2 granted), a whitelist
  * verifying holderA, holderB, operator and controller, and a controllable token.
  */
-export async function startFixture(version: TokenVersion = 1): Promise<Fixture> {
+export async function startFixture(version: TokenVersion = 1, schemeVersion: 1 | 2 = 1): Promise<Fixture> {
   const chain = await startDevChain({ enforceTxGasCap: true });
   try {
-    return await setUp(chain, version);
+    return await setUp(chain, version, schemeVersion);
   } catch (error) {
     // Never leave the node running when deployment fails.
     await chain.stop();
@@ -129,7 +130,7 @@ export async function deployV2Implementation(
   return { implementation, adminImplementation };
 }
 
-async function setUp(chain: DevChain, version: TokenVersion): Promise<Fixture> {
+async function setUp(chain: DevChain, version: TokenVersion, schemeVersion: 1 | 2): Promise<Fixture> {
   const provider = new JsonRpcProvider(chain.rpcUrl, devChainId, {
     staticNetwork: true,
     pollingInterval: 20,
@@ -141,7 +142,11 @@ async function setUp(chain: DevChain, version: TokenVersion): Promise<Fixture> {
   const as = (contract: Contract, role: Role | Wallet) =>
     contract.connect(typeof role === 'string' ? wallets[role] : role) as Contract;
 
-  const { contract: scheme } = await deploy(securitySchemeArtifact, wallets.owner, wallets.owner.address);
+  const { contract: scheme } = await deploy(
+    schemeVersion === 2 ? securitySchemeV2Artifact : securitySchemeArtifact,
+    wallets.owner,
+    wallets.owner.address,
+  );
   const assetId: string = await scheme.getFunction('assetId')();
   await mined(as(scheme, 'owner').getFunction('grantOperator')(wallets.op.address, assetId));
   await mined(as(scheme, 'op').getFunction('grantLevel1')(wallets.level1.address));

@@ -1,6 +1,7 @@
 import type { JsonFragment } from 'ethers';
 import { distributorArtifact } from '../generated/Distributor.ts';
 import { securitySchemeArtifact } from '../generated/SecurityScheme.ts';
+import { securitySchemeV2Artifact } from '../generated/SecuritySchemeV2.ts';
 import { securityTokenArtifact } from '../generated/SecurityToken.ts';
 import { securityTokenV2Artifact } from '../generated/SecurityTokenV2.ts';
 import { securityTokenV2AdminArtifact } from '../generated/SecurityTokenV2Admin.ts';
@@ -11,6 +12,7 @@ import { whitelistArtifact } from '../generated/Whitelist.ts';
 export {
   distributorArtifact,
   securitySchemeArtifact,
+  securitySchemeV2Artifact,
   securityTokenArtifact,
   securityTokenV2AdminArtifact,
   securityTokenV2Artifact,

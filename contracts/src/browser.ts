@@ -7,6 +7,7 @@ export {
   codebaseTypes,
   distributorArtifact,
   securitySchemeArtifact,
+  securitySchemeV2Artifact,
   securityTokenArtifact,
   securityTokenV2AdminArtifact,
   securityTokenV2Artifact,

@@ -121,6 +121,8 @@ export const revertReasons = {
   implementationNotContract: 'implementation is not a contract',
   implementationRegisteredAlready: 'implementation is registered already',
   noImplementation: 'no implementation is registered',
+  // SecuritySchemeV2 (also 'caller is not the pending owner')
+  notSchemeOwner: 'caller is not the owner of the smart contract',
 } as const;
 
 export type RevertReason = (typeof revertReasons)[keyof typeof revertReasons];
