@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Interface, type InterfaceAbi } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import {
   compileContracts,
@@ -13,6 +14,7 @@ import {
   codebaseTypes,
   securitySchemeArtifact,
   securityTokenArtifact,
+  securityTokenV2Abi,
   securityTokenV2AdminArtifact,
   securityTokenV2Artifact,
   tokenFactoryArtifact,
@@ -52,6 +54,26 @@ describe('contract build', () => {
     for (const artifact of [securityTokenV2Artifact, securityTokenV2AdminArtifact, tokenFactoryArtifact]) {
       expect(artifact.deployedBytecodeSize, artifact.contractName).toBeLessThanOrEqual(19_660 - 3_000);
     }
+  });
+
+  it('gives version 2 every function and event of version 1 with the same signature (what wallets and the indexer read)', () => {
+    const v1 = new Interface(securityTokenArtifact.abi as InterfaceAbi);
+    const v2 = new Interface(securityTokenV2Abi as InterfaceAbi);
+    const functions = (i: Interface) => {
+      const out: string[] = [];
+      i.forEachFunction((fn) => out.push(`${fn.format('full')}`));
+      return out;
+    };
+    const events = (i: Interface) => {
+      const out: string[] = [];
+      i.forEachEvent((event) => out.push(event.format('full')));
+      return out;
+    };
+    expect(functions(v1).filter((fn) => !functions(v2).includes(fn))).toEqual([]);
+    expect(events(v1).filter((event) => !events(v2).includes(event))).toEqual([]);
+    // Each event once, each function once, in the ABI a token is read with at its proxy.
+    expect(new Set(events(v2)).size).toBe(events(v2).length);
+    expect(new Set(functions(v2)).size).toBe(functions(v2).length);
   });
 
   it('maps codebase types to their contracts', () => {
