@@ -87,7 +87,8 @@ abstract contract TokenV2Base is Initializable {
     /// @custom:storage-location erc7201:tranche.token.core
     struct CoreStorage {
         /// The word every balance-changing call reads: the whitelist (bits 0-159), the number of partitions
-        /// (bits 160-175) and the token's flags (bits 176-183).
+        /// (bits 160-175) and the token's flags (bits 176-183). Bits 184-255 are free for enforcement flags (for
+        /// instance "an address or amount is frozen"), so a token without any pays one mask test for them.
         uint256 state;
         string name;
         string symbol;
@@ -544,6 +545,7 @@ abstract contract TokenV2Base is Initializable {
         uint256 balance
     ) internal view returns (bytes1 code, bytes32 reason) {
         uint256 state = _core().state;
+        // Enforcement (pause here; freezes and recovery next) is judged first, from the state word read once.
         if (state & PAUSED != 0 && !forced) return (0x54, "token trading is paused");
         if (from == address(0)) return (0x56, "sender is the zero address");
         if (to == address(0)) return (0x57, "receiver is the zero address");
