@@ -12,6 +12,7 @@ import {
   solcInputOutputDecoder,
   validate,
 } from '@openzeppelin/upgrades-core';
+import type { InterfaceAbi } from 'ethers';
 import solc from 'solc';
 import { compilerSettings, packageDir, sourcesDir } from './compile.ts';
 
@@ -43,6 +44,37 @@ function compile(input: unknown): SolcOutput {
  * sources as `read` gives them (the files under contracts/ by default), compiled with the pinned settings.
  */
 export function storageLayouts(read: (file: string) => string = readSource): Layouts {
+  const { input, output } = compileV2(read);
+  const solcInput = input as unknown as SolcInput;
+  const namespaced = compile(makeNamespacedInput(solcInput, output, solc.version()));
+  const run = validate(
+    output,
+    solcInputOutputDecoder(solcInput, output),
+    solc.version(),
+    solcInput,
+    namespaced,
+  );
+  const layout = (name: string) =>
+    getStorageLayout([run], getContractVersion(run, `contracts/${name}.sol:${name}`));
+  return { SecurityTokenV2: layout('SecurityTokenV2'), SecurityTokenV2Admin: layout('SecurityTokenV2Admin') };
+}
+
+type Compiled = { abi: InterfaceAbi; evm: { bytecode: { object: string } } };
+
+/** Version 2's two halves compiled from `read`'s sources (a test builds a newer release with it). */
+export function v2Contracts(read: (file: string) => string) {
+  const { output } = compileV2(read);
+  const artifact = (name: string) => {
+    const compiled = (output.contracts[`contracts/${name}.sol`] as unknown as Record<string, Compiled>)[
+      name
+    ]!;
+    return { abi: compiled.abi, bytecode: `0x${compiled.evm.bytecode.object}` };
+  };
+  return { core: artifact('SecurityTokenV2'), admin: artifact('SecurityTokenV2Admin') };
+}
+
+/** Compiles version 2's sources as `read` gives them, with the pinned settings and what upgrades-core reads. */
+function compileV2(read: (file: string) => string) {
   const sources: Record<string, { content: string }> = Object.fromEntries(
     files.map((file) => [`contracts/${file}`, { content: read(file) }]),
   );
@@ -64,18 +96,7 @@ export function storageLayouts(read: (file: string) => string = readSource): Lay
   for (const key of Object.keys(output.sources ?? {})) {
     if (!(key in sources)) sources[key] = { content: findImport(key).contents };
   }
-  const solcInput = input as unknown as SolcInput;
-  const namespaced = compile(makeNamespacedInput(solcInput, output, solc.version()));
-  const run = validate(
-    output,
-    solcInputOutputDecoder(solcInput, output),
-    solc.version(),
-    solcInput,
-    namespaced,
-  );
-  const layout = (name: string) =>
-    getStorageLayout([run], getContractVersion(run, `contracts/${name}.sol:${name}`));
-  return { SecurityTokenV2: layout('SecurityTokenV2'), SecurityTokenV2Admin: layout('SecurityTokenV2Admin') };
+  return { input, output };
 }
 
 /** What would corrupt state if a token on `released` were upgraded to `next`: empty when the upgrade is safe. */

@@ -1,6 +1,11 @@
-import { type Contract, encodeBytes32String, ZeroAddress, ZeroHash } from 'ethers';
+import { Contract, encodeBytes32String, ZeroAddress, ZeroHash } from 'ethers';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { whitelistArtifact, securitySchemeArtifact } from '../src/artifacts.ts';
+import {
+  securitySchemeArtifact,
+  securityTokenV2AdminArtifact,
+  securityTokenV2Artifact,
+  whitelistArtifact,
+} from '../src/artifacts.ts';
 import {
   deploy,
   deployV2Implementation,
@@ -11,6 +16,7 @@ import {
   type Role,
   startFixture,
 } from '../scripts/fixture.ts';
+import { readSource, v2Contracts } from '../scripts/layouts.ts';
 import { chainSnapshots, expectRevert, send } from './helpers.ts';
 
 const issueMany = 'issueByPartition(bytes32,address[],uint256[],bytes)';
@@ -92,8 +98,24 @@ afterEach(() => snapshots.restore());
 describe('SecurityTokenV2 upgrades', () => {
   it('upgrades a token holding balances, rules and documents to a newer registered implementation after the owner’s delay, and keeps all of them', async () => {
     const before = await everything();
-    const { implementation } = await deployV2Implementation(f.v2.factory, f.wallets.owner);
+    // A newer implementation: version 2 with a function of its own (built here, as a later release would be).
+    const newer = v2Contracts((file) =>
+      file === 'SecurityTokenV2Admin.sol'
+        ? readSource(file).replace(
+            /\n}\n$/,
+            '\n\n    function releaseName() external pure returns (string memory) {\n        return "v2.1";\n    }\n}\n',
+          )
+        : readSource(file),
+    );
+    const { implementation } = await deployV2Implementation(
+      f.v2.factory,
+      f.wallets.owner,
+      newer.admin,
+      newer.core,
+    );
     const next = await implementation.getAddress();
+    const release = new Contract(await token.getAddress(), newer.admin.abi, f.provider);
+    await expect(release.getFunction('releaseName')()).rejects.toThrow();
     expect(await read('implementation')).toBe(await f.v2.implementation.getAddress());
 
     for (const role of ['holderA', 'level2', 'op', 'controller'] as const) {
@@ -118,6 +140,7 @@ describe('SecurityTokenV2 upgrades', () => {
       { name: 'Upgraded', args: { implementation: next } },
     ]);
     expect(await read('implementation')).toBe(next);
+    expect(await release.getFunction('releaseName')()).toBe('v2.1');
     expect([...(await read<unknown[]>('scheduledUpgrade'))]).toEqual([ZeroAddress, 0n]);
     expect(await everything()).toEqual(before);
     // And the token keeps working, rules included: a transfer that breaks the token's maximum is refused.
@@ -132,12 +155,9 @@ describe('SecurityTokenV2 upgrades', () => {
   });
 
   it('refuses an implementation the registry does not hold, and a delay of zero still needs the schedule', async () => {
-    const { contract: admin } = await deploy(
-      (await import('../src/artifacts.ts')).securityTokenV2AdminArtifact,
-      f.wallets.stranger,
-    );
+    const { contract: admin } = await deploy(securityTokenV2AdminArtifact, f.wallets.stranger);
     const { contract: stray } = await deploy(
-      (await import('../src/artifacts.ts')).securityTokenV2Artifact,
+      securityTokenV2Artifact,
       f.wallets.stranger,
       await admin.getAddress(),
     );
