@@ -26,17 +26,15 @@ export {
  * of both halves, SecurityTokenV2 and SecurityTokenV2Admin (reached through the first's fallback), each event once.
  */
 export const securityTokenV2Abi: readonly JsonFragment[] = [
-  ...securityTokenV2Artifact.abi.filter((entry) => entry.type !== 'fallback'),
-  ...securityTokenV2AdminArtifact.abi
-    .filter(
-      (entry) =>
-        entry.type === 'function' ||
-        !securityTokenV2Artifact.abi.some(
-          (core) => core.type === entry.type && 'name' in core && 'name' in entry && core.name === entry.name,
-        ),
-    )
-    .filter((entry) => entry.type !== 'constructor'),
-];
+  ...securityTokenV2Artifact.abi,
+  // The balances half answers first at the proxy: the admin half adds what it does not have.
+  ...securityTokenV2AdminArtifact.abi.filter(
+    (entry) =>
+      !securityTokenV2Artifact.abi.some(
+        (core) => core.type === entry.type && 'name' in core && 'name' in entry && core.name === entry.name,
+      ),
+  ),
+].filter((entry) => entry.type !== 'constructor' && entry.type !== 'fallback');
 
 /**
  * A compiled contract as committed under contracts/generated/: the server registers it as a codebase and deploys
