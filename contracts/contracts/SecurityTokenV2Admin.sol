@@ -137,10 +137,12 @@ contract SecurityTokenV2Admin is TokenV2Base {
         return (_admin().scheduledImplementation, _admin().upgradeReadyAt);
     }
 
-    /// @notice Sets the seconds between scheduling an upgrade and carrying it out (0 allowed); applies to upgrades
-    /// scheduled from now on.
+    /// @notice Sets the seconds between scheduling an upgrade and carrying it out (0 allowed, at most ten years);
+    /// applies to upgrades scheduled from now on.
     function setUpgradeDelay(uint64 delay) external {
         _requireOwner();
+        // At most ten years, so that now + delay always fits the stored time (no wrap to an earlier one).
+        if (delay > 3650 days) _fail("upgrade delay is too long");
         _admin().upgradeDelay = delay;
         emit UpgradeDelaySet(delay);
     }

@@ -113,6 +113,7 @@ export const revertReasons = {
   notPendingOwner: 'caller is not the pending owner',
   upgradeNotScheduled: 'upgrade is not scheduled',
   upgradeDelayNotPassed: 'upgrade delay has not passed',
+  upgradeDelayTooLong: 'upgrade delay is too long',
   implementationNotRegistered: 'implementation is not registered',
   implementationNotUpgradeable: 'implementation is not upgradeable',
   adminImplementationNotContract: 'admin implementation is not a contract',

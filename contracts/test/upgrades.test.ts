@@ -122,6 +122,9 @@ describe('SecurityTokenV2 upgrades', () => {
       await expectRevert(as(role), 'setUpgradeDelay', [3600], 'caller is not the token owner');
       await expectRevert(as(role), 'scheduleUpgrade', [next], 'caller is not the token owner');
     }
+    // A delay beyond ten years could wrap the stored time to an earlier one: refused.
+    await expectRevert(as('owner'), 'setUpgradeDelay', [2n ** 64n - 1n], 'upgrade delay is too long');
+    await expectRevert(as('owner'), 'setUpgradeDelay', [3650 * 86400 + 1], 'upgrade delay is too long');
     expect((await send(as('owner'), 'setUpgradeDelay', 3600)).events).toEqual([
       { name: 'UpgradeDelaySet', args: { delay: 3600n } },
     ]);
