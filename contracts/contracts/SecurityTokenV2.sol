@@ -199,10 +199,10 @@ contract SecurityTokenV2 is TokenV2Base {
         bytes calldata data,
         bytes calldata operatorData
     ) external {
-        _requireController();
+        uint256 state = _requireController();
         if (value == 0) _fail("amount must be greater than zero");
         _transferFromPartitions(
-            _core().partitionList, _partitionCount(_core().state), true, from, to, value, data, operatorData
+            _core().partitionList, _partitionCount(state), true, from, to, value, data, operatorData
         );
         emit ControllerTransfer(msg.sender, from, to, value, data, operatorData);
     }

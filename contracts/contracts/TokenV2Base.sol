@@ -436,8 +436,10 @@ abstract contract TokenV2Base is Initializable {
         if (_core().state & PAUSED != 0) _fail("token trading is paused");
     }
 
-    function _requireController() internal view {
-        if (_core().state & CONTROLLABLE == 0) _fail("token is not controllable");
+    /// Reverts unless the caller is the controller of a controllable token; returns the state word it read.
+    function _requireController() internal view returns (uint256 state) {
+        state = _core().state;
+        if (state & CONTROLLABLE == 0) _fail("token is not controllable");
         // Version 2: controller operations work while the token is paused (a court order does not wait).
         if (msg.sender != _admin().controller) _fail("caller is not the token", " controller");
     }
