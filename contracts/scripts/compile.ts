@@ -23,6 +23,12 @@ export const contractDescriptions = {
   Distributor:
     'Distributor of dividends and coupons (Merkle claims, batch push, reclaim after the deadline) v1',
   TestStableToken: 'Test stable token (ERC-20, 6 decimals; local mode and tests only) v1',
+  SecurityTokenV2:
+    'Partitioned security token (ERC-1400: ERC-1410, ERC-1594, ERC-1643, ERC-1644) v2: upgradeable (ERC-1967 proxy), balances half',
+  SecurityTokenV2Admin: 'Security token v2, administration half (reached through SecurityTokenV2)',
+  TokenFactory: 'Factory and implementation registry of security tokens v2 (one per chain)',
+  SecuritySchemeV2:
+    'Security scheme (RBAC: owner, security managers, access levels 1 and 2) v2: two-step ownership transfer',
 } as const;
 
 export type ContractName = keyof typeof contractDescriptions;

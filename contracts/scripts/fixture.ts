@@ -11,7 +11,16 @@ import {
   zeroPadValue,
   type TransactionReceipt,
 } from 'ethers';
-import { securitySchemeArtifact, securityTokenArtifact, whitelistArtifact } from '../src/artifacts.ts';
+import {
+  securitySchemeArtifact,
+  securitySchemeV2Artifact,
+  securityTokenArtifact,
+  securityTokenV2Abi,
+  securityTokenV2AdminArtifact,
+  securityTokenV2Artifact,
+  tokenFactoryArtifact,
+  whitelistArtifact,
+} from '../src/artifacts.ts';
 import { devAccountKeys, devChainId, type DevChain, startDevChain } from '../src/devChain.ts';
 import { toBytes32Name } from '../src/names.ts';
 
@@ -32,7 +41,17 @@ export const roleIndexes = {
 } as const;
 export type Role = keyof typeof roleIndexes;
 
+/** The token codebases the tests run against: 1 SecurityToken (immutable), 2 SecurityTokenV2 behind a proxy. */
+export type TokenVersion = 1 | 2;
+export const tokenVersions: readonly TokenVersion[] = [1, 2];
+
+/** Version 2's per-chain deployments: the two implementation halves and the factory (registry). */
+export type V2Deployment = { factory: Contract; implementation: Contract; adminImplementation: Contract };
+
 export type Fixture = {
+  version: TokenVersion;
+  /** Version 2's factory and implementations (deployed once per chain even for a version 1 fixture). */
+  v2: V2Deployment;
   chain: DevChain;
   provider: JsonRpcProvider;
   wallets: Record<Role, Wallet>;
@@ -85,10 +104,10 @@ export async function deploy(
  * Starts a dev chain and deploys a scheme (owner; op as security manager; level1 and level2 granted), a whitelist
  * verifying holderA, holderB, operator and controller, and a controllable token.
  */
-export async function startFixture(): Promise<Fixture> {
+export async function startFixture(version: TokenVersion = 1, schemeVersion: 1 | 2 = 1): Promise<Fixture> {
   const chain = await startDevChain({ enforceTxGasCap: true });
   try {
-    return await setUp(chain);
+    return await setUp(chain, version, schemeVersion);
   } catch (error) {
     // Never leave the node running when deployment fails.
     await chain.stop();
@@ -96,7 +115,22 @@ export async function startFixture(): Promise<Fixture> {
   }
 }
 
-async function setUp(chain: DevChain): Promise<Fixture> {
+/** Deploys version 2's implementation (admin half, then balances half) and registers it in `factory`. */
+export async function deployV2Implementation(
+  factory: Contract,
+  signer: Wallet,
+  admin: Artifact = securityTokenV2AdminArtifact,
+  core: Artifact = securityTokenV2Artifact,
+): Promise<{ implementation: Contract; adminImplementation: Contract }> {
+  const { contract: adminImplementation } = await deploy(admin, signer);
+  const { contract: implementation } = await deploy(core, signer, await adminImplementation.getAddress());
+  await mined(
+    (factory.connect(signer) as Contract).getFunction('register')(await implementation.getAddress()),
+  );
+  return { implementation, adminImplementation };
+}
+
+async function setUp(chain: DevChain, version: TokenVersion, schemeVersion: 1 | 2): Promise<Fixture> {
   const provider = new JsonRpcProvider(chain.rpcUrl, devChainId, {
     staticNetwork: true,
     pollingInterval: 20,
@@ -108,7 +142,11 @@ async function setUp(chain: DevChain): Promise<Fixture> {
   const as = (contract: Contract, role: Role | Wallet) =>
     contract.connect(typeof role === 'string' ? wallets[role] : role) as Contract;
 
-  const { contract: scheme } = await deploy(securitySchemeArtifact, wallets.owner, wallets.owner.address);
+  const { contract: scheme } = await deploy(
+    schemeVersion === 2 ? securitySchemeV2Artifact : securitySchemeArtifact,
+    wallets.owner,
+    wallets.owner.address,
+  );
   const assetId: string = await scheme.getFunction('assetId')();
   await mined(as(scheme, 'owner').getFunction('grantOperator')(wallets.op.address, assetId));
   await mined(as(scheme, 'op').getFunction('grantLevel1')(wallets.level1.address));
@@ -125,7 +163,29 @@ async function setUp(chain: DevChain): Promise<Fixture> {
   );
   await mined(as(whitelist, 'level1').getFunction('addVerifiedBatch')(verified, verified.map(kycHash)));
 
+  const { contract: factory } = await deploy(tokenFactoryArtifact, wallets.owner, wallets.owner.address);
+  const v2 = { factory, ...(await deployV2Implementation(factory, wallets.owner)) };
+
   const deployToken = async (controller: string = wallets.controller.address) => {
+    if (version === 2) {
+      const tx = await (factory.connect(wallets.owner) as Contract).getFunction('createToken')(
+        'Acme Shares',
+        'ACME',
+        wallets.owner.address,
+        controller,
+        await whitelist.getAddress(),
+        await scheme.getAddress(),
+      );
+      const receipt = await mined(Promise.resolve(tx));
+      const created = receipt.logs
+        .map((log) => factory.interface.parseLog(log))
+        .find((event) => event?.name === 'TokenCreated');
+      if (!created) throw new Error('TokenCreated not logged');
+      return {
+        token: new Contract(created.args.getValue('token') as string, securityTokenV2Abi, wallets.owner),
+        receipt,
+      };
+    }
     const { contract, receipt } = await deploy(
       securityTokenArtifact,
       wallets.owner,
@@ -140,6 +200,8 @@ async function setUp(chain: DevChain): Promise<Fixture> {
   };
   const { token } = await deployToken();
   return {
+    version,
+    v2,
     chain,
     provider,
     wallets,

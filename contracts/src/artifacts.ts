@@ -1,17 +1,40 @@
 import type { JsonFragment } from 'ethers';
 import { distributorArtifact } from '../generated/Distributor.ts';
 import { securitySchemeArtifact } from '../generated/SecurityScheme.ts';
+import { securitySchemeV2Artifact } from '../generated/SecuritySchemeV2.ts';
 import { securityTokenArtifact } from '../generated/SecurityToken.ts';
+import { securityTokenV2Artifact } from '../generated/SecurityTokenV2.ts';
+import { securityTokenV2AdminArtifact } from '../generated/SecurityTokenV2Admin.ts';
 import { testStableTokenArtifact } from '../generated/TestStableToken.ts';
+import { tokenFactoryArtifact } from '../generated/TokenFactory.ts';
 import { whitelistArtifact } from '../generated/Whitelist.ts';
 
 export {
   distributorArtifact,
   securitySchemeArtifact,
+  securitySchemeV2Artifact,
   securityTokenArtifact,
+  securityTokenV2AdminArtifact,
+  securityTokenV2Artifact,
   testStableTokenArtifact,
+  tokenFactoryArtifact,
   whitelistArtifact,
 };
+
+/**
+ * The ABI of a version 2 token as its holders and the server see it (at the token's proxy address): the functions
+ * of both halves, SecurityTokenV2 and SecurityTokenV2Admin (reached through the first's fallback), each event once.
+ */
+export const securityTokenV2Abi: readonly JsonFragment[] = [
+  ...securityTokenV2Artifact.abi,
+  // The balances half answers first at the proxy: the admin half adds what it does not have.
+  ...securityTokenV2AdminArtifact.abi.filter(
+    (entry) =>
+      !securityTokenV2Artifact.abi.some(
+        (core) => core.type === entry.type && 'name' in core && 'name' in entry && core.name === entry.name,
+      ),
+  ),
+].filter((entry) => entry.type !== 'constructor' && entry.type !== 'fallback');
 
 /**
  * A compiled contract as committed under contracts/generated/: the server registers it as a codebase and deploys

@@ -1,10 +1,7 @@
 import gasReport from '../gas-report.json' with { type: 'json' };
+import { gasMargin, txGasCap } from './gasLimits.ts';
 
-/** Anvil's default hardfork (Osaka, EIP-7825) rejects any transaction with a gas limit above this. */
-export const txGasCap = 16_777_216;
-
-/** Gas the console and server add to an estimate before sending (spec: estimate + 31500). */
-export const gasMargin = 31_500;
+export { gasMargin, txGasCap };
 
 export type GasReport = typeof gasReport;
 

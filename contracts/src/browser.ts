@@ -7,8 +7,13 @@ export {
   codebaseTypes,
   distributorArtifact,
   securitySchemeArtifact,
+  securitySchemeV2Artifact,
   securityTokenArtifact,
+  securityTokenV2AdminArtifact,
+  securityTokenV2Artifact,
+  securityTokenV2Abi,
   testStableTokenArtifact,
+  tokenFactoryArtifact,
   whitelistArtifact,
 } from './artifacts.ts';
 export type { CodebaseType, ContractArtifact } from './artifacts.ts';

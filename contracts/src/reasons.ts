@@ -109,6 +109,21 @@ export const revertReasons = {
   insufficientDistributionFunds: 'distribution has insufficient funds',
   // TestStableToken
   notMinter: 'caller is not the minter',
+  // Token v2 (SecurityTokenV2, SecurityTokenV2Admin) and TokenFactory
+  notPendingOwner: 'caller is not the pending owner',
+  upgradeNotScheduled: 'upgrade is not scheduled',
+  upgradeDelayNotPassed: 'upgrade delay has not passed',
+  upgradeDelayTooLong: 'upgrade delay is too long',
+  implementationNotRegistered: 'implementation is not registered',
+  implementationNotUpgradeable: 'implementation is not upgradeable',
+  adminImplementationNotContract: 'admin implementation is not a contract',
+  calledThroughProxy: 'must not be called through a proxy',
+  notFactoryOwner: 'caller is not the factory owner',
+  implementationNotContract: 'implementation is not a contract',
+  implementationRegisteredAlready: 'implementation is registered already',
+  noImplementation: 'no implementation is registered',
+  // SecuritySchemeV2 (also 'caller is not the pending owner')
+  notSchemeOwner: 'caller is not the owner of the smart contract',
 } as const;
 
 export type RevertReason = (typeof revertReasons)[keyof typeof revertReasons];

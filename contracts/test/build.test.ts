@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Interface, type InterfaceAbi } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import {
   compileContracts,
@@ -13,6 +14,10 @@ import {
   codebaseTypes,
   securitySchemeArtifact,
   securityTokenArtifact,
+  securityTokenV2Abi,
+  securityTokenV2AdminArtifact,
+  securityTokenV2Artifact,
+  tokenFactoryArtifact,
   whitelistArtifact,
 } from '../src/index.ts';
 
@@ -42,6 +47,36 @@ describe('contract build', () => {
       expect(artifact.deployedBytecodeSize).toBeLessThanOrEqual(24_576);
       expect(artifact.description.length).toBeGreaterThan(10);
     }
+  });
+
+  it('leaves version 2 room under 80% of EIP-170 for the next features (freeze, recovery, ERC-7943)', () => {
+    // 80% of 24,576 bytes; the next issue's ~3-5 KB must still fit in the larger half.
+    for (const artifact of [securityTokenV2Artifact, securityTokenV2AdminArtifact, tokenFactoryArtifact]) {
+      expect(artifact.deployedBytecodeSize, artifact.contractName).toBeLessThanOrEqual(19_660 - 3_000);
+    }
+  });
+
+  it('gives version 2 every function and event of version 1 with the same signature (what wallets and the indexer read)', () => {
+    const v1 = new Interface(securityTokenArtifact.abi as InterfaceAbi);
+    const v2 = new Interface(securityTokenV2Abi as InterfaceAbi);
+    const functions = (i: Interface) => {
+      const out: string[] = [];
+      i.forEachFunction((fn) => out.push(`${fn.format('full')}`));
+      return out;
+    };
+    const events = (i: Interface) => {
+      const out: string[] = [];
+      i.forEachEvent((event) => out.push(event.format('full')));
+      return out;
+    };
+    expect(functions(v1).filter((fn) => !functions(v2).includes(fn))).toEqual([]);
+    expect(events(v1).filter((event) => !events(v2).includes(event))).toEqual([]);
+    // Each event once, each function once, in the ABI a token is read with at its proxy.
+    const entries = securityTokenV2Abi.map((entry) => JSON.stringify([entry.type, entry.name, entry.inputs]));
+    expect(new Set(entries).size).toBe(entries.length);
+    expect(
+      securityTokenV2Abi.filter((entry) => entry.type === 'constructor' || entry.type === 'fallback'),
+    ).toEqual([]);
   });
 
   it('maps codebase types to their contracts', () => {

@@ -1,0 +1,256 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.30;
+
+import {ITokenWhitelist, TokenV2Base} from "./TokenV2Base.sol";
+
+/// @title SecurityTokenV2
+/// @notice Version 2 of the security token, the implementation behind each token's ERC-1967 proxy: every function
+/// that moves balances (ERC-20 and partition transfers, issue, redeem, controller operations) and the balance
+/// views run here; every other function (administration, upgrades, rules, documents, operators, pause) is
+/// SecurityTokenV2Admin's, reached through the fallback by DELEGATECALL, so it runs on the token's storage too.
+/// The token is the same as version 1 from the outside (functions, events, revert reasons), with two-step
+/// ownership, a replaceable whitelist and security scheme, owner-driven upgrades with a delay, and controller
+/// operations allowed while paused.
+contract SecurityTokenV2 is TokenV2Base {
+    /// The second half of this implementation (deployed with it, once per chain).
+    address public immutable adminImplementation;
+    address private immutable _self = address(this);
+
+    constructor(address adminImplementation_) {
+        if (adminImplementation_.code.length == 0) _fail("admin implementation is not a", " contract");
+        adminImplementation = adminImplementation_;
+        _disableInitializers();
+    }
+
+    /// @notice ERC-1822: the slot this implementation lives in (answered only by the implementation itself, not
+    /// through a proxy), which SecurityTokenV2Admin.upgradeToAndCall checks before switching.
+    function proxiableUUID() external view returns (bytes32) {
+        if (address(this) != _self) _fail("must not be called through a", " proxy");
+        return 0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc;
+    }
+
+    /// Every other function is the admin half's, on this token's storage.
+    fallback() external {
+        address target = adminImplementation;
+        assembly ("memory-safe") {
+            calldatacopy(0, 0, calldatasize())
+            let ok := delegatecall(gas(), target, 0, calldatasize(), 0, 0)
+            returndatacopy(0, 0, returndatasize())
+            if iszero(ok) { revert(0, returndatasize()) }
+            return(0, returndatasize())
+        }
+    }
+
+    function totalSupply() external view returns (uint256 supply) {
+        uint256 n = _core().partitionList.length;
+        for (uint256 i; i < n; ++i) supply += _core().partitions[_core().partitionList[i]].totalSupply;
+    }
+
+    function balanceOf(address tokenHolder) external view returns (uint256 balance) {
+        uint256 n = _core().partitionList.length;
+        for (uint256 i; i < n; ++i) balance += _core().balances[_core().partitionList[i]][tokenHolder];
+    }
+
+    /// @notice Moves `value` of the caller's tokens to `to`, drawn from the caller's default partitions in order
+    /// (defaultPartitionsOf). The same checks as a partition transfer, with the same revert reasons; a zero
+    /// `value` is a normal transfer (checked, and logged as Transfer) that moves nothing.
+    function transfer(address to, uint256 value) external returns (bool) {
+        _transferByDefault(msg.sender, to, value);
+        return true;
+    }
+
+    /// @notice Like transfer, from `from`, spending exactly `value` of the caller's allowance first.
+    function transferFrom(address from, address to, uint256 value) external returns (bool) {
+        uint256 allowed = _core().allowances[from][msg.sender];
+        if (allowed < value) _fail("insufficient allowance");
+        unchecked {
+            _core().allowances[from][msg.sender] = allowed - value;
+        }
+        _transferByDefault(from, to, value);
+        return true;
+    }
+
+    function approve(address spender, uint256 value) external returns (bool) {
+        if (spender == address(0)) _fail("spender is the zero address");
+        _core().allowances[msg.sender][spender] = value;
+        emit Approval(msg.sender, spender, value);
+        return true;
+    }
+
+    function allowance(address tokenHolder, address spender) external view returns (uint256) {
+        return _core().allowances[tokenHolder][spender];
+    }
+
+    function balanceOfByPartition(bytes32 partition, address tokenHolder) external view returns (uint256) {
+        return _core().balances[partition][tokenHolder];
+    }
+
+    function totalSupplyByPartition(bytes32 partition) external view returns (uint256) {
+        return _core().partitions[partition].totalSupply;
+    }
+
+    function transferByPartition(bytes32 partition, address to, uint256 value, bytes calldata data)
+        external
+        returns (bytes32)
+    {
+        _transferByPartition(partition, false, msg.sender, to, value, data, "");
+        return partition;
+    }
+
+    function operatorTransferByPartition(
+        bytes32 partition,
+        address from,
+        address to,
+        uint256 value,
+        bytes calldata data,
+        bytes calldata operatorData
+    ) external returns (bytes32) {
+        if (!_isOperatorFor(partition, msg.sender, from)) _fail("caller is not an operator of the", " token holder");
+        _transferByPartition(partition, false, from, to, value, data, operatorData);
+        return partition;
+    }
+
+    /// @notice ERC-1066 status of a prospective partition transfer: (code, reason, destination partition).
+    /// 0x51 success, 0x50 transfer failure (bad input or unknown partition), 0x52 insufficient balance,
+    /// 0x54 transfers halted (paused, or holders being counted while rules switch on), 0x55 funds locked (lock-up), 0x56 invalid sender (would fall below a
+    /// minimum holding), 0x57 invalid receiver (zero, not whitelisted, or refused by a holder, holding or country
+    /// rule). The same judgement as the transfer itself (_transferStatus); the reason is the revert text's short form.
+    function canTransferByPartition(address from, address to, bytes32 partition, uint256 value, bytes calldata)
+        external
+        view
+        returns (bytes1, bytes32, bytes32)
+    {
+        return _canTransferByPartition(from, to, partition, value);
+    }
+
+    /// @notice Issues `value` tokens of `partition` to `tokenHolder`; a new partition is created on first issue.
+    function issueByPartition(bytes32 partition, address tokenHolder, uint256 value, bytes calldata data) external {
+        _requireIssuer();
+        if (tokenHolder == address(0)) _fail("token holder is the zero address");
+        if (value == 0) _fail("amount must be greater than zero");
+        if (!ITokenWhitelist(_whitelist()).isVerified(tokenHolder)) {
+            _fail("token holder is not verified in", " the whitelist");
+        }
+        _addSupply(partition, value);
+        _credit(partition, tokenHolder, value, data);
+    }
+
+    /// @notice Batch issue: `values[i]` tokens of `partition` to `tokenHolders[i]`, all or nothing. The batch
+    /// must fit one transaction's gas cap; size it from the measured per-holder gas (see the package README).
+    function issueByPartition(
+        bytes32 partition,
+        address[] calldata tokenHolders,
+        uint256[] calldata values,
+        bytes calldata data
+    ) external {
+        _requireIssuer();
+        uint256 n = tokenHolders.length;
+        if (n == 0) _fail("no token holders given");
+        if (n != values.length) _fail("arrays have unequal lengths");
+        uint256 total;
+        if (_core().state & RULES_OR_COUNTING != 0) {
+            // Under rules every holder is judged in turn, counting the holders credited before it, in a partition
+            // that exists from the start (see _holdsOnly).
+            _addSupply(partition, 0);
+            for (uint256 i; i < n; ++i) {
+                uint256 value = values[i];
+                if (tokenHolders[i] == address(0) || value == 0 || value > type(uint128).max) {
+                    _checkIssueInput(tokenHolders, values);
+                }
+                total += value;
+                _credit(partition, tokenHolders[i], value, data);
+            }
+        } else {
+            // The IssuedByPartition data (value, data, operatorData) is encoded once; each holder only changes `value`.
+            total = _issueEach(partition, tokenHolders, values, abi.encode(uint256(0), data, bytes("")));
+        }
+        if (ITokenWhitelist(_whitelist()).firstUnverified(tokenHolders) != n) {
+            _fail("token holder is not verified in", " the whitelist");
+        }
+        _addSupply(partition, total);
+    }
+
+    /// @notice Redeems `value` of the caller's own tokens in `partition`.
+    function redeemByPartition(bytes32 partition, uint256 value, bytes calldata data) external {
+        _requireRedeemer();
+        _burn(partition, msg.sender, msg.sender, value, data, "");
+    }
+
+    /// @notice Redeems `value` of `tokenHolder`'s tokens in `partition` by an operator who may also redeem.
+    function operatorRedeemByPartition(
+        bytes32 partition,
+        address tokenHolder,
+        uint256 value,
+        bytes calldata operatorData
+    ) external {
+        _requireRedeemer();
+        if (!_isOperatorFor(partition, msg.sender, tokenHolder)) {
+            _fail("caller is not an operator of the", " token holder");
+        }
+        _burn(partition, msg.sender, tokenHolder, value, "", operatorData);
+    }
+
+    /// @notice Forced transfer of `value` tokens from `from` to `to`, taken from `from`'s partitions in creation
+    /// order; each partition keeps its name on the receiving side.
+    function controllerTransfer(
+        address from,
+        address to,
+        uint256 value,
+        bytes calldata data,
+        bytes calldata operatorData
+    ) external {
+        uint256 state = _requireController();
+        if (value == 0) _fail("amount must be greater than zero");
+        _transferFromPartitions(
+            _core().partitionList, _partitionCount(state), true, from, to, value, data, operatorData
+        );
+        emit ControllerTransfer(msg.sender, from, to, value, data, operatorData);
+    }
+
+    /// @notice Forced redemption of `value` tokens of `tokenHolder`, taken from its partitions in creation order.
+    function controllerRedeem(address tokenHolder, uint256 value, bytes calldata data, bytes calldata operatorData)
+        external
+    {
+        _requireController();
+        if (value == 0) _fail("amount must be greater than zero");
+        if (tokenHolder == address(0)) _fail("token holder is the zero address");
+        uint256 remaining = value;
+        uint256 n = _core().partitionList.length;
+        for (uint256 i; i < n && remaining != 0; ++i) {
+            bytes32 partition = _core().partitionList[i];
+            uint256 balance = _core().balances[partition][tokenHolder];
+            if (balance == 0) continue;
+            uint256 part = balance < remaining ? balance : remaining;
+            remaining -= part;
+            _burn(partition, msg.sender, tokenHolder, part, data, operatorData);
+        }
+        if (remaining != 0) _fail("insufficient balance");
+        emit ControllerRedemption(msg.sender, tokenHolder, value, data, operatorData);
+    }
+
+    function controllerTransferByPartition(
+        bytes32 partition,
+        address from,
+        address to,
+        uint256 value,
+        bytes calldata data,
+        bytes calldata operatorData
+    ) external {
+        _requireController();
+        _transferByPartition(partition, true, from, to, value, data, operatorData);
+        emit ControllerTransfer(msg.sender, from, to, value, data, operatorData);
+    }
+
+    function controllerRedeemByPartition(
+        bytes32 partition,
+        address tokenHolder,
+        uint256 value,
+        bytes calldata data,
+        bytes calldata operatorData
+    ) external {
+        _requireController();
+        if (tokenHolder == address(0)) _fail("token holder is the zero address");
+        _burn(partition, msg.sender, tokenHolder, value, data, operatorData);
+        emit ControllerRedemption(msg.sender, tokenHolder, value, data, operatorData);
+    }
+}
