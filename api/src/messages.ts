@@ -432,7 +432,13 @@ export const distributionMessages = {
   nothingToPay: 'With this amount no holder receives anything',
   noDistributor: 'No Distributor contract is configured on this chain',
   notIssuer: 'Only the issuer wallet of this distribution may do this',
+  notTokenManager: (symbol: string) =>
+    `Only the owner or controller of ${symbol}, or a Security Manager (OP) of its scheme, may make its registers and distributions. Ask one of them to do it.`,
+  issuerNotYours: (address: string) =>
+    `The wallet ${address} is not one of yours: register its key (My keys) or connect and prove it, then try again.`,
   notFunded: 'This distribution is not funded yet',
+  underfunded: (shortfall: string, assetSymbol: string) =>
+    `This distribution was funded with less than its amount: ${shortfall} base units of ${assetSymbol} are missing. Send them to its escrow, then try again.`,
   alreadyFunded: 'This distribution is funded already',
   reclaimed: 'This distribution was reclaimed',
   deadlineNotPassed: 'The claim deadline has not passed yet',

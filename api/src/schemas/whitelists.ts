@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textField } from './fields.ts';
+import { idField, textField } from './fields.ts';
 import { pageNumberSchema } from './projects.ts';
 import { ruleMessages, whitelistMessages } from '../messages.ts';
 import { addressField } from './credentials.ts';
@@ -32,10 +32,7 @@ export const maxBulkAddresses = 10_000;
 /** Verified addresses per page of GET /whitelist/addresses. */
 export const whitelistPageSize = 10;
 
-const codebaseId = z.coerce
-  .number({ error: whitelistMessages.codebaseRequired })
-  .int(whitelistMessages.codebaseRequired)
-  .min(1, whitelistMessages.codebaseRequired);
+const codebaseId = idField({ invalid: whitelistMessages.codebaseRequired });
 const whitelistName = textField({ required: whitelistMessages.nameRequired })
   .trim()
   .min(1, whitelistMessages.nameRequired)
