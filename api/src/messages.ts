@@ -446,6 +446,8 @@ export const distributionMessages = {
   reclaimTxMode: 'txMode must be 1 (build the transaction) or 2 (the server signs)',
   pushRunning: 'A push of this distribution is running already',
   pushFailed: 'The push stopped with an error; push again to go on',
+  underfundedNote: (missing: string) =>
+    `Funded with less than its amount: ${missing} missing. Send the missing amount to its escrow from the issuer wallet to complete it; until then it cannot be pushed.`,
   /** On-chain refusals of the Distributor, worded for people (keys: revert reasons). */
   chainReasons: {
     'payment already claimed': 'This payment has been claimed already',
