@@ -438,7 +438,13 @@ export const distributionMessages = {
   nothingToPay: 'With this amount no holder receives anything',
   noDistributor: 'No Distributor contract is configured on this chain',
   notIssuer: 'Only the issuer wallet of this distribution may do this',
+  notTokenManager: (symbol: string) =>
+    `Only the owner or controller of ${symbol}, or a Security Manager (OP) of its scheme, may make its registers and distributions. Ask one of them to do it.`,
+  issuerNotYours: (address: string) =>
+    `The wallet ${address} is not one of yours: register its key (My keys) or connect and prove it, then try again.`,
   notFunded: 'This distribution is not funded yet',
+  underfunded: (shortfall: string, assetSymbol: string) =>
+    `This distribution was funded with less than its amount: ${shortfall} base units of ${assetSymbol} are missing. Send them to its escrow, then try again.`,
   alreadyFunded: 'This distribution is funded already',
   reclaimed: 'This distribution was reclaimed',
   deadlineNotPassed: 'The claim deadline has not passed yet',
@@ -446,6 +452,8 @@ export const distributionMessages = {
   reclaimTxMode: 'txMode must be 1 (build the transaction) or 2 (the server signs)',
   pushRunning: 'A push of this distribution is running already',
   pushFailed: 'The push stopped with an error; push again to go on',
+  underfundedNote: (missing: string) =>
+    `Funded with less than its amount: ${missing} missing. Send the missing amount to its escrow from the issuer wallet to complete it; until then it cannot be pushed.`,
   /** On-chain refusals of the Distributor, worded for people (keys: revert reasons). */
   chainReasons: {
     'payment already claimed': 'This payment has been claimed already',

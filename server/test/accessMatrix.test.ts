@@ -9,6 +9,7 @@ import { createTestUser, type TestUser } from '../src/modules/credentials/testin
 import { insertDtx } from '../src/modules/dtx/repository.ts';
 import { insertKeyWithShares } from '../src/modules/sharding/repository.ts';
 import { keyShares } from '../src/modules/sharding/schema.ts';
+import { seedLocalDistributions } from '../src/modules/distributions/service.ts';
 import { indexerOf } from '../src/modules/tokens/routes.ts';
 import { deploySchemeAndWhitelist, deployTestToken, devWallets } from '../src/modules/tokens/testing.ts';
 import { recordUserTransaction } from '../src/modules/transactions/service.ts';
@@ -40,6 +41,7 @@ const resource = {
   deliveryId: 0,
   bulkJobId: 0,
   devAccount: '',
+  distributionId: 0,
 };
 
 /** A value of the right shape for each path parameter, so the route itself answers (not validation). */
@@ -147,6 +149,21 @@ beforeAll(async () => {
     body: { symbol: resource.token, blockNumber: receipt?.blockNumber ?? 0 },
   });
   resource.snapshotId = register.id;
+  // The owner's distribution over it (issue 33): issued by a wallet the owner registered, paid in the local tUSD.
+  const tusd = await seedLocalDistributions(t.ctx, wallets.owner.address.toLowerCase());
+  await owner.client.call('registerCredentials', {
+    body: { publicKey: wallets.owner.address, privateKey: wallets.owner.key },
+  });
+  const distribution = await owner.client.call('createDistribution', {
+    body: {
+      snapshotId: register.id,
+      accountAddress: wallets.owner.address,
+      asset: tusd,
+      amount: '1000',
+      deadline: new Date(Date.now() + 86_400_000).toISOString(),
+    },
+  });
+  resource.distributionId = distribution.id;
   // The owner's draft, sharded key (an active key the owner alone signs for) and distributed transaction.
   await owner.client.call('createDraft', {
     body: {
@@ -272,6 +289,8 @@ describe('access matrix', () => {
       query?: string;
       /** What the other account must get: denied (403/404), or a check of the answer's data (redacted, not listed). */
       expect: 'denied' | ((data: unknown) => boolean);
+      /** Why the other account's answer is what it is, when not denied, redacted or unlisted (printed). */
+      note?: string;
     }[] = [
       { route: 'getDraft', resource: 'draft', params: { symbol: 'ODRAFT' }, expect: 'denied' },
       { route: 'deleteDraft', resource: 'draft', params: { symbol: 'ODRAFT' }, expect: 'denied' },
@@ -460,6 +479,72 @@ describe('access matrix', () => {
           return account.address !== resource.devAccount && account.address.startsWith('0x');
         },
       },
+      // Corporate actions (README 'Corporate actions'): registers and distributions are made by the token's owner,
+      // controller or an OP of its scheme, from a wallet they control; a distribution is seen by them and its creator.
+      {
+        route: 'createSnapshot',
+        resource: 'register (make)',
+        body: { symbol: resource.token, blockNumber: 1 },
+        expect: 'denied',
+      },
+      {
+        route: 'listSnapshots',
+        resource: 'registers',
+        params: { symbol: resource.token },
+        expect: (data) => (data as { id: number }[]).some((r) => r.id === resource.snapshotId),
+        note: 'listed: balances and the Merkle root are public on-chain; names only in getSnapshot for the allowed',
+      },
+      {
+        route: 'createDistribution',
+        resource: 'distribution (make)',
+        body: {
+          snapshotId: resource.snapshotId,
+          accountAddress: resource.holder,
+          asset: resource.holder,
+          amount: '1',
+          deadline: '2099-01-01T00:00:00Z',
+        },
+        expect: 'denied',
+      },
+      {
+        route: 'listDistributions',
+        resource: 'distribution',
+        params: { symbol: resource.token },
+        expect: (data) => !(data as { id: number }[]).some((d) => d.id === resource.distributionId),
+      },
+      {
+        route: 'getDistribution',
+        resource: 'distribution',
+        params: { id: String(resource.distributionId) },
+        expect: 'denied',
+      },
+      {
+        route: 'distributionFundTx',
+        resource: 'distribution',
+        params: { id: String(resource.distributionId) },
+        expect: 'denied',
+      },
+      {
+        route: 'pushDistribution',
+        resource: 'distribution',
+        params: { id: String(resource.distributionId) },
+        body: { txMode: 2 },
+        expect: 'denied',
+      },
+      {
+        route: 'reclaimDistribution',
+        resource: 'distribution',
+        params: { id: String(resource.distributionId) },
+        body: { txMode: 1 },
+        expect: 'denied',
+      },
+      {
+        route: 'listClaims',
+        resource: "an address's claims",
+        params: { address: resource.holder },
+        expect: (data) => Array.isArray(data),
+        note: 'open: what an address is owed and its proof are public once claimed (the claim transaction carries them)',
+      },
     ];
     const matrix: { route: string; resource: string; owner: number | string; other: string }[] = [];
     const failures: string[] = [];
@@ -477,7 +562,7 @@ describe('access matrix', () => {
         route: `${route.method} ${route.path}`,
         resource: c.resource,
         owner: mine,
-        other: `${theirs.status} ${c.expect === 'denied' ? 'denied' : 'redacted/not listed'}${ok ? '' : ' FAILED'}`,
+        other: `${theirs.status} ${c.expect === 'denied' ? 'denied' : (c.note ?? 'redacted/not listed')}${ok ? '' : ' FAILED'}`,
       });
       if (!ok) failures.push(`${c.route}: ${theirs.status} ${JSON.stringify(theirs.body)}`);
     }

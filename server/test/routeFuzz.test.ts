@@ -208,3 +208,44 @@ describe('every route answers hostile input with 4xx and a known message, never 
     expect([...new Set(failures)]).toEqual([]);
   }, 300_000);
 });
+
+describe('every id answers 2^31 (past PostgreSQL integer) with 4xx and a known message', () => {
+  const idLike = /^(id|\w+Id)$/;
+  it('tries 2^31 on every id path parameter and body field', async () => {
+    const failures: string[] = [];
+    let tried = 0;
+    for (const routeId of Object.keys(routes) as RouteId[]) {
+      const route: api.RouteDefinition = routes[routeId];
+      const names = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1] as string);
+      const targets = [
+        ...names.filter((name) => idLike.test(name)).map((name) => ({ param: name })),
+        ...bodyKeys(route.body)
+          .filter((key) => idLike.test(key))
+          .map((key) => ({ field: key })),
+      ];
+      for (const target of targets) {
+        for (const value of [2 ** 31, '2147483648']) {
+          tried += 1;
+          const path = route.path.replace(/:(\w+)/g, (_, name: string) =>
+            'param' in target && name === target.param ? String(value) : '1',
+          );
+          const body = 'field' in target ? { [target.field]: value } : {};
+          const response = await t.app.inject({
+            method: route.method,
+            url: `${apiPrefix}${path}`,
+            headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+            payload: route.method === 'GET' ? undefined : JSON.stringify(body),
+          });
+          const message = (response.json() as { error?: { message: string } }).error?.message ?? '';
+          if (response.statusCode >= 500 || response.statusCode < 400 || !isKnown(message))
+            failures.push(
+              `${route.method} ${path} ${JSON.stringify(body)} -> ${response.statusCode} ${message}`,
+            );
+        }
+      }
+    }
+    console.info(`${tried} id values of 2^31 tried`);
+    expect(tried).toBeGreaterThan(10);
+    expect(failures).toEqual([]);
+  }, 120_000);
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bulkOperationMessages as b, tokenOperationMessages as m } from '../messages.ts';
-import { addressPattern, requiredAddress } from './fields.ts';
+import { addressPattern, idField, requiredAddress } from './fields.ts';
 import { tokenAmountSchema } from './tokens.ts';
 
 /** Bulk operations on a live token: issue to many holders, or force many transfers (issue 22). */
@@ -41,11 +41,7 @@ export type StartBulkRequest = z.input<typeof startBulkRequestSchema>;
 export const startBulkResponseSchema = z.object({ jobId: z.number() });
 
 export const bulkJobParamsSchema = z.object({
-  jobId: z
-    .string({ error: b.notFound })
-    .trim()
-    .regex(/^\d{1,9}$/, b.notFound)
-    .transform((text) => Number(text)),
+  jobId: idField({ invalid: b.notFound }),
 });
 
 /** A row that passed the form checks (row = its 1-based number in the upload). */

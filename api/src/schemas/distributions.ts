@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { distributionMessages as m } from '../messages.ts';
-import { addressPattern, requiredAddress } from './fields.ts';
+import { addressPattern, idField, requiredAddress } from './fields.ts';
 import { defaultTablePageSize, pageSizeSchema } from './holders.ts';
 import { pageNumberSchema, pagedSchema } from './projects.ts';
 import { wholeAmountSchema } from './tokens.ts';
@@ -59,7 +59,7 @@ export type SnapshotSummary = z.output<typeof snapshotSummarySchema>;
 export const snapshotListSchema = z.array(snapshotSummarySchema);
 
 export const snapshotIdParamsSchema = z.object({
-  id: z.coerce.number({ error: m.snapshotNotFound }).int().min(1),
+  id: idField({ invalid: m.snapshotNotFound }),
 });
 export const snapshotSymbolParamsSchema = z.object({ symbol: z.string().trim().min(1).max(100) });
 export const snapshotRowsQuerySchema = z.object({
@@ -85,7 +85,7 @@ export type SnapshotDetail = z.output<typeof snapshotDetailSchema>;
 /** POST /distributions. */
 export const createDistributionRequestSchema = z
   .object({
-    snapshotId: z.coerce.number({ error: m.snapshotNotFound }).int().min(1, m.snapshotNotFound),
+    snapshotId: idField({ invalid: m.snapshotNotFound }),
     /** The issuer's wallet: it funds, may push and reclaims. */
     accountAddress: address(m.accountRequired, m.accountInvalid),
     /** The ERC-20 paid out. */
@@ -114,6 +114,8 @@ export const distributionSchema = z.object({
   snapshotId: z.number().int(),
   symbol: z.string(),
   issuer: z.string(),
+  /** The account that created it (its profile name). */
+  creator: z.string(),
   asset: z.string(),
   assetSymbol: z.string(),
   assetDecimals: z.number().int(),
@@ -129,8 +131,12 @@ export const distributionSchema = z.object({
   remainder: z.string(),
   holders: z.number().int(),
   excluded: z.array(z.string()),
-  /** On-chain state. */
+  /** On-chain state. Funded: funded with the whole amount (what the escrow holds plus what it paid). */
   funded: z.boolean(),
+  /** Funded on-chain with less than the amount: `shortfall` base units are missing (send them to `escrowAddress`). */
+  underfunded: z.boolean(),
+  shortfall: z.string(),
+  escrowAddress: z.string().nullable(),
   reclaimed: z.boolean(),
   /** Paid by holders' claims, by pushes, and still held by the Distributor. */
   claimed: z.string(),
@@ -155,7 +161,7 @@ export type CreateDistributionResponse = z.output<typeof createDistributionRespo
 export const distributionListSchema = z.array(distributionSchema);
 
 export const distributionIdParamsSchema = z.object({
-  id: z.coerce.number({ error: m.distributionNotFound }).int().min(1),
+  id: idField({ invalid: m.distributionNotFound }),
 });
 const txRequest = z.object({ from: z.string(), to: z.string(), data: z.string() });
 /** POST /distributions/{id}/fund/tx: the wallet approves the asset, then funds. */

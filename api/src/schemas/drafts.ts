@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bulkInvestorMessages, draftMessages } from '../messages.ts';
-import { addressPattern, requiredAddress, requiredName, requiredText } from './fields.ts';
+import { addressPattern, maxId, requiredAddress, requiredName, requiredText } from './fields.ts';
 
 /** Part 2, section 9: currencies in the order the form offers them; EUR is the default. */
 export const draftCurrencies = ['EUR', 'USD', 'GBP'] as const;
@@ -104,7 +104,10 @@ function tokenDraft(mode: NumberMode) {
         .enum(draftCurrencies, { error: draftMessages.currencyRequired })
         .default(defaultDraftCurrency),
       codebaseId: numberField(mode, draftMessages.codebaseRequired, (n) =>
-        n.int(draftMessages.codebaseRequired).min(1, draftMessages.codebaseRequired),
+        n
+          .int(draftMessages.codebaseRequired)
+          .min(1, draftMessages.codebaseRequired)
+          .max(maxId, draftMessages.codebaseRequired),
       ),
       whitelistAddress: lowerAddress(draftMessages.whitelistRequired, draftMessages.whitelistInvalid),
       controllerAddress: lowerAddress(draftMessages.controllerRequired, draftMessages.controllerInvalid),

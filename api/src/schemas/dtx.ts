@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dtxMessages as m, tokenOperationMessages as t } from '../messages.ts';
-import { addressPattern } from './fields.ts';
+import { addressPattern, idField } from './fields.ts';
 import { accessCodeField, shardedAddressField } from './sharding.ts';
 
 /** Distributed transaction types (part 1, section 4 'Codes'); 5 (reshard) is ours. */
@@ -62,14 +62,7 @@ export const dtxRedeemDataSchema = z.object({
   additionalData: additionalDataField,
 });
 
-const idField = z.union([z.number(), z.string()], { error: m.idRequired }).transform((value, context) => {
-  const text = String(value).trim();
-  if (!/^\d{1,9}$/.test(text) || Number(text) < 1) {
-    context.addIssue({ code: 'custom', message: text === '' ? m.idRequired : m.idInvalid });
-    return z.NEVER;
-  }
-  return Number(text);
-});
+const dtxId = idField({ required: m.idRequired, invalid: m.idInvalid });
 
 /** POST /dtx: start a token operation of a sharded account (the starter's approval counts). */
 export const startDtxRequestSchema = z.object({
@@ -88,7 +81,7 @@ export const dtxIdResponseSchema = z.object({ id: z.number().int() });
 
 /** PUT /dtx (approve) and DELETE /dtx (abort). */
 export const dtxActionRequestSchema = z.object({
-  id: idField,
+  id: dtxId,
   accountAddress: shardedAddressField(m.accountRequired, m.accountInvalid),
   accessCode: accessCodeField,
 });
@@ -156,7 +149,7 @@ export const dtxPageSchema = z.object({
 });
 export type DtxPage = z.infer<typeof dtxPageSchema>;
 
-export const dtxIdParamsSchema = z.object({ id: idField });
+export const dtxIdParamsSchema = z.object({ id: dtxId });
 
 /** GET /dtx/{id}: the multi-signature transaction detail (part 2, section 3). */
 export const dtxDetailSchema = z.object({

@@ -89,3 +89,28 @@ export const addressPattern = /^0x[0-9a-fA-F]{40}$/;
 export function requiredAddress(required: string, invalid: string) {
   return z.string({ error: required }).trim().min(1, required).regex(addressPattern, invalid);
 }
+
+/** Largest id of a row: PostgreSQL's integer, the type of every id column. */
+export const maxId = 2_147_483_647;
+
+/**
+ * The one id field: a path parameter or body field that names a row by its id. A whole number from 1 to
+ * {@link maxId}, given as a number or a string of digits; anything else answers `invalid` (`required` when blank),
+ * never a database error.
+ */
+export function idField(messages: { invalid: string; required?: string }) {
+  return z
+    .union([z.number(), z.string()], { error: messages.required ?? messages.invalid })
+    .transform((value, context) => {
+      const text = String(value).trim();
+      const id = /^\d{1,10}$/.test(text) ? Number(text) : 0;
+      if (id < 1 || id > maxId) {
+        context.addIssue({
+          code: 'custom',
+          message: text === '' && messages.required ? messages.required : messages.invalid,
+        });
+        return z.NEVER;
+      }
+      return id;
+    });
+}

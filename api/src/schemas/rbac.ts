@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nameField } from './fields.ts';
+import { idField, nameField } from './fields.ts';
 import { accessRightsMessages, schemeMessages } from '../messages.ts';
 import { addressField } from './credentials.ts';
 
@@ -35,10 +35,7 @@ const assetId = z
   .min(1, rbacMessages.assetRequired)
   .regex(/^0x[0-9a-fA-F]{64}$/, rbacMessages.assetInvalid)
   .transform((value) => value.toLowerCase());
-const codebaseId = z.coerce
-  .number({ error: schemeMessages.codebaseRequired })
-  .int(schemeMessages.codebaseRequired)
-  .min(1, schemeMessages.codebaseRequired);
+const codebaseId = idField({ invalid: schemeMessages.codebaseRequired });
 const schemeName = nameField({ required: schemeMessages.nameRequired })
   .trim()
   .min(1, schemeMessages.nameRequired)

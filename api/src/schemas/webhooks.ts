@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { webhookMessages as m } from '../messages.ts';
+import { idField } from './fields.ts';
 import { pageNumberField } from './transactions.ts';
 
 /** The event types a webhook endpoint can subscribe to (issue 23). */
@@ -81,18 +82,11 @@ export const webhookEndpointSchema = z.object({
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 export const webhookListSchema = z.object({ endpoints: z.array(webhookEndpointSchema) });
 
-const idField = z.string({ error: m.idInvalid }).transform((value, context) => {
-  const text = value.trim();
-  if (!/^\d{1,9}$/.test(text) || Number(text) < 1) {
-    context.addIssue({ code: 'custom', message: m.idInvalid });
-    return z.NEVER;
-  }
-  return Number(text);
-});
+const webhookId = idField({ invalid: m.idInvalid });
 
-export const webhookIdParamsSchema = z.object({ id: idField });
-export const webhookDeliveriesParamsSchema = z.object({ id: idField, page: pageNumberField });
-export const webhookReplayParamsSchema = z.object({ id: idField, deliveryId: idField });
+export const webhookIdParamsSchema = z.object({ id: webhookId });
+export const webhookDeliveriesParamsSchema = z.object({ id: webhookId, page: pageNumberField });
+export const webhookReplayParamsSchema = z.object({ id: webhookId, deliveryId: webhookId });
 
 export const webhookDeliveryStatuses = ['pending', 'retrying', 'delivered', 'failed'] as const;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasFormatCharacters, nameField, textField } from './fields.ts';
+import { hasFormatCharacters, idField, nameField, textField } from './fields.ts';
 import { pageNumberSchema } from './projects.ts';
 import { inputMessages, ruleMessages, whitelistMessages } from '../messages.ts';
 import { addressField } from './credentials.ts';
@@ -32,10 +32,7 @@ export const maxBulkAddresses = 10_000;
 /** Verified addresses per page of GET /whitelist/addresses. */
 export const whitelistPageSize = 10;
 
-const codebaseId = z.coerce
-  .number({ error: whitelistMessages.codebaseRequired })
-  .int(whitelistMessages.codebaseRequired)
-  .min(1, whitelistMessages.codebaseRequired);
+const codebaseId = idField({ invalid: whitelistMessages.codebaseRequired });
 const whitelistName = nameField({ required: whitelistMessages.nameRequired })
   .trim()
   .min(1, whitelistMessages.nameRequired)

@@ -1,6 +1,7 @@
 import {
   bulkOperationMessages,
   contractRegistrationMessages,
+  distributionMessages,
   draftMessages,
   keyMessages,
   type Session,
@@ -125,8 +126,15 @@ export function createAccess(ctx: Ctx) {
     return ctx.chain.local && row?.loginName === demoLogin;
   }
 
-  /** Which of `tokens` the viewer may see investor data of (see investorData). */
-  async function investorDataOf(viewer: Viewer, tokens: ProjectRow[]): Promise<Set<number>> {
+  /**
+   * Which of `tokens` the viewer is a party of: the account that created it, one controlling its owner or
+   * controller address, or one controlling an address that holds one of `roles` in its scheme (ids answered).
+   */
+  async function partyOf(
+    viewer: Viewer,
+    tokens: ProjectRow[],
+    roles: ('isOperator' | 'level1' | 'level2')[],
+  ): Promise<Set<number>> {
     const addresses = await controlledAddresses(ctx, viewer);
     // Tokens of one scheme share the answer of its role check (read once per scheme).
     const byScheme = new Map<string | null, Promise<boolean>>();
@@ -138,13 +146,24 @@ export function createAccess(ctx: Ctx) {
         const scheme = token.securitySchemeAddress;
         let role = byScheme.get(scheme);
         if (!role) {
-          role = holdsRole(ctx, scheme, addresses.keys(), ['isOperator', 'level1', 'level2']);
+          role = holdsRole(ctx, scheme, addresses.keys(), roles);
           byScheme.set(scheme, role);
         }
         return role;
       }),
     );
     return new Set(tokens.filter((_, i) => allowed[i]).map((token) => token.id));
+  }
+
+  /** Which of `tokens` the viewer may see investor data of (see investorData). */
+  function investorDataOf(viewer: Viewer, tokens: ProjectRow[]): Promise<Set<number>> {
+    return partyOf(viewer, tokens, ['isOperator', 'level1', 'level2']);
+  }
+
+  /** Corporate actions of a token (see corporateActions). */
+  async function corporateActions(viewer: Viewer, token: ProjectRow): Promise<boolean> {
+    if (token.accountId === viewer.accountId) return true;
+    return (await partyOf(viewer, [token], ['isOperator'])).has(token.id);
   }
 
   return {
@@ -167,6 +186,71 @@ export function createAccess(ctx: Ctx) {
 
     /** {@link investorData} for several tokens at once (the viewer's addresses read once): the ids of those allowed. */
     investorDataOf: (viewer: Viewer, tokens: ProjectRow[]) => investorDataOf(viewer, tokens),
+
+    /**
+     * Corporate actions of a token (README 'Corporate actions'): making its registers and distributions. Its owner
+     * and controller (the account that created it, or one controlling either address) and holders of OP on its
+     * scheme; anyone else answers 403.
+     */
+    async corporateActions(viewer: Viewer, { token }: { token: ProjectRow }): Promise<void> {
+      if (!(await corporateActions(viewer, token)))
+        throw new HttpError(403, distributionMessages.notTokenManager(token.projectCode));
+    },
+
+    /**
+     * POST /distributions: {@link corporateActions} on the register's token, and the issuer wallet (which funds,
+     * pushes and reclaims) must be an address the viewer controls (a registered key, a sharded key it signs for
+     * or a proved wallet); 403 otherwise.
+     */
+    async createDistribution(viewer: Viewer, { token, issuer }: { token: ProjectRow; issuer: string }) {
+      await this.corporateActions(viewer, { token });
+      if (!(await controlledAddresses(ctx, viewer)).has(issuer.toLowerCase()))
+        throw new HttpError(403, distributionMessages.issuerNotYours(issuer));
+    },
+
+    /**
+     * The distributions of `token` the viewer may see and act on, of `rows`: the account that created one sees it;
+     * anyone else only while its creator may (still) run the token's corporate actions (a distribution made by
+     * anyone else before these rules is hidden), and then the token's owner, controller and OP holders and the
+     * accounts controlling its issuer wallet.
+     */
+    async distributions<T extends { accountId: number; issuer: string }>(
+      viewer: Viewer,
+      { token, rows }: { token: ProjectRow; rows: T[] },
+    ): Promise<T[]> {
+      const creators = new Map<number, Promise<boolean>>();
+      const creatorMay = (accountId: number) => {
+        let answer = creators.get(accountId);
+        if (!answer) {
+          answer = corporateActions({ accountId }, token);
+          creators.set(accountId, answer);
+        }
+        return answer;
+      };
+      const others = rows.filter((row) => row.accountId !== viewer.accountId);
+      const [manager, addresses] =
+        others.length === 0
+          ? [false, new Map<string, Control>()]
+          : await Promise.all([corporateActions(viewer, token), controlledAddresses(ctx, viewer)]);
+      const visible = await Promise.all(
+        rows.map(async (row) => {
+          if (row.accountId === viewer.accountId) return true;
+          if (!manager && !addresses.has(row.issuer.toLowerCase())) return false;
+          return creatorMay(row.accountId);
+        }),
+      );
+      return rows.filter((_, i) => visible[i]);
+    },
+
+    /** One distribution as {@link distributions} decides; one the viewer may not see answers 404 like an unknown one. */
+    async distribution<T extends { accountId: number; issuer: string }>(
+      viewer: Viewer,
+      { token, row }: { token: ProjectRow; row: T },
+    ): Promise<T> {
+      const [visible] = await this.distributions(viewer, { token, rows: [row] });
+      if (!visible) throw new HttpError(404, distributionMessages.distributionNotFound);
+      return visible;
+    },
 
     /** The off-chain records of a whitelist: its owner (or the account that registered it) and its scheme's OP and Level 1 holders. */
     async whitelistRecords(viewer: Viewer, { whitelist }: { whitelist: WhitelistRow }): Promise<boolean> {

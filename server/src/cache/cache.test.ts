@@ -50,6 +50,16 @@ describe('createCache', () => {
     expect(await cache.get('k', async () => 2)).toBe(2);
   });
 
+  it('drops the least recently used entry first', async () => {
+    const cache = createCache<number, number>({ ttlMs: 60_000, maxEntries: 2 });
+    await cache.get(1, async () => 1);
+    await cache.get(2, async () => 2);
+    await cache.get(1, async () => 10);
+    await cache.get(3, async () => 3);
+    const load = vi.fn(async () => 20);
+    expect([await cache.get(1, load), await cache.get(2, load), cache.size()]).toEqual([1, 20, 2]);
+  });
+
   it('keeps at most maxEntries, dropping the oldest', async () => {
     const cache = createCache<number, number>({ ttlMs: 60_000, maxEntries: 2 });
     for (const key of [1, 2, 3]) await cache.get(key, async () => key);

@@ -1,12 +1,14 @@
 /**
- * A small in-memory cache of lookups: an entry lives `ttlMs`, at most `maxEntries` are kept (the oldest go
- * first), and concurrent lookups of one key share one load. A load that fails is not kept, nor one whose value
+ * A small in-memory cache of lookups: an entry lives `ttlMs`, at most `maxEntries` are kept (the least recently
+ * used go first), and concurrent lookups of one key share one load. A load that fails is not kept, nor one whose value
  * `keep` refuses (by default: nothing found).
  */
 export type Cache<K, V> = {
   get: (key: K, load: () => Promise<V | undefined>) => Promise<V | undefined>;
   /** Drops the key: the next `get` loads afresh (a load already under way is not kept). */
   delete: (key: K) => void;
+  /** How many entries are kept now (at most `maxEntries`). */
+  size: () => number;
 };
 
 export type CacheOptions<V> = { ttlMs: number; maxEntries: number; keep?: (value: V) => boolean };
@@ -20,7 +22,12 @@ export function createCache<K, V>({ ttlMs, maxEntries, keep = () => true }: Cach
     get(key, load) {
       const now = Date.now();
       const entry = entries.get(key);
-      if (entry && entry.expires > now) return entry.value;
+      if (entry && entry.expires > now) {
+        // Least recently used first out: a hit moves the entry to the end of the order.
+        entries.delete(key);
+        entries.set(key, entry);
+        return entry.value;
+      }
       entries.delete(key);
       const value = load();
       entries.set(key, { value, expires: now + ttlMs });
@@ -39,5 +46,6 @@ export function createCache<K, V>({ ttlMs, maxEntries, keep = () => true }: Cach
     delete(key) {
       entries.delete(key);
     },
+    size: () => entries.size,
   };
 }

@@ -10,6 +10,8 @@ export type DistributionProgressProps = {
   remaining: string;
   remainder: string;
   funded: boolean;
+  /** Base units the funding lacks (funded on-chain with less than `amount`); '0' or absent when none. */
+  shortfall?: string;
   reclaimed: boolean;
   assetSymbol: string;
   assetDecimals: number;
@@ -38,18 +40,24 @@ function percent(part: string, whole: string): number {
  */
 export function DistributionProgress(props: DistributionProgressProps) {
   const show = (value: string) => `${formatUnits(value, props.assetDecimals)} ${props.assetSymbol}`;
+  const short = BigInt(props.shortfall ?? '0');
+  const held = (BigInt(props.amount) - short).toString();
   return (
     <Stack space="small">
       <ProgressBar
-        label={`Funded: ${props.funded ? show(props.amount) : 'not yet'}`}
-        value={props.funded ? 100 : 0}
+        label={
+          short > 0n
+            ? `Funded: ${show(held)} of ${show(props.amount)} (underfunded)`
+            : `Funded: ${props.funded ? show(props.amount) : 'not yet'}`
+        }
+        value={short > 0n ? percent(held, props.amount) : props.funded ? 100 : 0}
       />
       <ProgressBar label={`Claimed: ${show(props.claimed)}`} value={percent(props.claimed, props.amount)} />
       <ProgressBar label={`Pushed: ${show(props.pushed)}`} value={percent(props.pushed, props.amount)} />
       <Text size="small">
         {props.reclaimed
           ? `Reclaimed by the issuer. Rounding remainder: ${show(props.remainder)}`
-          : `Held by the Distributor: ${show(props.funded ? props.remaining : '0')}. Rounding remainder: ${show(props.remainder)}`}
+          : `Held by the Distributor: ${show(props.funded || short > 0n ? props.remaining : '0')}. Rounding remainder: ${show(props.remainder)}`}
       </Text>
     </Stack>
   );

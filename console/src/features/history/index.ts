@@ -6,6 +6,7 @@ export { TransactionHistoryPage } from './components/TransactionHistoryPage.tsx'
 export { pageFromQuery, shownPageCount } from './pageQuery.ts';
 export {
   type MinedReceipt,
+  proveWallet,
   RegistrationError,
   registerWalletTransaction,
   type WalletTransactionRegistration,

@@ -49,6 +49,17 @@ export class RegistrationError extends Error {
  *
  * `runTransactionPipeline({ signer, build, onProgress, ...registerWalletTransaction({ txType, publicAddress }) })`
  */
+/** Proves a wallet to the signed-in account: the server's SIWE message for `address`, signed by the wallet. */
+export async function proveWallet(
+  client: Pick<ApiClient, 'call'>,
+  signer: { signMessage: (message: string) => Promise<string> },
+  address: string,
+): Promise<void> {
+  const { message } = await client.call('walletProofMessage', { params: { address } });
+  const signature = await signer.signMessage(message);
+  await client.call('proveWallet', { body: { message, signature } });
+}
+
 export function registerWalletTransaction(registration: WalletTransactionRegistration) {
   const client = registration.client ?? defaultApi;
   const attempt = async (what: string, action: () => Promise<unknown>) => {
@@ -72,11 +83,7 @@ export function registerWalletTransaction(registration: WalletTransactionRegistr
   const proveAndRecord = async (hash: string) => {
     const { signer } = registration;
     if (!signer) throw new Error(transactionRecordMessages.notYourAddress);
-    const { message } = await client.call('walletProofMessage', {
-      params: { address: registration.publicAddress },
-    });
-    const signature = await signer.signMessage(message);
-    await client.call('proveWallet', { body: { message, signature } });
+    await proveWallet(client, signer, registration.publicAddress);
     await record(hash);
   };
   return {

@@ -4,11 +4,13 @@ import {
   Contract,
   ContractFactory,
   encodeBytes32String,
+  Interface,
+  id,
   type JsonRpcProvider,
   NonceManager,
   Wallet,
 } from 'ethers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createTestApp,
   databaseKinds,
@@ -21,6 +23,8 @@ import { baseUrlOf, createTestUser, type TestUser } from '../credentials/testing
 import { indexerOf } from '../tokens/routes.ts';
 import { deploySchemeAndWhitelist, deployTestToken, devWallets, type DevWallets } from '../tokens/testing.ts';
 import { jobRunnerOf } from '../../jobs/runner.ts';
+import { cachedTrees, treeCacheEntries } from './distributor.ts';
+import { insertDistribution } from './repository.ts';
 
 async function pdfPages(bytes: Uint8Array): Promise<string[]> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -62,6 +66,20 @@ describe.each(databaseKinds)('registers and distributions on %s', (kind) => {
     return receipt!;
   }
   const stableBalance = async (address: string): Promise<bigint> => stable.getFunction('balanceOf')(address);
+  /** A claim deadline an hour after the chain's clock. */
+  const inAnHour = async () =>
+    new Date(((await provider.getBlock('latest'))!.timestamp + 3600) * 1000).toISOString();
+  /** The issuer's distribution of `amount` (base units), issued by its registered wallet, over register `snapshotId`. */
+  const issuerDistribution = async (snapshotId: number, amount: string) =>
+    issuer.client.call('createDistribution', {
+      body: {
+        snapshotId,
+        accountAddress: wallets.owner.address,
+        asset: await stable.getAddress(),
+        amount,
+        deadline: await inAnHour(),
+      },
+    });
   /** The distribution's own escrow, which holds its funds (the Distributor holds none). */
   const escrowOf = async (distributorAddress: string, distributionId: string): Promise<string> =>
     new Contract(distributorAddress, distributorArtifact.abi, provider).getFunction('escrowOf')(
@@ -159,7 +177,7 @@ describe.each(databaseKinds)('registers and distributions on %s', (kind) => {
     for (const row of expectedRows) expect(pages.join('\n')).toContain(row.address);
 
     // 1,001 units over 600 tokens: floor(1001 × 100 / 600) = 166, 333, 500; remainder 2.
-    const deadline = new Date(((await provider.getBlock('latest'))!.timestamp + 3600) * 1000).toISOString();
+    const deadline = await inAnHour();
     const created = await issuer.client.call('createDistribution', {
       body: {
         snapshotId: snapshot.id,
@@ -250,6 +268,149 @@ describe.each(databaseKinds)('registers and distributions on %s', (kind) => {
       remainder: '2',
     });
   }, 180_000);
+
+  it("lets only the token's managers make registers and distributions from their own wallets, and lists only theirs", async () => {
+    const [a, b, c] = wallets.holders;
+    const asset = await stable.getAddress();
+    const deadline = await inAnHour();
+    // A stranger may not make a register of the issuer's token, nor a distribution "issued" by the issuer's wallet.
+    const notManager =
+      'Only the owner or controller of DIVI, or a Security Manager (OP) of its scheme, may make its registers and distributions. Ask one of them to do it.';
+    const register = await failureOf(
+      outsider.client.call('createSnapshot', { body: { symbol: 'DIVI', blockNumber: recordBlock } }),
+    );
+    expect([register.statusCode, register.message]).toEqual([403, notManager]);
+    const snapshot = await issuer.client.call('createSnapshot', {
+      body: { symbol: 'DIVI', blockNumber: recordBlock },
+    });
+    const allButA = {
+      snapshotId: snapshot.id,
+      asset,
+      amount: '600',
+      deadline,
+      excluded: [b!.address, c!.address],
+    };
+    const stranger = await failureOf(
+      outsider.client.call('createDistribution', {
+        body: { ...allButA, accountAddress: wallets.owner.address },
+      }),
+    );
+    expect([stranger.statusCode, stranger.message]).toEqual([403, notManager]);
+    // The issuer's own distribution is issued by a wallet the issuer controls (here a holder's: refused).
+    const notYours = await failureOf(
+      issuer.client.call('createDistribution', { body: { ...allButA, accountAddress: a!.address } }),
+    );
+    expect([notYours.statusCode, notYours.message]).toEqual([
+      403,
+      `The wallet ${a!.address.toLowerCase()} is not one of yours: register its key (My keys) or connect and prove it, then try again.`,
+    ]);
+    const mine = await issuer.client.call('createDistribution', {
+      body: { ...allButA, accountAddress: wallets.owner.address },
+    });
+    expect([mine.creator, mine.excluded]).toEqual([
+      'issuer',
+      [b!.address.toLowerCase(), c!.address.toLowerCase()],
+    ]);
+    // One a stranger made before these rules (written as the old route wrote it) is neither listed nor readable.
+    const planted = await insertDistribution(
+      t.ctx.db,
+      {
+        snapshotId: snapshot.id,
+        accountId: outsider.accountId,
+        chainId: chain.chainId,
+        issuer: wallets.owner.address.toLowerCase(),
+        asset,
+        assetSymbol: 'tUSD',
+        assetDecimals: 6,
+        distributorAddress: mine.distributorAddress,
+        amount: '600',
+        amountPerToken: null,
+        remainder: '0',
+        deadline: Math.floor(Date.parse(deadline) / 1000),
+        merkleRoot: mine.merkleRoot,
+        holders: 1,
+        excluded: [b!.address.toLowerCase(), c!.address.toLowerCase()],
+      },
+      () => ({ onchainId: id('planted') }),
+      [],
+    );
+    const listed = await issuer.client.call('listDistributions', { params: { symbol: 'DIVI' } });
+    expect(listed.map((d) => d.id)).toContain(mine.id);
+    expect(listed.map((d) => d.id)).not.toContain(planted.id);
+    expect(listed.every((d) => d.creator === 'issuer')).toBe(true);
+    const hidden = await failureOf(issuer.client.call('getDistribution', { params: { id: planted.id } }));
+    expect([hidden.statusCode, hidden.message]).toEqual([404, 'This distribution does not exist']);
+    // The stranger sees none of the issuer's.
+    expect(
+      (await outsider.client.call('listDistributions', { params: { symbol: 'DIVI' } })).map((d) => d.id),
+    ).toEqual([planted.id]);
+    for (const route of ['getDistribution', 'distributionFundTx'] as const) {
+      const denied = await failureOf(outsider.client.call(route, { params: { id: mine.id } }));
+      expect([route, denied.statusCode]).toEqual([route, 404]);
+    }
+  }, 120_000);
+
+  it("reads the pushed total without scanning the chain's logs, and keeps a bounded number of payment trees", async () => {
+    const snapshot = await issuer.client.call('createSnapshot', {
+      body: { symbol: 'DIVI', blockNumber: recordBlock },
+    });
+    const logs = vi.spyOn(t.ctx.chain.provider, 'getLogs');
+    try {
+      for (let n = 0; n < 20; n += 1) {
+        await issuerDistribution(snapshot.id, String(600 + n));
+      }
+      const listed = await issuer.client.call('listDistributions', { params: { symbol: 'DIVI' } });
+      expect(listed.length).toBeGreaterThanOrEqual(20);
+      expect(logs).not.toHaveBeenCalled();
+    } finally {
+      logs.mockRestore();
+    }
+    // 20 new trees (and the earlier ones): the cache holds its bound, no more.
+    expect([cachedTrees(), treeCacheEntries]).toEqual([16, 16]);
+  }, 120_000);
+
+  it('shows a distribution funded with less than its amount as underfunded until the escrow holds it all', async () => {
+    const snapshot = await issuer.client.call('createSnapshot', {
+      body: { symbol: 'DIVI', blockNumber: recordBlock },
+    });
+    const created = await issuerDistribution(snapshot.id, '600');
+    const fund = await issuer.client.call('distributionFundTx', { params: { id: created.id } });
+    // The issuer's wallet funds 599 of the 600 (the Distributor accepts any amount).
+    const distributor = new Interface(distributorArtifact.abi);
+    const [terms] = distributor.decodeFunctionData('fund', fund.fundTx.data);
+    const owner = new NonceManager(new Wallet(wallets.owner.key, provider));
+    await (await owner.sendTransaction({ to: fund.approveTx.to, data: fund.approveTx.data })).wait();
+    await (
+      await owner.sendTransaction({
+        to: fund.fundTx.to,
+        data: distributor.encodeFunctionData('fund', [terms, 599n]),
+      })
+    ).wait();
+    const short = await issuer.client.call('getDistribution', { params: { id: created.id } });
+    const escrow = await escrowOf(created.distributorAddress, created.distributionId);
+    expect(short).toMatchObject({
+      funded: false,
+      underfunded: true,
+      shortfall: '1',
+      escrowAddress: escrow.toLowerCase(),
+      remaining: '599',
+    });
+    const push = await failureOf(
+      issuer.client.call('pushDistribution', { params: { id: created.id }, body: {} }),
+    );
+    expect([push.statusCode, push.message]).toEqual([
+      409,
+      'This distribution was funded with less than its amount: 1 base units of tUSD are missing. Send them to its escrow, then try again.',
+    ]);
+    // The missing unit sent to the escrow completes it.
+    await (await (stable.connect(owner) as Contract).getFunction('transfer')(escrow, 1n)).wait();
+    expect(await issuer.client.call('getDistribution', { params: { id: created.id } })).toMatchObject({
+      funded: true,
+      underfunded: false,
+      shortfall: '0',
+      escrowAddress: null,
+    });
+  }, 120_000);
 
   it('refuses a register of a block the indexer has not read, and bad distribution input', async () => {
     const far = (await provider.getBlockNumber()) + 1000;

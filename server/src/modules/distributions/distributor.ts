@@ -9,7 +9,8 @@ import {
 import { Contract, Interface } from 'ethers';
 import type { AppContext } from '../../context.ts';
 import { RevertError } from '../../jobs/durableTransaction.ts';
-import type { DistributionRecord, PaymentRecord } from './repository.ts';
+import { createCache } from '../../cache/cache.ts';
+import { type DistributionRecord, type PaymentRecord, paymentsOf, pushedAmountOf } from './repository.ts';
 
 /** The Distributor contract as the service sees it: its terms, encodings, state reads and payment trees. */
 
@@ -34,24 +35,41 @@ export function chainRefusal(error: unknown): string {
   return m.chainReasons[reason] ?? (reason || (error as Error)?.message || String(error));
 }
 
-const trees = new Map<number, MerkleTree>();
-/** The payment tree of a distribution, rebuilt from its payments (checked against its root) and kept for 16. */
-export function treeOf(row: DistributionRecord, payments: readonly PaymentRecord[]): MerkleTree {
-  const cached = trees.get(row.id);
-  if (cached) return cached;
-  const tree = paymentTree(
-    payments.map((p) => ({ index: p.index, account: p.holder, amount: BigInt(p.amount) })),
-  );
-  if (tree.root !== row.merkleRoot)
-    throw new Error(`the payments of distribution ${row.id} do not give its root`);
-  if (trees.size >= 16) trees.delete(trees.keys().next().value as number);
-  trees.set(row.id, tree);
+/** How many distributions' payment trees a server keeps in memory (least recently used first out). */
+export const treeCacheEntries = 16;
+const trees = createCache<number, MerkleTree>({ ttlMs: 60 * 60_000, maxEntries: treeCacheEntries });
+/** How many payment trees are kept now (at most {@link treeCacheEntries}). */
+export const cachedTrees = () => trees.size();
+
+/**
+ * The payment tree of a distribution, rebuilt from its payments (read when not given; checked against its root)
+ * and kept in the bounded tree cache.
+ */
+export async function treeOf(
+  ctx: Pick<Ctx, 'db'>,
+  row: DistributionRecord,
+  payments?: readonly PaymentRecord[],
+): Promise<MerkleTree> {
+  const tree = await trees.get(row.id, async () => {
+    const built = paymentTree(
+      (payments ?? (await paymentsOf(ctx.db, row.id))).map((p) => ({
+        index: p.index,
+        account: p.holder,
+        amount: BigInt(p.amount),
+      })),
+    );
+    if (built.root !== row.merkleRoot)
+      throw new Error(`the payments of distribution ${row.id} do not give its root`);
+    return built;
+  });
+  if (!tree) throw new Error(`the payments of distribution ${row.id} give no tree`);
   return tree;
 }
 
-/** Keeps the tree just built for a new distribution. */
-export function rememberTree(id: number, tree: MerkleTree): void {
-  trees.set(id, tree);
+/** Keeps the tree just built for a new distribution (in the same bounded cache). */
+export async function rememberTree(id: number, tree: MerkleTree): Promise<void> {
+  trees.delete(id);
+  await trees.get(id, async () => tree);
 }
 
 /** Which leaves the chain has paid: one bit per leaf, read in bitmap words. */
@@ -75,13 +93,16 @@ export async function chainState(ctx: Ctx, row: DistributionRecord) {
   return { remaining, funded, reclaimed };
 }
 
-/** What pushes paid, from the Distributor's Pushed events of this distribution (the chain is the record). */
-export async function pushedAmount(ctx: Ctx, row: DistributionRecord): Promise<bigint> {
-  const logs = await ctx.chain.provider.getLogs({
-    address: row.distributorAddress,
-    topics: [distributorInterface.getEvent('Pushed')?.topicHash ?? null, row.onchainId],
-    fromBlock: 0,
-    toBlock: 'latest',
-  });
-  return logs.reduce((sum, log) => sum + BigInt(distributorInterface.parseLog(log)?.args[2] ?? 0n), 0n);
+/**
+ * What pushes paid: the sum of the Pushed amounts the push jobs of this distribution recorded in their progress
+ * (pushJob.ts), not a scan of the chain's logs from block 0.
+ */
+export async function pushedAmount(ctx: Pick<Ctx, 'db'>, row: DistributionRecord): Promise<bigint> {
+  return pushedAmountOf(ctx.db, row.id);
+}
+
+/** The escrow that holds a distribution's funds (the Distributor's CREATE2 address for it). */
+export async function escrowOf(ctx: Ctx, row: DistributionRecord): Promise<string> {
+  const distributor = new Contract(row.distributorAddress, distributorArtifact.abi, ctx.chain.provider);
+  return ((await distributor.getFunction('escrowOf')(row.onchainId)) as string).toLowerCase();
 }

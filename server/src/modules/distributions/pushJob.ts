@@ -31,17 +31,28 @@ export function createPushJobHandler(ctx: AppContext): JobHandler {
     }
     const payments = await paymentsOf(ctx.db, row.id);
     const list = payments.map((p) => ({ index: p.index, account: p.holder, amount: BigInt(p.amount) }));
-    const tree = treeOf(row, payments);
+    const tree = await treeOf(ctx, row, payments);
     const progress = job.progress as {
       round?: number;
       perItemGas?: number;
       fixedGas?: number;
       pushedHolders?: number;
+      pushedAmount?: string;
     };
     let round = progress.round ?? 0;
     let perItemGas = progress.perItemGas ?? initialPushGas.perItemGas;
     const fixedGas = progress.fixedGas ?? initialPushGas.fixedGas;
     let pushedHolders = progress.pushedHolders ?? 0;
+    // What this job's mined batches paid (their Pushed events), kept in its progress: the distribution's pushed
+    // total sums it over its push jobs (repository pushedAmountOf). A resumed round re-reads its recorded receipt.
+    let pushedAmount = BigInt(progress.pushedAmount ?? '0');
+    const bookmark = () => ({
+      round,
+      perItemGas,
+      fixedGas,
+      pushedHolders,
+      pushedAmount: pushedAmount.toString(),
+    });
     for (;;) {
       const state = await chainState(ctx, row);
       if (!state.funded) throw new PermanentJobError(m.notFunded);
@@ -50,16 +61,13 @@ export function createPushJobHandler(ctx: AppContext): JobHandler {
       const size = safeBatchSize({ perItemGas, fixedGas });
       const unpaid = list.filter((p) => !paid(p.index)).slice(0, size);
       if (unpaid.length === 0) {
-        await setStep('done', { round, perItemGas, fixedGas, pushedHolders, total: list.length });
+        await setStep('done', { ...bookmark(), total: list.length });
         return;
       }
       round += 1;
       const stepKey = `push:${round}`;
       await setStep(stepKey, {
-        round,
-        perItemGas,
-        fixedGas,
-        pushedHolders,
+        ...bookmark(),
         total: list.length,
         batch: unpaid.length,
       });
@@ -100,6 +108,7 @@ export function createPushJobHandler(ctx: AppContext): JobHandler {
           .find((parsed) => parsed?.name === 'Pushed');
         const holders = Number(pushedEvent?.args[1] ?? 0);
         pushedHolders += holders;
+        pushedAmount += BigInt(pushedEvent?.args[2] ?? 0n);
         if (holders > 0)
           perItemGas = Math.max(20_000, Math.ceil((Number(receipt.gasUsed) - fixedGas) / holders));
       } catch (error) {

@@ -92,6 +92,22 @@ export async function jobOf(db: Database, jobId: number | null) {
   return row;
 }
 
+/** The kind of the durable push job (routes.ts registers it). */
+export const pushJobKind = 'distributionPush';
+
+/** What the push jobs of a distribution paid: the `pushedAmount` each recorded in its progress, summed. */
+export async function pushedAmountOf(db: Database, distributionId: number): Promise<bigint> {
+  const [row] = await db
+    .select({
+      total: sql<string | null>`sum(coalesce((${jobs.progress}->>'pushedAmount')::numeric, 0))::text`,
+    })
+    .from(jobs)
+    .where(
+      and(eq(jobs.kind, pushJobKind), sql`(${jobs.payload}->>'distributionId')::int = ${distributionId}`),
+    );
+  return BigInt(row?.total ?? '0');
+}
+
 export async function contractAddressOf(
   db: Database,
   chainId: number,

@@ -1,5 +1,6 @@
 import { distributionMessages as m } from '@tranche/api';
 import { Wallet } from 'ethers';
+import { accessOf } from '../../access/access.ts';
 import { HttpError } from '../../errors.ts';
 import { demoLogin } from '../../seed.ts';
 import { findAccountByLogin } from '../accounts/repository.ts';
@@ -9,7 +10,7 @@ import { jobRunnerOf, maxQueuedJobsPerAccount } from '../../jobs/runner.ts';
 import { requireDeployed } from '../projects/service.ts';
 import type { ServerModule } from '../registry.ts';
 import { listSnapshotsOf } from '../snapshots/repository.ts';
-import { distributionsOfSnapshots, jobOf, setPushJob } from './repository.ts';
+import { distributionsOfSnapshots, jobOf, pushJobKind, setPushJob } from './repository.ts';
 import {
   createDistribution,
   createPushJobHandler,
@@ -20,8 +21,6 @@ import {
   requireDistribution,
   seedLocalDistributions,
 } from './service.ts';
-
-export const pushJobKind = 'distributionPush';
 
 /**
  * Distributions: POST /distributions, GET /distributions/{id}, GET /distributions/list/{symbol},
@@ -34,29 +33,33 @@ export const distributionsModule: ServerModule = {
     runner.register(pushJobKind, createPushJobHandler(ctx));
 
     registerRoute(app, ctx, 'createDistribution', async ({ body, session }) =>
-      createDistribution(ctx, session.accountId, body),
+      createDistribution(ctx, session, body),
     );
-    registerRoute(app, ctx, 'getDistribution', async ({ params }) =>
-      describeDistribution(ctx, await requireDistribution(ctx, params.id)),
+    registerRoute(app, ctx, 'getDistribution', async ({ params, session }) =>
+      describeDistribution(ctx, await requireDistribution(ctx, session, params.id)),
     );
-    registerRoute(app, ctx, 'listDistributions', async ({ params }) => {
-      const token = await requireDeployed(ctx, params.symbol);
+    registerRoute(app, ctx, 'listDistributions', async ({ params, session }) => {
+      const token = await requireDeployed(ctx, params.symbol, session);
       const snapshots = await listSnapshotsOf(ctx.db, token.contractAddress);
       const rows = await distributionsOfSnapshots(
         ctx.db,
         snapshots.map((s) => s.id),
       );
-      return Promise.all(rows.map((row) => describeDistribution(ctx, row)));
+      const visible = await accessOf(ctx).distributions(session, { token, rows });
+      return Promise.all(visible.map((row) => describeDistribution(ctx, row)));
     });
-    registerRoute(app, ctx, 'distributionFundTx', async ({ params }) => fundTransactions(ctx, params.id));
+    registerRoute(app, ctx, 'distributionFundTx', async ({ params, session }) =>
+      fundTransactions(ctx, session, params.id),
+    );
     registerRoute(app, ctx, 'pushDistribution', async ({ params, session }) => {
-      const row = await requireDistribution(ctx, params.id);
+      const row = await requireDistribution(ctx, session, params.id);
       if (row.accountId !== session.accountId) throw new HttpError(403, m.notIssuer);
       const running = await jobOf(ctx.db, row.pushJobId);
       if (running && (running.state === 'queued' || running.state === 'running')) {
         throw new HttpError(409, m.pushRunning);
       }
       const state = await describeDistribution(ctx, row);
+      if (state.underfunded) throw new HttpError(409, m.underfunded(state.shortfall, state.assetSymbol));
       if (!state.funded) throw new HttpError(409, m.notFunded);
       if (state.reclaimed) throw new HttpError(409, m.reclaimed);
       const job = await runner.enqueue(
@@ -69,7 +72,7 @@ export const distributionsModule: ServerModule = {
       return { jobId: job.id };
     });
     registerRoute(app, ctx, 'reclaimDistribution', async ({ params, body, session }) =>
-      reclaim(ctx, session.accountId, params.id, body.txMode as 1 | 2),
+      reclaim(ctx, session, params.id, body.txMode as 1 | 2),
     );
     registerRoute(app, ctx, 'listClaims', async ({ params }) => openClaims(ctx, params.address));
     if (ctx.chain.local) {

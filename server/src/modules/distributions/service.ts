@@ -14,7 +14,10 @@ import {
   testStableTokenArtifact,
 } from '@tranche/contracts';
 import { Contract } from 'ethers';
+import { accessOf, type Viewer } from '../../access/access.ts';
 import { HttpError } from '../../errors.ts';
+import { requireDeployed } from '../projects/service.ts';
+import { findAccountById } from '../accounts/repository.ts';
 import { signingKeyFor } from '../credentials/service.ts';
 import { sendSigned } from '../rbac/service.ts';
 import { requireSnapshot } from '../snapshots/service.ts';
@@ -24,6 +27,7 @@ import {
   chainState,
   distributorInterface,
   erc20Interface,
+  escrowOf,
   paidBits,
   pushedAmount,
   rememberTree,
@@ -81,12 +85,19 @@ export async function describeDistribution(ctx: Ctx, row: DistributionRecord): P
     }
   }
   const pushed = await pushedAmount(ctx, row);
+  // Funded means funded with the whole amount: the Distributor marks a distribution funded by any amount, so what it
+  // holds plus what it paid is compared with the amount (a top-up sent to the escrow later completes it).
+  const shortfall =
+    state.funded && !state.reclaimed ? BigInt(row.amount) - (state.remaining + paidAmount) : 0n;
+  const underfunded = shortfall > 0n;
   const job = await jobOf(ctx.db, row.pushJobId);
+  const creator = await findAccountById(ctx.db, row.accountId);
   return {
     id: row.id,
     snapshotId: row.snapshotId,
     symbol: snapshot.symbol,
     issuer: row.issuer,
+    creator: creator ? creator.profileName || creator.loginName : '',
     asset: row.asset,
     assetSymbol: row.assetSymbol,
     assetDecimals: row.assetDecimals,
@@ -100,7 +111,10 @@ export async function describeDistribution(ctx: Ctx, row: DistributionRecord): P
     remainder: row.remainder,
     holders: row.holders,
     excluded: row.excluded,
-    funded: state.funded,
+    funded: state.funded && !underfunded,
+    underfunded,
+    shortfall: underfunded ? shortfall.toString() : '0',
+    escrowAddress: underfunded ? await escrowOf(ctx, row) : null,
     reclaimed: state.reclaimed,
     claimed: (paidAmount - pushed).toString(),
     pushed: pushed.toString(),
@@ -111,16 +125,18 @@ export async function describeDistribution(ctx: Ctx, row: DistributionRecord): P
   };
 }
 
-export async function requireDistribution(ctx: Ctx, id: number): Promise<DistributionRecord> {
+/** A distribution the viewer may see (the access module's `distribution`); else 404 as if it did not exist. */
+export async function requireDistribution(ctx: Ctx, viewer: Viewer, id: number): Promise<DistributionRecord> {
   const row = await findDistribution(ctx.db, id);
   if (!row) throw new HttpError(404, m.distributionNotFound);
-  return row;
+  const token = await requireDeployed(ctx, (await requireSnapshot(ctx, row.snapshotId)).symbol);
+  return accessOf(ctx).distribution(viewer, { token, row });
 }
 
 /** POST /distributions: the per-holder amounts by the one rounding rule, fixed with their Merkle root. */
 export async function createDistribution(
   ctx: Ctx,
-  accountId: number,
+  viewer: Viewer,
   input: {
     snapshotId: number;
     accountAddress: string;
@@ -132,6 +148,8 @@ export async function createDistribution(
   },
 ): Promise<CreateDistributionResponse> {
   const snapshot = await requireSnapshot(ctx, input.snapshotId);
+  const token = await requireDeployed(ctx, snapshot.symbol);
+  await accessOf(ctx).createDistribution(viewer, { token, issuer: input.accountAddress });
   const deadline = Math.floor(Date.parse(input.deadline) / 1000);
   const now = (await ctx.chain.provider.getBlock('latest'))?.timestamp ?? Math.floor(Date.now() / 1000);
   if (deadline <= now) throw new HttpError(400, m.deadlineInPast);
@@ -153,7 +171,7 @@ export async function createDistribution(
     ctx.db,
     {
       snapshotId: snapshot.id,
-      accountId,
+      accountId: viewer.accountId,
       chainId: ctx.chain.chainId,
       issuer: input.accountAddress,
       asset: input.asset,
@@ -184,7 +202,7 @@ export async function createDistribution(
       amount: p.amount.toString(),
     })),
   );
-  rememberTree(row.id, tree);
+  await rememberTree(row.id, tree);
   return {
     ...(await describeDistribution(ctx, row)),
     perHolder: allocation.payments.map((p) => ({
@@ -197,8 +215,8 @@ export async function createDistribution(
 }
 
 /** POST /distributions/{id}/fund/tx: approve, then fund, both for the issuer's wallet to sign (txMode 1). */
-export async function fundTransactions(ctx: Ctx, id: number) {
-  const row = await requireDistribution(ctx, id);
+export async function fundTransactions(ctx: Ctx, viewer: Viewer, id: number) {
+  const row = await requireDistribution(ctx, viewer, id);
   if ((await chainState(ctx, row)).funded) throw new HttpError(409, m.alreadyFunded);
   if (row.deadline <= Math.floor(Date.now() / 1000)) throw new HttpError(400, m.deadlineInPast);
   return {
@@ -217,8 +235,9 @@ export async function fundTransactions(ctx: Ctx, id: number) {
 }
 
 /** POST /distributions/{id}/reclaim: after the deadline; txMode 1 builds the transaction, 2 signs it. */
-export async function reclaim(ctx: Ctx, accountId: number, id: number, txMode: 1 | 2) {
-  const row = await requireDistribution(ctx, id);
+export async function reclaim(ctx: Ctx, viewer: Viewer, id: number, txMode: 1 | 2) {
+  const row = await requireDistribution(ctx, viewer, id);
+  const { accountId } = viewer;
   if (row.accountId !== accountId) throw new HttpError(403, m.notIssuer);
   const state = await chainState(ctx, row);
   if (!state.funded) throw new HttpError(409, m.notFunded);
@@ -251,7 +270,7 @@ export async function openClaims(ctx: Ctx, address: string): Promise<OpenClaim[]
     const distributor = new Contract(row.distributorAddress, distributorArtifact.abi, ctx.chain.provider);
     if ((await distributor.getFunction('isPaid')(row.onchainId, payment.index)) as boolean) continue;
     const snapshot = await requireSnapshot(ctx, row.snapshotId);
-    const tree = treeOf(row, await paymentsOf(ctx.db, row.id));
+    const tree = await treeOf(ctx, row);
     const proof = tree.proof(payment.index);
     const terms = termsOf(row);
     claims.push({

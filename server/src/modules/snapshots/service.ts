@@ -54,7 +54,8 @@ export async function createSnapshot(
   accountId: number,
   input: { symbol: string; blockNumber?: number; date?: string; partition?: string },
 ): Promise<SnapshotSummary> {
-  const token = await requireDeployed(ctx, input.symbol);
+  const token = await requireDeployed(ctx, input.symbol, { accountId });
+  await accessOf(ctx).corporateActions({ accountId }, { token });
   const partition = input.partition === undefined ? null : (partitionValue(input.partition) ?? null);
   if (input.partition !== undefined && !partition) throw new HttpError(400, m.unknownPartition);
   const latest = await ctx.chain.blockNumber();

@@ -6,6 +6,7 @@ import {
   DistributionProgress,
   formatClock,
   formatDate,
+  formatUnits,
   Inline,
   ProgressBar,
   Stack,
@@ -54,6 +55,7 @@ export function DistributionCard({
   const deadline = new Date(d.deadline);
   const pushing = d.pushJob !== null && (d.pushJob.state === 'queued' || d.pushJob.state === 'running');
   const push = d.pushJob ? pushProgress(d.pushJob) : null;
+  const show = (units: string) => `${formatUnits(units, d.assetDecimals)} ${d.assetSymbol}`;
 
   const handlePush = async () => {
     setError(null);
@@ -78,18 +80,18 @@ export function DistributionCard({
       titleLevel={3}
       actions={
         <Inline space="small">
-          {!d.funded ? (
+          {!d.funded && !d.underfunded ? (
             <Button onClick={() => actions.sendFromWallet(() => fundCalls(d))}>Fund</Button>
           ) : null}
           {d.funded && !d.reclaimed ? (
-            <>
-              <Button variant="secondary" loading={busy || pushing} onClick={handlePush}>
-                Push payments
-              </Button>
-              <Button variant="secondary" onClick={() => actions.sendFromWallet(reclaimCalls)}>
-                Reclaim
-              </Button>
-            </>
+            <Button variant="secondary" loading={busy || pushing} onClick={handlePush}>
+              Push payments
+            </Button>
+          ) : null}
+          {(d.funded || d.underfunded) && !d.reclaimed ? (
+            <Button variant="secondary" onClick={() => actions.sendFromWallet(reclaimCalls)}>
+              Reclaim
+            </Button>
           ) : null}
         </Inline>
       }
@@ -103,8 +105,28 @@ export function DistributionCard({
           <AddressText address={d.issuer} />
           {' · paid in '}
           <AddressText address={d.asset} />
-          {` (${d.assetSymbol})`}
+          {` (${d.assetSymbol}) · created by ${d.creator}`}
         </Text>
+        <Text size="small">
+          {d.excluded.length === 0 ? 'Excluded: none' : `Excluded (${d.excluded.length}): `}
+          {d.excluded.map((address, i) => (
+            <span key={address}>
+              {i > 0 ? ', ' : null}
+              <AddressText address={address} />
+            </span>
+          ))}
+        </Text>
+        {d.underfunded ? (
+          <Text tone="danger">
+            {m.underfundedNote(show(d.shortfall))}
+            {d.escrowAddress ? (
+              <>
+                {' Escrow '}
+                <AddressText address={d.escrowAddress} />
+              </>
+            ) : null}
+          </Text>
+        ) : null}
         <DistributionProgress
           amount={d.amount}
           claimed={d.claimed}
@@ -112,6 +134,7 @@ export function DistributionCard({
           remaining={d.remaining}
           remainder={d.remainder}
           funded={d.funded}
+          shortfall={d.shortfall}
           reclaimed={d.reclaimed}
           assetSymbol={d.assetSymbol}
           assetDecimals={d.assetDecimals}

@@ -1,10 +1,17 @@
-import { type CreateDistributionResponse, distributionFormSchema, type SnapshotSummary } from '@tranche/api';
+import {
+  ApiError,
+  type CreateDistributionResponse,
+  distributionFormSchema,
+  distributionMessages,
+  type SnapshotSummary,
+} from '@tranche/api';
 import { Button, Inline, RadioGroup, Stack, TextArea, TextField } from '@tranche/ui-kit';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { api } from '../../../lib/api.ts';
 import { appConfigLoadableAtom } from '../../config/index.ts';
 import { ErrorAlert, useSubmitForm } from '../../forms/index.ts';
+import { proveWallet } from '../../history/index.ts';
 import { useWalletSigner } from '../../wallet/index.ts';
 
 const bases = [
@@ -40,11 +47,11 @@ export function TermsStep({
     distributionFormSchema,
     { defaultValues: { asset: stable, basis: 'total', amount: '', excluded: '', deadline: aWeekFromNow() } },
     async (values) => {
-      const { wallet } = await getSigner();
+      const { signer, wallet } = await getSigner();
       const amounts =
         values.basis === 'total' ? { amount: values.amount } : { amountPerToken: values.amount };
-      onCreated(
-        await api.call('createDistribution', {
+      const create = () =>
+        api.call('createDistribution', {
           body: {
             snapshotId: snapshot.id,
             accountAddress: wallet.address,
@@ -53,8 +60,18 @@ export function TermsStep({
             excluded: values.excluded,
             deadline: values.deadline,
           },
-        }),
-      );
+        });
+      // The issuer wallet must be one of the account's: a connected wallet not yet proved is proved, then used.
+      const created = await create().catch(async (error: unknown) => {
+        const unproved =
+          error instanceof ApiError &&
+          error.statusCode === 403 &&
+          error.message === distributionMessages.issuerNotYours(wallet.address.toLowerCase());
+        if (!unproved) throw error;
+        await proveWallet(api, signer, wallet.address);
+        return create();
+      });
+      onCreated(created);
     },
   );
   // GET /config may answer after the form is made: the default payment token fills in when it does.
