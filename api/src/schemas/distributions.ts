@@ -143,6 +143,8 @@ export const distributionSchema = z.object({
       state: z.string(),
       step: z.string(),
       progress: z.record(z.string(), z.unknown()),
+      /** Why a failed push stopped, in words. */
+      error: z.string().nullable(),
     })
     .nullable(),
   createdOn: z.string(),

@@ -2,6 +2,7 @@ import { txTypes } from '@tranche/api';
 import type { ExplorerConfig } from '@tranche/ui-kit';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useState } from 'react';
+import { describeError } from '../../lib/api.ts';
 import { appConfigLoadableAtom } from '../config/index.ts';
 import { registerWalletTransaction } from '../history/index.ts';
 import { notifyAtom } from '../notifications/index.ts';
@@ -65,7 +66,7 @@ export function useDeployment() {
         return deployed;
       } catch (error) {
         if (!(error instanceof PipelineError))
-          setView({ state: 'error', errorMessage: error instanceof Error ? error.message : String(error) });
+          setView({ state: 'error', errorMessage: describeError(error).message });
         return null;
       }
     },

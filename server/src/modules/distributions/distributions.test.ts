@@ -21,6 +21,8 @@ import { baseUrlOf, createTestUser, type TestUser } from '../credentials/testing
 import { indexerOf } from '../tokens/routes.ts';
 import { deploySchemeAndWhitelist, deployTestToken, devWallets, type DevWallets } from '../tokens/testing.ts';
 import { jobRunnerOf } from '../../jobs/runner.ts';
+import { setPushJob } from './repository.ts';
+import { pushJobKind } from './routes.ts';
 
 async function pdfPages(bytes: Uint8Array): Promise<string[]> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -249,6 +251,17 @@ describe.each(databaseKinds)('registers and distributions on %s', (kind) => {
       pushed: '666',
       remainder: '2',
     });
+
+    // A push that stopped says why (the job's last error, a sentence), not only 'push again'.
+    const runner = jobRunnerOf(t.app, t.ctx);
+    const failed = await runner.enqueue(pushJobKind, {
+      distributionId: 999_999,
+      accountId: issuer.accountId,
+    });
+    await runner.idle();
+    await setPushJob(t.ctx.db, created.id, failed.id);
+    const stopped = await issuer.client.call('getDistribution', { params: { id: created.id } });
+    expect(stopped.pushJob).toMatchObject({ state: 'failed', error: 'This distribution does not exist' });
   }, 180_000);
 
   it('refuses a register of a block the indexer has not read, and bad distribution input', async () => {

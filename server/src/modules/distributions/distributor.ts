@@ -1,4 +1,3 @@
-import { distributionMessages as m } from '@tranche/api';
 import {
   type DistributionTerms,
   distributorArtifact,
@@ -8,7 +7,7 @@ import {
 } from '@tranche/contracts';
 import { Contract, Interface } from 'ethers';
 import type { AppContext } from '../../context.ts';
-import { RevertError } from '../../jobs/durableTransaction.ts';
+import { refusalMessage } from '../../jobs/durableTransaction.ts';
 import type { DistributionRecord, PaymentRecord } from './repository.ts';
 
 /** The Distributor contract as the service sees it: its terms, encodings, state reads and payment trees. */
@@ -28,11 +27,8 @@ export function termsOf(row: DistributionRecord): DistributionTerms {
   };
 }
 
-/** A chain refusal in people's words (the Distributor's reasons), else the chain's own text. */
-export function chainRefusal(error: unknown): string {
-  const reason = error instanceof RevertError ? error.reason : ((error as { reason?: string })?.reason ?? '');
-  return m.chainReasons[reason] ?? (reason || (error as Error)?.message || String(error));
-}
+/** A chain refusal in people's words (the Distributor's reasons, the payment token's errors decoded). */
+export const chainRefusal = refusalMessage;
 
 const trees = new Map<number, MerkleTree>();
 /** The payment tree of a distribution, rebuilt from its payments (checked against its root) and kept for 16. */

@@ -106,7 +106,15 @@ export async function describeDistribution(ctx: Ctx, row: DistributionRecord): P
     pushed: pushed.toString(),
     remaining: state.remaining.toString(),
     paidHolders,
-    pushJob: job ? { id: job.id, state: job.state, step: job.step, progress: job.progress } : null,
+    pushJob: job
+      ? {
+          id: job.id,
+          state: job.state,
+          step: job.step,
+          progress: job.progress,
+          error: job.state === 'failed' ? job.lastError : null,
+        }
+      : null,
     createdOn: row.createdOn.toISOString(),
   };
 }

@@ -25,9 +25,10 @@ export type DistributionActions = {
 /** The wallet calls that fund a distribution: approve the payment token, then fund (POST .../fund/tx). */
 export async function fundCalls(distribution: Distribution): Promise<WalletCall[]> {
   const { approveTx, fundTx } = await api.call('distributionFundTx', { params: { id: distribution.id } });
+  const asset = { symbol: distribution.assetSymbol, decimals: distribution.assetDecimals };
   return [
-    { ...approveTx, label: `Approve ${distribution.assetSymbol} for the Distributor` },
-    { ...fundTx, label: 'Fund the distribution' },
+    { ...approveTx, label: `Approve ${distribution.assetSymbol} for the Distributor`, asset },
+    { ...fundTx, label: 'Fund the distribution', asset },
   ];
 }
 
@@ -117,7 +118,9 @@ export function DistributionCard({
           assetDecimals={d.assetDecimals}
         />
         {push ? <ProgressBar value={push.value} label={push.label} /> : null}
-        {d.pushJob?.state === 'failed' ? <Text tone="danger">{m.pushFailed}</Text> : null}
+        {d.pushJob?.state === 'failed' ? (
+          <Text tone="danger">{m.pushFailed(d.pushJob.error ?? m.pushNoReason)}</Text>
+        ) : null}
         <ErrorAlert error={error} onDismiss={() => setError(null)} />
       </Stack>
     </Card>

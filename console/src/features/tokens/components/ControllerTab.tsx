@@ -8,7 +8,7 @@ import {
 import { Button, Card, Inline, Stack, TextArea, TextField } from '@tranche/ui-kit';
 import { api } from '../../../lib/api.ts';
 import { useZodForm } from '../../forms/index.ts';
-import { PrecheckLine } from './PrecheckLine.tsx';
+import { usePrecheckGate } from './PrecheckLine.tsx';
 import { commentBytes, type DisabledReason, ReasonAlert } from './shared.tsx';
 import type { TokenOps } from './types.ts';
 
@@ -118,6 +118,8 @@ export function ControllerTab({ ops }: { ops: TokenOps }) {
       : null;
   const te = transfer.formState.errors;
   const re = redeem.formState.errors;
+  const forceGate = usePrecheckGate(forcePrecheck);
+  const redeemGate = usePrecheckGate(redeemPrecheck);
   // A token without a controller: the whole screen is disabled ('The token is not controllable').
   if (!token.isControllable) return <ReasonAlert reason={reason} />;
   return (
@@ -152,9 +154,9 @@ export function ControllerTab({ ops }: { ops: TokenOps }) {
               {...transfer.register('comments')}
               error={te.comments?.message}
             />
-            <PrecheckLine body={forcePrecheck} />
+            {forceGate.line}
             <Inline>
-              <Button type="submit" disabled={disabled}>
+              <Button type="submit" {...forceGate.button} disabled={disabled || forceGate.button.disabled}>
                 Force transfer
               </Button>
             </Inline>
@@ -184,9 +186,9 @@ export function ControllerTab({ ops }: { ops: TokenOps }) {
               {...redeem.register('comments')}
               error={re.comments?.message}
             />
-            <PrecheckLine body={redeemPrecheck} />
+            {redeemGate.line}
             <Inline>
-              <Button type="submit" disabled={disabled}>
+              <Button type="submit" {...redeemGate.button} disabled={disabled || redeemGate.button.disabled}>
                 Controller redeem
               </Button>
             </Inline>
