@@ -1,5 +1,5 @@
 import { type DecodedRevert, decodeRevertData } from '@tranche/contracts/errors';
-import { formatAmount } from './amounts.ts';
+import { formatAmount } from '@tranche/contracts/units';
 import { chainErrorMessages as m } from './chainErrorMessages.ts';
 import { distributorReasons, transactionMessages } from './messages.ts';
 

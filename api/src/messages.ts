@@ -442,6 +442,11 @@ export const distributionMessages = {
   amountInvalid: 'The amount must be a whole number of base units, at least 1',
   amountTooLarge: 'The amount is too large',
   amountOrPerToken: 'Give either a total amount or an amount per token, not both',
+  /** The console's terms form: amounts in the payment token's units (35,250.00), not base units. */
+  amountUnitsInvalid: "The amount must be a number in the payment token's units, e.g. 35,250.00",
+  amountTooPrecise: (decimals: number) =>
+    `The payment token has ${decimals} decimals: give at most ${decimals} digits after the point`,
+  amountZero: 'The amount must be more than 0',
   excludedInvalid: 'An excluded address is not a valid address',
   deadlineInvalid: 'The claim deadline must be a date and time',
   deadlineInPast: 'The claim deadline must be in the future',

@@ -127,7 +127,7 @@ test('holders of a partition: server order across pages with cursors, sorting, C
   const firstRow = rows.nth(1);
   const addressCells = table.locator('tbody tr td:first-child');
   await expect(rows).toHaveCount(51);
-  await expect(table.getByRole('columnheader', { name: 'balance' })).toHaveAttribute(
+  await expect(table.getByRole('columnheader', { name: 'Balance' })).toHaveAttribute(
     'aria-sort',
     'descending',
   );
@@ -146,8 +146,8 @@ test('holders of a partition: server order across pages with cursors, sorting, C
   await expect(addressCells).toHaveText(inOrder(byBalanceDesc.slice(0, 50)));
 
   // The smallest holder of the whole partition comes first, not the smallest of the page shown.
-  await table.getByRole('button', { name: 'balance' }).click();
-  await expect(table.getByRole('columnheader', { name: 'balance' })).toHaveAttribute(
+  await table.getByRole('button', { name: 'Balance' }).click();
+  await expect(table.getByRole('columnheader', { name: 'Balance' })).toHaveAttribute(
     'aria-sort',
     'ascending',
   );

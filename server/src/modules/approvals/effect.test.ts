@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeEffect, type EffectInput, groupDigits, shortAddress } from './effect.ts';
+import { describeEffect, type EffectInput, shortAddress } from './effect.ts';
 
 const base: EffectInput = {
   txType: 4,
@@ -56,13 +56,6 @@ describe('describeEffect', () => {
 });
 
 describe('number and address text', () => {
-  it('groups digits of integers of any size', () => {
-    expect(groupDigits(0n)).toBe('0');
-    expect(groupDigits(999n)).toBe('999');
-    expect(groupDigits(1_234_567n)).toBe('1,234,567');
-    expect(groupDigits(-1000n)).toBe('-1,000');
-    expect(groupDigits(10n ** 30n)).toBe('1,000,000,000,000,000,000,000,000,000,000');
-  });
   it('shortens addresses', () => {
     expect(shortAddress('0x1234567890abcdef1234567890abcdef12345678')).toBe('0x1234…5678');
   });

@@ -1,12 +1,7 @@
-import { dtxTypes } from '@tranche/api';
+import { dtxTypes, formatAmount } from '@tranche/api';
 
-/** 1234567n → '1,234,567' (integers end to end, never a float). */
-export function groupDigits(value: bigint): string {
-  const negative = value < 0n;
-  const digits = (negative ? -value : value).toString();
-  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return negative ? `-${grouped}` : grouped;
-}
+/** 1234567n → '1,234,567': the one amount formatter (tokens have no decimals). */
+const groupDigits = (value: bigint): string => formatAmount(value);
 
 /** '0x1234567890abcdef…' → '0x1234…cdef'. */
 export function shortAddress(address: string): string {

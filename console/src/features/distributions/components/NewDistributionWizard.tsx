@@ -1,5 +1,5 @@
-import type { CreateDistributionResponse, SnapshotSummary } from '@tranche/api';
-import { Button, Card, DistributionHoldersTable, formatUnits, Inline, Stack, Text } from '@tranche/ui-kit';
+import { type CreateDistributionResponse, formatAmount, type SnapshotSummary } from '@tranche/api';
+import { Button, Card, DistributionHoldersTable, Inline, Stack, Text } from '@tranche/ui-kit';
 import { useState } from 'react';
 import { RegisterStep, RegisterSummary } from './RegisterStep.tsx';
 import { TermsStep } from './TermsStep.tsx';
@@ -66,7 +66,7 @@ function Review({
   distribution: CreateDistributionResponse;
   onFund: (distribution: CreateDistributionResponse) => void;
 }) {
-  const show = (value: string) => `${formatUnits(value, d.assetDecimals)} ${d.assetSymbol}`;
+  const show = (value: string) => formatAmount(value, { decimals: d.assetDecimals, symbol: d.assetSymbol });
   return (
     <Stack>
       <Text>

@@ -1,4 +1,10 @@
-import { type CreateDistributionResponse, distributionFormSchema, type SnapshotSummary } from '@tranche/api';
+import {
+  type CreateDistributionResponse,
+  distributionBaseUnits,
+  distributionFormSchema,
+  distributionMessages,
+  type SnapshotSummary,
+} from '@tranche/api';
 import { Button, Inline, RadioGroup, Stack, TextArea, TextField } from '@tranche/ui-kit';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
@@ -6,6 +12,9 @@ import { api } from '../../../lib/api.ts';
 import { appConfigLoadableAtom } from '../../config/index.ts';
 import { ErrorAlert, useSubmitForm } from '../../forms/index.ts';
 import { useWalletSigner } from '../../wallet/index.ts';
+
+/** ERC-20 decimals() (selector). */
+const decimalsCall = '0x313ce567';
 
 const bases = [
   { value: 'total', label: 'A total amount, shared by balance' },
@@ -21,7 +30,7 @@ function aWeekFromNow(): string {
 
 /**
  * Step 2: the payment token (by default the local test stable token of GET /config), a total or a per-token
- * amount in base units, the excluded addresses and the claim deadline. The connected wallet is the issuer: it
+ * amount in the token's units (converted to base units with its decimals, nothing rounded), the excluded addresses and the claim deadline. The connected wallet is the issuer: it
  * funds, and it may push and reclaim.
  */
 export function TermsStep({
@@ -40,9 +49,22 @@ export function TermsStep({
     distributionFormSchema,
     { defaultValues: { asset: stable, basis: 'total', amount: '', excluded: '', deadline: aWeekFromNow() } },
     async (values) => {
-      const { wallet } = await getSigner();
-      const amounts =
-        values.basis === 'total' ? { amount: values.amount } : { amountPerToken: values.amount };
+      const { signer, wallet } = await getSigner();
+      // The amount is typed in the payment token's units: its decimals (ERC-20 decimals()) make the base units.
+      const decimals = await signer
+        .call({ to: values.asset, data: decimalsCall })
+        .then((answer) => Number(BigInt(answer)))
+        .catch(() => null);
+      if (decimals === null || !Number.isInteger(decimals) || decimals > 77) {
+        form.setError('asset', { message: distributionMessages.assetNotErc20 });
+        return;
+      }
+      const units = distributionBaseUnits(values.amount, decimals);
+      if (!units.ok) {
+        form.setError('amount', { message: units.message });
+        return;
+      }
+      const amounts = values.basis === 'total' ? { amount: units.units } : { amountPerToken: units.units };
       onCreated(
         await api.call('createDistribution', {
           body: {
@@ -80,9 +102,9 @@ export function TermsStep({
           onChange={(value) => form.setValue('basis', value as typeof basis)}
         />
         <TextField
-          label={basis === 'total' ? 'Total amount (base units)' : 'Amount per token (base units)'}
-          help="In the payment token's smallest unit: 1 tUSD is 1000000. Each holder gets the floor of its share."
-          inputMode="numeric"
+          label={basis === 'total' ? 'Total amount' : 'Amount per token'}
+          help="In the payment token's units, e.g. 35,250.00 tUSD. Each holder gets the floor of its share."
+          inputMode="decimal"
           {...form.register('amount')}
           error={errors.amount?.message}
         />

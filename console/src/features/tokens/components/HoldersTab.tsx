@@ -1,8 +1,9 @@
 import {
+  formatAmount,
   type Holder,
   type HolderSortColumn,
-  type HoldersResponse,
   holderSortColumns,
+  type HoldersResponse,
   loadErrorMessages,
   tokenScreenTexts,
 } from '@tranche/api';
@@ -38,19 +39,19 @@ import type { TokenOps } from './types.ts';
 const column = createColumnHelper<Holder>();
 const columns = [
   column.accessor('holderAddress', {
-    header: 'holderAddress',
+    header: 'Holder address',
     cell: (info) => <AddressText address={info.getValue()} shorten={false} />,
   }),
-  column.accessor('legalName', { header: 'legalName', cell: (info) => info.getValue() ?? '' }),
+  column.accessor('legalName', { header: 'Legal name', cell: (info) => info.getValue() ?? '' }),
   column.accessor('balance', {
-    header: 'balance',
+    header: 'Balance',
     cell: (info) =>
       info.row.original.unconfirmed ? (
         <>
-          {info.getValue()} <UnconfirmedBadge />
+          {formatAmount(info.getValue())} <UnconfirmedBadge />
         </>
       ) : (
-        info.getValue()
+        formatAmount(info.getValue())
       ),
   }),
 ];

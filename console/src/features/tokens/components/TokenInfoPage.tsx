@@ -1,4 +1,5 @@
 import {
+  formatAmount,
   loadErrorMessages,
   tokenOperationMessages as m,
   tokenScreenTexts,
@@ -198,7 +199,9 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
                   <AddressText address={token.contractAddress} shorten={false} />
                 ) : null}
               </SummaryRow>
-              <SummaryRow label="Total supply">{token.totalSupply ?? ''}</SummaryRow>
+              <SummaryRow label="Total supply">
+                {token.totalSupply ? formatAmount(token.totalSupply, { symbol: token.projectCode }) : ''}
+              </SummaryRow>
               <SummaryRow label="Owner">
                 {token.ownerAddress ? (
                   <AddressText address={token.ownerAddress} shorten={false} />

@@ -1,6 +1,7 @@
 /**
  * The one number formatter for amounts: integers end to end (bigint or decimal strings of base units), never
- * through floating point. Used by the console's pages, the server's mail and the chain error sentences.
+ * through floating point. No dependency, so every package uses it: the ui-kit's amount displays, the console's pages,
+ * the server's texts and the chain error sentences (`@tranche/contracts/units`, re-exported by `@tranche/api`).
  */
 
 export type AmountFormat = {

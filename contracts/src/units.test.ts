@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, parseAmount } from './amounts.ts';
+import { formatAmount, parseAmount } from './units.ts';
 
 describe('formatAmount', () => {
   it('groups thousands and shows the asset decimals and symbol, from base units', () => {
@@ -8,6 +8,7 @@ describe('formatAmount', () => {
     expect(formatAmount('5500')).toBe('5,500');
     expect(formatAmount(0n, { decimals: 6 })).toBe('0.00');
     expect(formatAmount('-1234567')).toBe('-1,234,567');
+    expect(formatAmount(10n ** 30n)).toBe('1,000,000,000,000,000,000,000,000,000,000');
   });
 
   it('never rounds: digits past the two shown are kept, through bigint, beyond what a float holds', () => {
@@ -17,6 +18,9 @@ describe('formatAmount', () => {
       '123,456,789,012.34567890123456789',
     );
     expect(formatAmount(10n ** 18n, { decimals: 18, symbol: 'ETH', minFractionDigits: 0 })).toBe('1 ETH');
+    expect(formatAmount('340282366920938463463374607431768211455', { decimals: 18 })).toBe(
+      '340,282,366,920,938,463,463.374607431768211455',
+    );
   });
 
   it('returns what is not an integer as it is', () => {
