@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { devAccountKeys } from '../../contracts/src/index.ts';
+import { toChecksumAddress as getAddress } from '../../ui-kit/src/AddressText/address.ts';
 import {
   addressOf,
   callToken,
@@ -336,6 +337,12 @@ test('controller operations, removing the controller, and a wallet without right
   await transfer.getByLabel('Amount').fill('10');
   await transfer.getByLabel('Comment').fill('Court order 12');
   await transfer.getByRole('button', { name: 'Force transfer' }).click();
+  // The confirmation names both addresses in full (checksummed, nothing clipped), the amount and the partitions.
+  const question = page.getByRole('alertdialog', { name: 'Force transfer' });
+  await expect(question).toContainText(`Transfer 10 ${opsSymbol}?`);
+  await expect(question).toContainText(`From ${getAddress(holderA)}`);
+  await expect(question).toContainText(`To ${getAddress(holderB)}`);
+  await expect(question).toContainText('From partition');
   await confirm(page);
   await mined(page);
   await page.getByRole('tab', { name: 'Controller' }).click();

@@ -1,6 +1,5 @@
 import { type Distribution, distributionMessages as m } from '@tranche/api';
 import {
-  AddressText,
   Button,
   Card,
   DistributionProgress,
@@ -15,6 +14,7 @@ import { useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { ErrorAlert } from '../../forms/index.ts';
 import type { WalletCall } from '../hooks/useWalletTransactions.ts';
+import { Address } from '../../config/index.ts';
 
 export type DistributionActions = {
   /** Sends the server-built calls from the wallet (fund, reclaim). */
@@ -101,10 +101,9 @@ export function DistributionCard({
         </Text>
         <Text size="small">
           {'Issuer '}
-          <AddressText address={d.issuer} />
+          <Address address={d.issuer} />
           {' · paid in '}
-          <AddressText address={d.asset} />
-          {` (${d.assetSymbol})`}
+          <Address address={d.asset} name={d.assetSymbol} />
         </Text>
         <DistributionProgress
           amount={d.amount}

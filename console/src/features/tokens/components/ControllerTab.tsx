@@ -1,12 +1,14 @@
 import {
   controllerRedeemFormSchema,
   forceTransferFormSchema,
+  formatAmount,
   tokenOperationMessages as m,
   tokenScreenTexts,
   txTypes,
 } from '@tranche/api';
 import { Button, Card, Inline, Stack, TextArea, TextField } from '@tranche/ui-kit';
 import { api } from '../../../lib/api.ts';
+import { Address } from '../../config/index.ts';
 import { useZodForm } from '../../forms/index.ts';
 import { usePrecheckGate } from './PrecheckLine.tsx';
 import { commentBytes, type DisabledReason, ReasonAlert } from './shared.tsx';
@@ -21,6 +23,36 @@ export function controllerReason(ops: TokenOps): DisabledReason {
 }
 
 /** The Controller tab (owner or controller): force a transfer, redeem from an address, remove the controller. */
+/**
+ * What a controller operation will do, for its confirmation: the amount, each address in full (checksummed, with
+ * copy and explorer link) and the partitions it takes from, in the order the token takes them.
+ */
+function ControllerSummary({
+  action,
+  parties,
+  partitions,
+}: {
+  action: string;
+  parties: [label: string, address: string][];
+  partitions: string[];
+}) {
+  // Inside the dialog's description (a paragraph): phrasing content only, one line each.
+  return (
+    <>
+      {`${action}?`}
+      {parties.map(([label, address]) => (
+        <span key={label}>
+          <br />
+          {`${label} `}
+          <Address address={address} shorten={false} />
+        </span>
+      ))}
+      <br />
+      {`From ${partitions.length === 1 ? 'partition' : 'partitions'} ${partitions.join(', ')}${partitions.length > 1 ? ', in this order' : ''}.`}
+    </>
+  );
+}
+
 export function ControllerTab({ ops }: { ops: TokenOps }) {
   const { token, rights } = ops;
   const reason = controllerReason(ops);
@@ -35,7 +67,16 @@ export function ControllerTab({ ops }: { ops: TokenOps }) {
   const handleTransfer = transfer.handleSubmit((values) =>
     ops.confirm({
       title: 'Force transfer',
-      text: `Transfer ${values.amount} tokens from ${values.fromAddress} to ${values.toAddress}?`,
+      text: (
+        <ControllerSummary
+          action={`Transfer ${formatAmount(values.amount, { symbol: token.projectCode })}`}
+          parties={[
+            ['From', values.fromAddress],
+            ['To', values.toAddress],
+          ]}
+          partitions={token.partitions.map((p) => p.name)}
+        />
+      ),
       onConfirm: () =>
         void (ops.useServer
           ? ops.submit(txTypes.forceTransfer, (accountAddress) =>
@@ -64,7 +105,13 @@ export function ControllerTab({ ops }: { ops: TokenOps }) {
   const handleRedeem = redeem.handleSubmit((values) =>
     ops.confirm({
       title: 'Controller redeem',
-      text: `Redeem ${values.amount} tokens from ${values.fromAddress}?`,
+      text: (
+        <ControllerSummary
+          action={`Redeem ${formatAmount(values.amount, { symbol: token.projectCode })}`}
+          parties={[['From', values.fromAddress]]}
+          partitions={token.partitions.map((p) => p.name)}
+        />
+      ),
       onConfirm: () =>
         void (ops.useServer
           ? ops.submit(txTypes.controllerRedeem, (accountAddress) =>

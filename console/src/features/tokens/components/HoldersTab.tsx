@@ -8,7 +8,6 @@ import {
   tokenScreenTexts,
 } from '@tranche/api';
 import {
-  AddressText,
   Alert,
   Button,
   createColumnHelper,
@@ -21,7 +20,7 @@ import {
 } from '@tranche/ui-kit';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../../lib/api.ts';
-import { UnconfirmedBadge } from '../../config/index.ts';
+import { Address, UnconfirmedBadge } from '../../config/index.ts';
 import { ErrorAlert } from '../../forms/index.ts';
 import {
   allHolders,
@@ -40,7 +39,7 @@ const column = createColumnHelper<Holder>();
 const columns = [
   column.accessor('holderAddress', {
     header: 'Holder address',
-    cell: (info) => <AddressText address={info.getValue()} shorten={false} />,
+    cell: (info) => <Address address={info.getValue()} />,
   }),
   column.accessor('legalName', { header: 'Legal name', cell: (info) => info.getValue() ?? '' }),
   column.accessor('balance', {

@@ -6,7 +6,6 @@ import {
   walletMessages,
 } from '@tranche/api';
 import {
-  AddressText,
   Badge,
   Button,
   Card,
@@ -20,7 +19,7 @@ import {
   TxWizard,
 } from '@tranche/ui-kit';
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { renderRouterLink } from '../../../lib/renderRouterLink.tsx';
 import { DistributionsTab } from '../../distributions/index.ts';
@@ -45,8 +44,9 @@ import { type DisabledReason, ReasonAlert, SummaryRow } from './shared.tsx';
 import { TradingToggle } from './TradingToggle.tsx';
 import { tokenSymbolOf } from '../firstCalls.ts';
 import type { TokenOps } from './types.ts';
+import { Address } from '../../config/index.ts';
 
-type Dialog = { title: string; text: string; onConfirm: () => void };
+type Dialog = { title: string; text: ReactNode; onConfirm: () => void };
 
 /** TokenInfo (query token = symbol): summary, Issue/Redeem, Pause/Resume and the tabs of part 1, section 2. */
 export function TokenInfoPage() {
@@ -195,27 +195,21 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
               <SummaryRow label="Symbol">{token.projectCode}</SummaryRow>
               <SummaryRow label="Token">{token.projectName}</SummaryRow>
               <SummaryRow label="Contract address">
-                {token.contractAddress ? (
-                  <AddressText address={token.contractAddress} shorten={false} />
-                ) : null}
+                {token.contractAddress ? <Address address={token.contractAddress} shorten={false} /> : null}
               </SummaryRow>
               <SummaryRow label="Total supply">
                 {token.totalSupply ? formatAmount(token.totalSupply, { symbol: token.projectCode }) : ''}
               </SummaryRow>
               <SummaryRow label="Owner">
                 {token.ownerAddress ? (
-                  <AddressText address={token.ownerAddress} shorten={false} />
+                  <Address address={token.ownerAddress} shorten={false} name={token.profileName} />
                 ) : (
                   tokenScreenTexts.ownerMissing
                 )}
-                {token.profileName ? ` (${token.profileName})` : ''}
               </SummaryRow>
               <SummaryRow label="Controller">
                 {token.isControllable && token.controllerAddress ? (
-                  <>
-                    <AddressText address={token.controllerAddress} shorten={false} />
-                    {token.controllerName ? ` (${token.controllerName})` : ''}
-                  </>
+                  <Address address={token.controllerAddress} shorten={false} name={token.controllerName} />
                 ) : (
                   tokenScreenTexts.notControllable
                 )}
