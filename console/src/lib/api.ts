@@ -1,4 +1,5 @@
 import type { RouteId } from '@tranche/api';
+import { apiErrors, errorTitles } from '@tranche/api/accountMessages';
 import { answersOf } from '@tranche/api/answers';
 import { type ApiClient, ApiError, createApiClient } from '@tranche/api/client';
 import { downloadBlob } from './download.ts';
@@ -100,7 +101,9 @@ chainWordingLoaded.catch(() => undefined);
  * with what the chain, wallet or network said in a sentence with the next step (never the provider's text).
  */
 export function describeError(error: unknown, prefix?: string): { title: string; message: string } {
-  if (error instanceof ApiError) return { title: 'Validation error', message: error.message };
+  if (error instanceof ApiError) {
+    return { title: errorTitles[error.message] ?? apiErrors.validationTitle, message: error.message };
+  }
   const text = chainWording ? chainWording(error) : error instanceof Error ? error.message : String(error);
   return { title: 'Error', message: prefix ? `${prefix}: ${text}` : text };
 }

@@ -58,7 +58,8 @@ export function useDeployment() {
           onProgress: (progress) => setView(toWizard(progress)),
           onHash: async (hash) => {
             deploymentHash = hash;
-            notify({ text: 'Transaction submitted', data: { hash } });
+            // The TxWizard shows the hash and then the mined card: the notice is kept, without a second toast beside it.
+            notify({ text: 'Transaction submitted', data: { hash }, silent: true });
             await registration.onHash(hash);
           },
           onReceipt: registration.onReceipt,

@@ -1,4 +1,4 @@
-import { type Distribution, distributionMessages as m } from '@tranche/api';
+import { countOf, type Distribution, distributionMessages as m } from '@tranche/api';
 import {
   Button,
   Card,
@@ -97,7 +97,7 @@ export function DistributionCard({
     >
       <Stack space="small">
         <Text size="small">
-          {`Register #${d.snapshotId} · ${d.holders} holders · claim deadline ${formatDate(deadline)} ${formatClock(deadline)}`}
+          {`Register #${d.snapshotId} · ${countOf(d.holders, 'holder')} · claim deadline ${formatDate(deadline)} ${formatClock(deadline)}`}
         </Text>
         <Text size="small">
           {'Issuer '}

@@ -1,4 +1,4 @@
-import { type CreateDistributionResponse, formatAmount, type SnapshotSummary } from '@tranche/api';
+import { countOf, type CreateDistributionResponse, formatAmount, type SnapshotSummary } from '@tranche/api';
 import { Button, Card, DistributionHoldersTable, Inline, Stack, Text } from '@tranche/ui-kit';
 import { useState } from 'react';
 import { RegisterStep, RegisterSummary } from './RegisterStep.tsx';
@@ -70,7 +70,7 @@ function Review({
   return (
     <Stack>
       <Text>
-        {`Distribution #${d.id} pays ${d.holders} holders ${show((BigInt(d.amount) - BigInt(d.remainder)).toString())}; the rounding remainder of ${show(d.remainder)} goes back to the issuer at reclaim. Funding takes ${show(d.amount)} from the issuer wallet.`}
+        {`Distribution #${d.id} pays ${countOf(d.holders, 'holder')} ${show((BigInt(d.amount) - BigInt(d.remainder)).toString())}; the rounding remainder of ${show(d.remainder)} goes back to the issuer at reclaim. Funding takes ${show(d.amount)} from the issuer wallet.`}
       </Text>
       <DistributionHoldersTable
         caption="Payments by holder"

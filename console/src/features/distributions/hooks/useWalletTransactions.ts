@@ -100,7 +100,7 @@ export function useWalletTransactions() {
                   ? { state: 'submitting', step: current }
                   : viewOf(progress, current),
               ),
-            onHash: (hash) => notify({ text: 'Transaction submitted', data: { hash } }),
+            onHash: (hash) => notify({ text: 'Transaction submitted', data: { hash }, silent: true }),
           });
         }
         return { ok: true };
