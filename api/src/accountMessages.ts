@@ -1,6 +1,8 @@
 // Part of messages.ts (which re-exports it): the texts of signing up and in, of the session and of reading answers,
 // and the input checks every form field shares. Written once, here.
 
+import { formatAmount } from '@tranche/contracts/units';
+
 /** Part 2, section 5: sign up. */
 export const signUpMessages = {
   emailRequired: 'Please enter your email address',
@@ -73,6 +75,22 @@ export const accountErrors = {
   resetCodeOrTokenRequired: 'The password reset code is required',
   forgotPasswordAccepted: 'If an account exists for this address, we sent it a password reset code.',
 } as const;
+
+/**
+ * Ours (issue 34): an error alert's title names the problem where the server's answer says what it is; other
+ * refusals keep the spec's 'Validation error'.
+ */
+export const errorTitles: Readonly<Record<string, string>> = {
+  [accountErrors.wrongCredentials]: 'Wrong email or password',
+  [accountErrors.sessionExpired]: 'Session expired',
+  [accountErrors.tooManyAttempts]: 'Too many attempts',
+  [accountErrors.notConfirmed]: 'Account not confirmed',
+};
+
+/** `1 address`, `2 addresses`, `1,500 holders`: a count and its noun in the right number. */
+export function countOf(count: number | bigint, one: string, many = `${one}s`): string {
+  return `${formatAmount(count)} ${count === 1 || count === 1n ? one : many}`;
+}
 
 /** Generic answers of the API (ours). */
 export const apiErrors = {

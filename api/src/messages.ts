@@ -269,7 +269,8 @@ export const tokenOperationMessages = {
   insufficientBalance: 'The balance is too low for this amount',
   unknownPartition: 'This token has no such partition',
   unknownDocument: 'This token has no document with this title',
-  chainRejected: (reason: string) => `The blockchain rejected the transaction: ${reason}`,
+  /** `sentence`: what the chain said, worded by api/src/chainErrors.ts. */
+  chainRejected: (sentence: string) => `The blockchain would refuse this transaction. ${sentence}`,
 } as const;
 
 /** Part 1, section 5: documents, operators, partitions, access code, wallet type. */
@@ -409,6 +410,21 @@ export const tokenScreenTexts = {
       : `Not yet final: waiting for ${confirmations} confirmation${confirmations === 1 ? '' : 's'}`,
 } as const;
 
+/** On-chain refusals of the Distributor, worded for people (keys: revert reasons). */
+export const distributorReasons = {
+  'payment already claimed': 'This payment has been claimed already',
+  'invalid Merkle proof': 'The proof does not match this distribution',
+  'claim deadline has passed': 'The claim deadline has passed',
+  'holder has already claimed this payment': 'A holder in this batch has claimed already',
+  'claim deadline has not passed': 'The claim deadline has not passed yet',
+  'distribution was reclaimed': 'This distribution was reclaimed',
+  'distribution is not funded': 'This distribution is not funded yet',
+  'distribution is already funded': 'This distribution is funded already',
+  'distribution has insufficient funds': 'The distribution does not hold enough to pay this',
+  'caller is not the issuer of this distribution': 'Only the issuer wallet of this distribution may do this',
+  'claim deadline must be in the future': 'The claim deadline must be in the future',
+} as Record<string, string>;
+
 /** Corporate actions (ours): record-date registers and distributions. */
 export const distributionMessages = {
   symbolRequired: 'Please enter the token symbol',
@@ -432,6 +448,11 @@ export const distributionMessages = {
   amountInvalid: 'The amount must be a whole number of base units, at least 1',
   amountTooLarge: 'The amount is too large',
   amountOrPerToken: 'Give either a total amount or an amount per token, not both',
+  /** The console's terms form: amounts in the payment token's units (35,250.00), not base units. */
+  amountUnitsInvalid: "The amount must be a number in the payment token's units, e.g. 35,250.00",
+  amountTooPrecise: (decimals: number) =>
+    `The payment token has ${decimals} decimals: give at most ${decimals} digits after the point`,
+  amountZero: 'The amount must be more than 0',
   excludedInvalid: 'An excluded address is not a valid address',
   deadlineInvalid: 'The claim deadline must be a date and time',
   deadlineInPast: 'The claim deadline must be in the future',
@@ -451,24 +472,12 @@ export const distributionMessages = {
   pushTxMode: 'Pushing payments is submitted with txMode 2',
   reclaimTxMode: 'txMode must be 1 (build the transaction) or 2 (the server signs)',
   pushRunning: 'A push of this distribution is running already',
-  pushFailed: 'The push stopped with an error; push again to go on',
+  pushFailed: (reason: string) => `The push stopped: ${reason} Push again to go on.`,
+  pushNoReason: 'no reason was recorded.',
   underfundedNote: (missing: string) =>
     `Funded with less than its amount: ${missing} missing. Send the missing amount to its escrow from the issuer wallet to complete it; until then it cannot be pushed.`,
   /** On-chain refusals of the Distributor, worded for people (keys: revert reasons). */
-  chainReasons: {
-    'payment already claimed': 'This payment has been claimed already',
-    'invalid Merkle proof': 'The proof does not match this distribution',
-    'claim deadline has passed': 'The claim deadline has passed',
-    'holder has already claimed this payment': 'A holder in this batch has claimed already',
-    'claim deadline has not passed': 'The claim deadline has not passed yet',
-    'distribution was reclaimed': 'This distribution was reclaimed',
-    'distribution is not funded': 'This distribution is not funded yet',
-    'distribution is already funded': 'This distribution is funded already',
-    'distribution has insufficient funds': 'The distribution does not hold enough to pay this',
-    'caller is not the issuer of this distribution':
-      'Only the issuer wallet of this distribution may do this',
-    'claim deadline must be in the future': 'The claim deadline must be in the future',
-  } as Record<string, string>,
+  chainReasons: distributorReasons,
 } as const;
 
 /** Proving a browser wallet with a Sign-In with Ethereum message (api/src/schemas/wallets.ts). */
@@ -477,6 +486,24 @@ export const walletProofMessages = {
   proofInvalid: 'The wallet could not be proved: sign the message the platform gave, with that wallet',
   proofExpired: 'The wallet proof expired: sign a new message',
 } as const;
+
+/** Ours (issue 34): ERC-1066 status codes of the pre-check (the EIP's meanings, with what to do). */
+export const erc1066Messages = {
+  '0x50': 'The transfer would fail. Check the amount and the addresses.',
+  '0x51': 'The transfer would succeed.',
+  '0x52': 'The balance is too low. Lower the amount or fund the holder first.',
+  '0x53': 'The allowance is too low. Approve a larger amount first.',
+  '0x54': 'Transfers are halted. Resume trading (or wait until holders are counted) first.',
+  '0x55': 'The funds are locked up. Wait until the lock-up ends.',
+  '0x56': 'The sender may not send. Verify it in the whitelist or give it the right first.',
+  '0x57': 'The receiver may not receive. Verify it in the whitelist, or change the rule that stops it.',
+  '0x58': 'The operator may not do this. Give the wallet the right first.',
+} as Record<string, string>;
+
+/** The ERC-1066 code of a pre-check with what to do about it. */
+export function statusCodeMessage(code: string): string {
+  return erc1066Messages[code.toLowerCase()] ?? erc1066Messages['0x50'] ?? '';
+}
 
 /** Issue 22: compliance rules and the pre-check before signing. Refusals say which rule or right stops it. */
 export const ruleMessages = {

@@ -1,6 +1,6 @@
 /**
- * The browser-safe part of the package (no Node built-ins): artifacts, codebases, revert reasons, bytes32 names and
- * batch sizing, distribution trees. The console imports `@tranche/contracts/browser`; Node code may import `@tranche/contracts`.
+ * The browser-safe part of the package (no Node built-ins): artifacts, codebases, revert reasons and the decoding of
+ * revert data, bytes32 names and batch sizing, distribution trees. The console imports `@tranche/contracts/browser`; Node code may import `@tranche/contracts`.
  */
 export {
   codebases,
@@ -26,6 +26,8 @@ export {
   whitelistBatchSize,
 } from './batchSize.ts';
 export type { BatchSizeInput, GasReport } from './batchSize.ts';
+export { decodeRevertData } from './errors.ts';
+export type { DecodedRevert } from './errors.ts';
 export { fromBytes32Name, toBytes32Name } from './names.ts';
 export { revertReasons } from './reasons.ts';
 export { minedReceipt } from './receipts.ts';

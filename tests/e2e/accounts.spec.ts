@@ -88,10 +88,15 @@ test('every validation message of sign up, login, forgot and reset is shown next
   await expect(page.getByText('Passwords do not match')).toBeVisible();
 });
 
-test('a wrong password shows the server message as a validation error', async ({ page, request, server }) => {
+test('a wrong password shows the server message under a title that names the problem', async ({
+  page,
+  request,
+  server,
+}) => {
   const account = await createAccount(request, server.url);
   await submitLogin(page, account.email, 'not the password');
-  const alert = page.getByRole('alert').filter({ hasText: 'Validation error' });
+  const alert = page.getByRole('alert').filter({ hasText: 'Wrong email or password' });
+  await expect(alert).not.toContainText('Validation error');
   await expect(alert).toContainText('The login or the password is incorrect');
   await expect(page).toHaveURL(/\/Login$/);
 });

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { formatAmount } from '../../api/src/index.ts';
 import { devAccountKeys } from '../../contracts/src/index.ts';
 import { distributionChain } from '../../server/src/modules/distributions/testing.ts';
 import { addressOf, randomAddress, verifyMissing } from '../../server/src/modules/tokens/testing.ts';
@@ -28,9 +29,8 @@ const recordBalances = new Map([
   [third, 300n],
 ]);
 const share = (address: string) => (funded * (recordBalances.get(address) ?? 0n)) / 600n;
-/** Base units shown as the console shows them (6 decimals, no trailing zeros). */
-const tusd = (amount: bigint) =>
-  `${amount / 1_000_000n}.${(amount % 1_000_000n).toString().padStart(6, '0')}`.replace(/\.?0+$/, '');
+/** Base units shown as the console shows them: the one amount formatter (6 decimals, thousands grouped). */
+const tusd = (amount: bigint) => formatAmount(amount, { decimals: 6, symbol: 'tUSD' });
 
 /** No WCAG 2.1 A/AA violations on the page as shown. */
 async function accessible(page: Page): Promise<void> {
@@ -153,27 +153,26 @@ test('a dividend pays by the record block: fund, claim in the console, push, rec
 
   // Step 2: the local test stable token by default, a total amount.
   await expect(tab.getByRole('textbox', { name: 'Payment token address' })).toHaveValue(stableAddress);
-  await tab.getByRole('textbox', { name: 'Total amount (base units)' }).fill(String(funded));
+  // In the payment token's units (the form turns them into base units with its decimals).
+  await tab.getByRole('textbox', { name: 'Total amount' }).fill('1,000.000001');
   await tab.getByRole('button', { name: 'Review' }).click();
 
   // Step 3: the per-holder table by the record block, and the remainder.
   const table = tab.getByRole('table', { name: 'Payments by holder' });
   for (const [holder] of recordBalances) {
     const amount = share(holder);
-    await expect(table.getByRole('row', { name: new RegExp(holder, 'i') })).toContainText(
-      `${tusd(amount)} tUSD`,
-    );
+    await expect(table.getByRole('row', { name: new RegExp(holder, 'i') })).toContainText(tusd(amount));
   }
   await expect(table.getByRole('row', { name: new RegExp(lateHolder, 'i') })).toHaveCount(0);
   const remainder = funded - share(claimer) - share(second) - share(third);
   expect(remainder).toBe(2n);
   await expect(table.getByRole('row', { name: /Rounding remainder/ })).toContainText('0.000002 tUSD');
-  await expect(table.getByRole('row', { name: /Total funded/ })).toContainText('1000.000001 tUSD');
+  await expect(table.getByRole('row', { name: /Total funded/ })).toContainText('1,000.000001 tUSD');
   await accessible(page);
   await tab.getByRole('button', { name: 'Fund with my wallet' }).click();
   await mined(page, 60_000);
   const card = tab.getByRole('region', { name: /^Distribution #\d+$/ });
-  await expect(card.getByRole('progressbar', { name: 'Funded: 1000.000001 tUSD' })).toHaveAttribute(
+  await expect(card.getByRole('progressbar', { name: 'Funded: 1,000.000001 tUSD' })).toHaveAttribute(
     'aria-valuenow',
     '100',
   );

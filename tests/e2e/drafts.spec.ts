@@ -1,5 +1,5 @@
 import { verifyMissing } from '../../server/src/modules/tokens/testing.ts';
-import { bulkInvestorMessages, draftMessages } from '../../api/src/index.ts';
+import { bulkInvestorMessages, draftMessages, formatAmount } from '../../api/src/index.ts';
 import { devAccountKeys } from '../../contracts/src/index.ts';
 import { randomAddress, readTokenBalances } from '../../server/src/modules/drafts/testing.ts';
 import { expect, test } from './fixtures.ts';
@@ -111,7 +111,7 @@ test('New Token: 20 investors as bulk text, save, deploy, progress, token info; 
   await expect(page.getByText('Contract address:')).toBeVisible();
   await expect(page.getByText('Not deployed yet')).toBeVisible();
   const total = investors.reduce((sum, i) => sum + i.amount, 0);
-  await expect(page.getByText(String(total), { exact: true })).toBeVisible();
+  await expect(page.getByText(formatAmount(BigInt(total)), { exact: true })).toBeVisible();
   await expect(page.getByLabel('Token owner')).toHaveValue(new RegExp(devAccount0, 'i'));
 
   await page.getByRole('button', { name: 'Deploy Token' }).click();
@@ -120,7 +120,9 @@ test('New Token: 20 investors as bulk text, save, deploy, progress, token info; 
   await expect(bar).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/TokenInfo\\?token=${symbol}$`), { timeout: 60_000 });
   // The token page shows the total supply: the sum issued.
-  await expect(page.getByText('Total supply', { exact: true }).locator('..')).toContainText(String(total));
+  await expect(page.getByText('Total supply', { exact: true }).locator('..')).toContainText(
+    formatAmount(BigInt(total), { symbol }),
+  );
 
   const draft = (
     (await (await request.get(`${server.url}/api/draft/${symbol}`, { headers })).json()) as {

@@ -14,6 +14,20 @@ async function chooseDevAccount(page: Page, address: string) {
   await dialog.getByRole('button', { name: 'Select Account' }).click();
 }
 
+/** Deploys a scheme owned by `owner` with the dev-account wallet, then opens it for editing. */
+async function deployAndEditScheme(page: Page, name: string) {
+  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await page.getByRole('textbox', { name: 'Owner' }).fill(owner);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Connect' }).click();
+  await chooseDevAccount(page, owner);
+  await expect(page.getByText('Transaction mined')).toBeVisible({ timeout: 30_000 });
+  // after 3 s the list reloads and the form resets
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('', { timeout: 10_000 });
+  await page.getByRole('tab', { name: 'Permission schemes' }).click();
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+}
+
 async function checkRights(page: Page, address: string) {
   await page.getByRole('tab', { name: 'Access rights' }).click();
   await page.getByRole('textbox', { name: 'Wallet address' }).fill(address);
@@ -41,16 +55,7 @@ test('deploy a scheme with the wallet, grant OP, L1 and L2, see them on-chain; a
   await expect(page.getByText('The name of the security scheme is required')).toBeVisible();
   await page.getByRole('textbox', { name: 'Name' }).fill('Journey scheme');
   await expect(page.getByText('The address of the owner is required')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Owner' }).fill(owner);
-  await page.getByRole('button', { name: 'Save' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Connect' }).click();
-  await chooseDevAccount(page, owner);
-  await expect(page.getByText('Transaction mined')).toBeVisible({ timeout: 30_000 });
-  // after 3 s the list reloads and the form resets
-  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('', { timeout: 10_000 });
-
-  await page.getByRole('tab', { name: 'Permission schemes' }).click();
-  await page.getByRole('button', { name: 'Edit Journey scheme' }).click();
+  await deployAndEditScheme(page, 'Journey scheme');
   await expect(page.getByRole('tab', { name: 'Journey scheme' })).toBeVisible();
   // Edit mode: the smart contract reads 'id - description', read-only.
   const smartContract = page.getByRole('textbox', { name: 'Smart contract' });
@@ -130,4 +135,31 @@ test("a scheme whose registration fails says 'Failed to register the scheme' wit
   await expect(page.getByText('Failed to register the scheme: The platform is busy')).toBeVisible({
     timeout: 30_000,
   });
+});
+
+test('Apply Permissions refused by the server (403: no registered key) says why, and the switch goes back', async ({
+  page,
+  request,
+  server,
+}) => {
+  const account = await createAccount(request, server.url);
+  await loginInBrowser(page, account.email, account.password);
+  // No keys registered: the server cannot sign access-right changes for this wallet (txMode 2).
+  await page.goto('/Permissions');
+  await deployAndEditScheme(page, 'Unsigned scheme');
+  await checkRights(page, owner);
+  const op = page.getByRole('switch', { name: 'Security Manager (OP)' });
+  await op.click();
+  await expect(op).toBeChecked();
+  await page.getByRole('button', { name: 'Apply Permissions' }).click();
+  const alert = page
+    .getByRole('tabpanel', { name: 'Access rights' })
+    .getByRole('alert')
+    .filter({ hasText: 'is not registered in our platform' });
+  await expect(alert).toBeVisible({ timeout: 30_000 });
+  // The re-check after the failure keeps the alert and puts the switch back to what the chain holds.
+  await expect(op).not.toBeChecked();
+  await page.waitForTimeout(1_000);
+  await expect(alert).toBeVisible();
+  await expect(page.getByText('The access rights were changed')).toHaveCount(0);
 });

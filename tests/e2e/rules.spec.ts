@@ -24,6 +24,10 @@ const [holderA, holderB, holderC, newcomer] = [dev[2], dev[3], dev[4], dev[5]] a
 const uniq = Date.now().toString(36).toUpperCase().slice(-5);
 const symbol = `RUL${uniq}`;
 
+/** Error(string) 'token trading is paused', ABI-encoded as a node answers it. */
+const pausedRevert =
+  '0x08c379a000000000000000000000000000000000000000000000000000000000000000200000000000000000000000000000000000000000000000000000000000000017746f6b656e2074726164696e6720697320706175736564000000000000000000';
+
 async function rpc(url: string, method: string, params: unknown[]): Promise<unknown> {
   const response = await fetch(url, {
     method: 'POST',
@@ -150,8 +154,46 @@ test('a holder cap and a lock-up: the pre-check says why before any signature, a
   await expect(issueForm.getByRole('alert')).toContainText(
     'This issue would give the token 4 holders; its limit is 3.',
   );
+  // The chain would refuse it: the button waits, described by the pre-check's sentence.
+  const issueButton = issueForm.getByRole('button', { name: 'Issue', exact: true });
+  await expect(issueButton).toBeDisabled();
+  await expect(issueButton).toHaveAccessibleDescription(/its limit is 3/);
   await issueForm.getByLabel('Token holder').fill(holderB);
   await expect(issueForm.getByRole('status')).toContainText('Pre-check: would pass');
+  await expect(issueButton).toBeEnabled();
+
+  // Refused by the chain after the pre-check (the node answers the estimate with a revert reason): the wizard
+  // words it, and Go back finds the form as it was left.
+  await page.route(rpcUrl, async (route) => {
+    const body = route.request().postDataJSON() as
+      | { method: string; id: number }
+      | { method: string; id: number }[];
+    const calls = Array.isArray(body) ? body : [body];
+    if (!calls.some((call) => call.method === 'eth_estimateGas')) return route.continue();
+    const answers = (await (await route.fetch()).json()) as { id: number }[] | { id: number };
+    const list = (Array.isArray(answers) ? answers : [answers]).map((answer) =>
+      calls.find((call) => call.id === answer.id)?.method === 'eth_estimateGas'
+        ? {
+            jsonrpc: '2.0',
+            id: answer.id,
+            error: { code: 3, message: 'execution reverted: token trading is paused', data: pausedRevert },
+          }
+        : answer,
+    );
+    await route.fulfill({ contentType: 'application/json', json: Array.isArray(answers) ? list : list[0] });
+  });
+  await issueForm.getByLabel('Comments').fill('Refused by the node');
+  await issueButton.click();
+  await expect(page.getByText('Trading of this token is paused: resume it first.')).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByText('0x08c379a0')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Go back' }).click();
+  await page.unroute(rpcUrl);
+  await expect(issueForm.getByLabel('Amount')).toHaveValue('5');
+  await expect(issueForm.getByLabel('Token holder')).toHaveValue(holderB);
+  await expect(issueForm.getByLabel('Partition')).toHaveValue('default');
+  await expect(issueForm.getByLabel('Comments')).toHaveValue('Refused by the node');
 
   // An early transfer: refused for the lock-up, then allowed once chain time passes it.
   await connectAs(page, holderA);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { devAccountKeys } from '../../contracts/src/index.ts';
+import { toChecksumAddress as getAddress } from '../../ui-kit/src/AddressText/address.ts';
 import {
   addressOf,
   callToken,
@@ -127,7 +128,7 @@ test('holders of a partition: server order across pages with cursors, sorting, C
   const firstRow = rows.nth(1);
   const addressCells = table.locator('tbody tr td:first-child');
   await expect(rows).toHaveCount(51);
-  await expect(table.getByRole('columnheader', { name: 'balance' })).toHaveAttribute(
+  await expect(table.getByRole('columnheader', { name: 'Balance' })).toHaveAttribute(
     'aria-sort',
     'descending',
   );
@@ -146,8 +147,8 @@ test('holders of a partition: server order across pages with cursors, sorting, C
   await expect(addressCells).toHaveText(inOrder(byBalanceDesc.slice(0, 50)));
 
   // The smallest holder of the whole partition comes first, not the smallest of the page shown.
-  await table.getByRole('button', { name: 'balance' }).click();
-  await expect(table.getByRole('columnheader', { name: 'balance' })).toHaveAttribute(
+  await table.getByRole('button', { name: 'Balance' }).click();
+  await expect(table.getByRole('columnheader', { name: 'Balance' })).toHaveAttribute(
     'aria-sort',
     'ascending',
   );
@@ -336,6 +337,12 @@ test('controller operations, removing the controller, and a wallet without right
   await transfer.getByLabel('Amount').fill('10');
   await transfer.getByLabel('Comment').fill('Court order 12');
   await transfer.getByRole('button', { name: 'Force transfer' }).click();
+  // The confirmation names both addresses in full (checksummed, nothing clipped), the amount and the partitions.
+  const question = page.getByRole('alertdialog', { name: 'Force transfer' });
+  await expect(question).toContainText(`Transfer 10 ${opsSymbol}?`);
+  await expect(question).toContainText(`From ${getAddress(holderA)}`);
+  await expect(question).toContainText(`To ${getAddress(holderB)}`);
+  await expect(question).toContainText('From partition');
   await confirm(page);
   await mined(page);
   await page.getByRole('tab', { name: 'Controller' }).click();

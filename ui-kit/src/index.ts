@@ -203,7 +203,6 @@ export {
 export {
   DistributionProgress,
   type DistributionProgressProps,
-  formatUnits,
 } from './DistributionProgress/DistributionProgress.tsx';
 export {
   DistributionHoldersTable,

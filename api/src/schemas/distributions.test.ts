@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { distributionMessages as m } from '../messages.ts';
-import { distributionFormSchema, snapshotFormSchema } from './distributions.ts';
+import { distributionBaseUnits, distributionFormSchema, snapshotFormSchema } from './distributions.ts';
 
 const asset = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 const treasury = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -27,15 +27,19 @@ describe('the console forms of a distribution (same messages as the API)', () =>
     expect(snapshotFormSchema.safeParse({ source: 'block', blockNumber: '42' }).success).toBe(true);
   });
 
-  it('reads the terms: integer base units, excluded addresses one a line, a deadline in the future', () => {
+  it("reads the terms: an amount in the payment token's units, excluded addresses one a line, a deadline in the future", () => {
     const parsed = distributionFormSchema.parse({
       asset,
       basis: 'total',
-      amount: ' 1000000001 ',
+      amount: ' 1,000.000001 ',
       excluded: `${treasury}\n\n${asset}, `,
       deadline: nextYear,
     });
-    expect(parsed.amount).toBe('1000000001');
+    expect(parsed.amount).toBe('1,000.000001');
+    expect(distributionBaseUnits(parsed.amount, 6)).toEqual({ ok: true, units: '1000000001' });
+    expect(distributionBaseUnits('35,250', 6)).toEqual({ ok: true, units: '35250000000' });
+    expect(distributionBaseUnits('1.0000001', 6)).toEqual({ ok: false, message: m.amountTooPrecise(6) });
+    expect(distributionBaseUnits('0.00', 6)).toEqual({ ok: false, message: m.amountZero });
     expect(parsed.asset).toBe(asset.toLowerCase());
     expect(parsed.excluded).toEqual([treasury.toLowerCase(), asset.toLowerCase()]);
     expect(parsed.deadline).toBe(new Date(nextYear).toISOString());
@@ -43,13 +47,13 @@ describe('the console forms of a distribution (same messages as the API)', () =>
     const wrong = distributionFormSchema.safeParse({
       asset: '0x12',
       basis: 'perToken',
-      amount: '1.5',
+      amount: '1.5 tUSD',
       excluded: 'treasury',
       deadline: '2001-01-01T00:00',
     });
     expect(issuesOf(wrong)).toEqual([
       ['asset', m.assetInvalid],
-      ['amount', m.amountInvalid],
+      ['amount', m.amountUnitsInvalid],
       ['excluded', m.excludedInvalid],
       ['deadline', m.deadlineInPast],
     ]);

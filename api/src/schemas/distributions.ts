@@ -1,3 +1,4 @@
+import { parseAmount } from '@tranche/contracts/units';
 import { z } from 'zod';
 import { distributionMessages as m } from '../messages.ts';
 import { addressPattern, idField, requiredAddress } from './fields.ts';
@@ -149,6 +150,8 @@ export const distributionSchema = z.object({
       state: z.string(),
       step: z.string(),
       progress: z.record(z.string(), z.unknown()),
+      /** Why a failed push stopped, in words. */
+      error: z.string().nullable(),
     })
     .nullable(),
   createdOn: z.string(),
@@ -238,13 +241,18 @@ export function addressList(text: string): string[] {
 }
 
 /**
- * The console's distribution terms: the payment token, a total or a per-token amount (base units), the
+ * The console's distribution terms: the payment token, a total or a per-token amount (the token's units), the
  * excluded addresses (one a line) and the claim deadline (local date and time). Same rules as POST /distributions.
  */
 export const distributionFormSchema = z.object({
   asset: address(m.assetRequired, m.assetInvalid),
   basis: z.enum(['total', 'perToken']),
-  amount: baseUnitAmountSchema,
+  /** In the payment token's units (35,250.00); {@link distributionBaseUnits} turns it into base units. */
+  amount: z
+    .string({ error: m.amountRequired })
+    .trim()
+    .min(1, m.amountRequired)
+    .refine((text) => parseAmount(text, 78) !== null, m.amountUnitsInvalid),
   excluded: z
     .string()
     .optional()
@@ -262,3 +270,22 @@ export const distributionFormSchema = z.object({
     .transform((text) => new Date(text).toISOString()),
 });
 export type DistributionForm = z.input<typeof distributionFormSchema>;
+
+/**
+ * The terms form's amount in base units of a payment token with `decimals` (parseUnits semantics: nothing rounded),
+ * or the message that says what is wrong with it.
+ */
+export function distributionBaseUnits(
+  amount: string,
+  decimals: number,
+): { ok: true; units: string } | { ok: false; message: string } {
+  const units = parseAmount(amount, decimals);
+  if (units === null) {
+    return {
+      ok: false,
+      message: parseAmount(amount, 78) === null ? m.amountUnitsInvalid : m.amountTooPrecise(decimals),
+    };
+  }
+  if (units === 0n) return { ok: false, message: m.amountZero };
+  return { ok: true, units: units.toString() };
+}

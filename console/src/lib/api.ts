@@ -1,4 +1,5 @@
 import type { RouteId } from '@tranche/api';
+import { apiErrors, errorTitles } from '@tranche/api/accountMessages';
 import { answersOf } from '@tranche/api/answers';
 import { type ApiClient, ApiError, createApiClient } from '@tranche/api/client';
 import { downloadBlob } from './download.ts';
@@ -84,10 +85,26 @@ export const api: ApiClient = {
   url: client.url,
 };
 
-/** Title and text of the spec's error alert for a failed call: 'Validation error' for a server answer, else 'Error'. */
+/**
+ * The wording of what the chain, a wallet or the network answered (`@tranche/api/chainErrors`): a chunk of its own,
+ * asked for as soon as this module loads (a few kB the first page need not wait for, issue 19's budgets); the
+ * modules that talk to the chain import it themselves, so it is there before any chain error can be.
+ */
+let chainWording: ((error: unknown) => string) | undefined;
+export const chainWordingLoaded = import('@tranche/api/chainErrors').then((module) => {
+  chainWording = module.chainErrorMessage;
+});
+chainWordingLoaded.catch(() => undefined);
+
+/**
+ * Title and text of the spec's error alert for a failed call: 'Validation error' for a server answer, else 'Error'
+ * with what the chain, wallet or network said in a sentence with the next step (never the provider's text).
+ */
 export function describeError(error: unknown, prefix?: string): { title: string; message: string } {
-  if (error instanceof ApiError) return { title: 'Validation error', message: error.message };
-  const text = error instanceof Error ? error.message : String(error);
+  if (error instanceof ApiError) {
+    return { title: errorTitles[error.message] ?? apiErrors.validationTitle, message: error.message };
+  }
+  const text = chainWording ? chainWording(error) : error instanceof Error ? error.message : String(error);
   return { title: 'Error', message: prefix ? `${prefix}: ${text}` : text };
 }
 

@@ -1,3 +1,4 @@
+import { chainErrorMessage, reasonMessage } from '@tranche/api/chainErrors';
 import { gasMargin } from '@tranche/contracts';
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import { type JsonRpcProvider, type TransactionReceipt, type TransactionRequest, Wallet } from 'ethers';
@@ -61,6 +62,17 @@ export async function measuredGasLimit(
   } catch (error) {
     return new RevertError(revertReasonOf(error), undefined, error);
   }
+}
+
+/**
+ * A refusal in people's words (api/src/chainErrors.ts): the chain's own error decoded when the RevertError carries
+ * it, else its reason; never the provider's text.
+ */
+export function refusalMessage(error: unknown): string {
+  if (error instanceof RevertError) {
+    return error.cause === undefined ? reasonMessage(error.reason) : chainErrorMessage(error.cause);
+  }
+  return chainErrorMessage(error);
 }
 
 /** The revert reason of an ethers error, or its message. */
@@ -213,6 +225,7 @@ async function finishWith(
 ): Promise<DurableResult> {
   if (receipt.status === 1) return { receipt, row };
   let reason = 'the transaction reverted';
+  let callError: unknown;
   try {
     await input.provider.call({
       ...input.transaction,
@@ -221,6 +234,7 @@ async function finishWith(
     });
   } catch (error) {
     reason = revertReasonOf(error);
+    callError = error;
   }
   if (!row.error) {
     await input.db
@@ -228,7 +242,7 @@ async function finishWith(
       .set({ error: reason.slice(0, 1000) })
       .where(eq(jobTransactions.id, row.id));
   }
-  throw new RevertError(reason, receipt);
+  throw new RevertError(reason, receipt, callError);
 }
 
 /**

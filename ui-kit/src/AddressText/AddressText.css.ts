@@ -20,3 +20,15 @@ export const value = style({
     },
   },
 });
+
+export const name = style({
+  fontWeight: vars.font.weight.strong,
+  overflowWrap: 'anywhere',
+  marginRight: vars.space.xxsmall,
+});
+
+/** The short form never breaks inside (0x5aAe…eAed stays on one line). */
+export const short = style({
+  whiteSpace: 'nowrap',
+  wordBreak: 'normal',
+});

@@ -13,3 +13,16 @@ type Story = StoryObj<typeof meta>;
 export const Shortened: Story = {};
 export const Full: Story = { args: { shorten: false } };
 export const NoCopy: Story = { args: { copyable: false } };
+export const WithNameAndExplorer: Story = {
+  args: {
+    name: 'Northwind Pension Fund',
+    explorer: { urlTemplate: 'https://sepolia.etherscan.io/{kind}/{value}' },
+  },
+};
+export const FullWithLongName: Story = {
+  args: {
+    shorten: false,
+    name: 'Fondation de prévoyance du personnel des Industries Réunies de Genève et Environs SA',
+    explorer: { isLocal: true },
+  },
+};

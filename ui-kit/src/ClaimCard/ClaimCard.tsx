@@ -1,8 +1,8 @@
+import { formatAmount } from '@tranche/contracts/units';
 import { Alert } from '../Alert/Alert.tsx';
 import { Badge, type BadgeTone } from '../Badge/Badge.tsx';
 import { Button } from '../Button/Button.tsx';
 import { Card } from '../Card/Card.tsx';
-import { formatUnits } from '../DistributionProgress/DistributionProgress.tsx';
 import { Inline } from '../Inline/Inline.tsx';
 import { Stack } from '../Stack/Stack.tsx';
 import { Text } from '../Text/Text.tsx';
@@ -77,7 +77,9 @@ export function ClaimCard(props: ClaimCardProps) {
         </Inline>
         <Text>
           {`${claimCardTexts.amount}: `}
-          <strong>{`${formatUnits(props.amount, props.assetDecimals)} ${props.assetSymbol}`}</strong>
+          <strong>
+            {formatAmount(props.amount, { decimals: props.assetDecimals, symbol: props.assetSymbol })}
+          </strong>
         </Text>
         <Text size="small">{`${claimCardTexts.deadline} ${formatDate(deadline)} ${formatClock(deadline)}`}</Text>
         {state === 'claimed' ? <Alert tone="success">{claimCardTexts.claimed}</Alert> : null}

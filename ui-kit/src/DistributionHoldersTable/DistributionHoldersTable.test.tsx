@@ -33,7 +33,7 @@ describe('DistributionHoldersTable', () => {
       expect.stringMatching(/^0.*100333\.333333 tUSD$/),
       expect.stringMatching(/^1.*200666\.666666 tUSD$/),
       'Rounding remainder (returned to the issuer)0.000001 tUSD',
-      'Total funded1000 tUSD',
+      'Total funded1,000.00 tUSD',
     ]);
     expect(within(body[2] as HTMLElement).getByRole('rowheader')).toHaveTextContent('Rounding remainder');
   });

@@ -1,5 +1,5 @@
 import { AddressText } from '../AddressText/AddressText.tsx';
-import { formatUnits } from '../DistributionProgress/DistributionProgress.tsx';
+import { formatAmount } from '@tranche/contracts/units';
 import { EmptyState } from '../EmptyState/EmptyState.tsx';
 import { Stack } from '../Stack/Stack.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../Table/Table.tsx';
@@ -35,7 +35,7 @@ export const distributionHoldersTexts = {
  */
 export function DistributionHoldersTable(props: DistributionHoldersTableProps) {
   const { rows, assetDecimals, assetSymbol, limit = 100 } = props;
-  const show = (value: string) => `${formatUnits(value, assetDecimals)} ${assetSymbol}`;
+  const show = (value: string) => formatAmount(value, { decimals: assetDecimals, symbol: assetSymbol });
   if (rows.length === 0) {
     return (
       <EmptyState title={distributionHoldersTexts.emptyTitle} text={distributionHoldersTexts.emptyText} />
@@ -60,7 +60,7 @@ export function DistributionHoldersTable(props: DistributionHoldersTableProps) {
               <TableCell>
                 <AddressText address={row.holderAddress} shorten={false} />
               </TableCell>
-              <TableCell align="right">{row.balance}</TableCell>
+              <TableCell align="right">{formatAmount(row.balance)}</TableCell>
               <TableCell align="right">{show(row.amount)}</TableCell>
             </TableRow>
           ))}

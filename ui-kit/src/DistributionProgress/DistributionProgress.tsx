@@ -1,3 +1,4 @@
+import { formatAmount } from '@tranche/contracts/units';
 import { ProgressBar } from '../ProgressBar/ProgressBar.tsx';
 import { Stack } from '../Stack/Stack.tsx';
 import { Text } from '../Text/Text.tsx';
@@ -17,16 +18,6 @@ export type DistributionProgressProps = {
   assetDecimals: number;
 };
 
-/** A base-unit amount shown with the asset's decimals, without rounding (bigint arithmetic). */
-export function formatUnits(value: string, decimals: number): string {
-  const units = BigInt(value);
-  if (decimals === 0) return units.toString();
-  const scale = 10n ** BigInt(decimals);
-  const whole = units / scale;
-  const fraction = (units % scale).toString().padStart(decimals, '0').replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : whole.toString();
-}
-
 /** Percentage of `part` in `whole` (one decimal), computed on integers. */
 function percent(part: string, whole: string): number {
   const total = BigInt(whole);
@@ -39,7 +30,8 @@ function percent(part: string, whole: string): number {
  * amount), what the Distributor still holds and the rounding remainder returned at reclaim.
  */
 export function DistributionProgress(props: DistributionProgressProps) {
-  const show = (value: string) => `${formatUnits(value, props.assetDecimals)} ${props.assetSymbol}`;
+  const show = (value: string) =>
+    formatAmount(value, { decimals: props.assetDecimals, symbol: props.assetSymbol });
   const short = BigInt(props.shortfall ?? '0');
   const held = (BigInt(props.amount) - short).toString();
   return (

@@ -5,7 +5,7 @@ import {
   transactionMessages,
   transactionRecordMessages,
 } from '@tranche/api';
-import { api as defaultApi } from '../../lib/api.ts';
+import { api as defaultApi, describeError } from '../../lib/api.ts';
 
 export type WalletTransactionRegistration = {
   /** What the transaction does (`txTypes` of @tranche/api). */
@@ -66,7 +66,7 @@ export function registerWalletTransaction(registration: WalletTransactionRegistr
     try {
       await action();
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = describeError(error).message;
       throw new RegistrationError(`${transactionMessages.registerFailed(what)}: ${reason}`, error);
     }
   };

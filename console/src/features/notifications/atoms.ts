@@ -29,7 +29,17 @@ let sequence = 0;
 
 export const notifyAtom = atom(
   null,
-  (get, set, notice: { text: string; state?: LocalNotification['state']; data?: Record<string, string> }) => {
+  (
+    get,
+    set,
+    notice: {
+      text: string;
+      state?: LocalNotification['state'];
+      data?: Record<string, string>;
+      /** Kept in the notifications list but not shown as a toast: the page shows the same state already. */
+      silent?: boolean;
+    },
+  ) => {
     sequence += 1;
     const entry: LocalNotification = {
       id: `${Date.now().toString(36)}-${sequence}`,
@@ -39,7 +49,7 @@ export const notifyAtom = atom(
       data: notice.data,
     };
     set(notificationsAtom, [entry, ...get(notificationsAtom)].slice(0, keep));
-    set(visibleNotificationIdsAtom, [...get(visibleNotificationIdsAtom), entry.id]);
+    if (!notice.silent) set(visibleNotificationIdsAtom, [...get(visibleNotificationIdsAtom), entry.id]);
   },
 );
 

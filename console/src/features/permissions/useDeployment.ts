@@ -2,6 +2,7 @@ import { txTypes } from '@tranche/api';
 import type { ExplorerConfig } from '@tranche/ui-kit';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useState } from 'react';
+import { describeError } from '../../lib/api.ts';
 import { appConfigLoadableAtom } from '../config/index.ts';
 import { registerWalletTransaction } from '../history/index.ts';
 import { notifyAtom } from '../notifications/index.ts';
@@ -57,7 +58,8 @@ export function useDeployment() {
           onProgress: (progress) => setView(toWizard(progress)),
           onHash: async (hash) => {
             deploymentHash = hash;
-            notify({ text: 'Transaction submitted', data: { hash } });
+            // The TxWizard shows the hash and then the mined card: the notice is kept, without a second toast beside it.
+            notify({ text: 'Transaction submitted', data: { hash }, silent: true });
             await registration.onHash(hash);
           },
           onReceipt: registration.onReceipt,
@@ -65,7 +67,7 @@ export function useDeployment() {
         return deployed;
       } catch (error) {
         if (!(error instanceof PipelineError))
-          setView({ state: 'error', errorMessage: error instanceof Error ? error.message : String(error) });
+          setView({ state: 'error', errorMessage: describeError(error).message });
         return null;
       }
     },

@@ -1,6 +1,6 @@
 // @vitest-environment node
-import { type DevChain, devAccountKeys, startDevChain } from '@tranche/contracts';
-import { JsonRpcProvider, type TransactionRequest, Wallet } from 'ethers';
+import { type DevChain, devAccountKeys, startDevChain, testStableTokenArtifact } from '@tranche/contracts';
+import { ContractFactory, Interface, JsonRpcProvider, type TransactionRequest, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TxProgress, gasMargin, runTransactionPipeline } from './pipeline.ts';
 
@@ -88,6 +88,50 @@ describe('runTransactionPipeline', () => {
     ).rejects.toThrow('Invalid inputs.');
     expect(states.at(-1)).toMatchObject({ state: 'error' });
     expect(await provider.getTransactionCount(deployer.address)).toBe(before);
+  });
+
+  it("words an ERC-20 refusal the estimate shows (0xe450d38c) instead of ethers' raw text, and sends nothing", async () => {
+    const issuer = new Wallet(devAccountKeys[5], provider);
+    const factory = new ContractFactory(
+      testStableTokenArtifact.abi,
+      testStableTokenArtifact.bytecode,
+      issuer,
+    );
+    const stable = await (await factory.deploy('Test USD', 'tUSD')).waitForDeployment();
+    const tokens = new Interface(testStableTokenArtifact.abi);
+    const before = await provider.getTransactionCount(issuer.address);
+    const states: TxProgress[] = [];
+    await expect(
+      runTransactionPipeline({
+        signer: issuer,
+        build: async () => ({
+          to: await stable.getAddress(),
+          data: tokens.encodeFunctionData('transfer', [Wallet.createRandom().address, 35_250_000_000n]),
+        }),
+        onProgress: (p) => states.push(p),
+      }),
+    ).rejects.toThrow('Invalid inputs.');
+    expect(states.at(-1)).toEqual({
+      state: 'error',
+      message: `Invalid inputs. Your input values are invalid. This is an always failing transaction. The wallet ${issuer.address.toLowerCase()} holds 0 base units but this needs 35,250,000,000 base units. Add the difference to that wallet, then try again.`,
+    });
+    expect(await provider.getTransactionCount(issuer.address)).toBe(before);
+  });
+
+  it("says which wallet lacks ETH for gas (INSUFFICIENT_FUNDS) in words, not the node's text", async () => {
+    const empty = Wallet.createRandom().connect(provider);
+    const states: TxProgress[] = [];
+    await expect(
+      runTransactionPipeline({
+        signer: empty,
+        build: async () => ({ to: Wallet.createRandom().address, data: '0x' }),
+        onProgress: (p) => states.push(p),
+      }),
+    ).rejects.toThrow('Failed to send the transaction');
+    expect(states.at(-1)).toEqual({
+      state: 'error',
+      message: `Failed to send the transaction: The wallet ${empty.address} does not hold enough of the chain's currency (ETH) to pay for gas. Add some to it, then try again.`,
+    });
   });
 
   it("says 'Transaction aborted.' when the user refuses to sign", async () => {

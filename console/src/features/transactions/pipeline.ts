@@ -1,4 +1,5 @@
 import { transactionMessages } from '@tranche/api';
+import type { ChainError } from '@tranche/api/chainErrors';
 import type { Provider, Signer, TransactionReceipt, TransactionRequest } from 'ethers';
 
 /** The TxWizard's states (part 1, section 4). */
@@ -50,25 +51,6 @@ export class PipelineError extends Error {
   }
 }
 
-function isRefusal(error: unknown): boolean {
-  const e = error as { code?: unknown; info?: { error?: { code?: unknown } }; message?: string } | null;
-  return (
-    e?.code === 'ACTION_REJECTED' ||
-    e?.code === 4001 ||
-    e?.info?.error?.code === 4001 ||
-    /user (rejected|denied)|denied transaction/i.test(e?.message ?? '')
-  );
-}
-
-function isAlwaysFailing(error: unknown): boolean {
-  const e = error as { code?: unknown; message?: string; shortMessage?: string } | null;
-  const text = `${e?.shortMessage ?? ''} ${e?.message ?? ''}`;
-  return (
-    e?.code === 'CALL_EXCEPTION' ||
-    /always fail|execution reverted|gas required exceeds allowance|reverted/i.test(text)
-  );
-}
-
 /**
  * The spec's gas price (1 gwei) where the chain can mine it; on a chain whose base fee (which may rise 12.5% by
  * the next block) is at or above it, the spec's constant can never be mined there, so the wallet's own fee
@@ -79,11 +61,6 @@ export function feeFields(baseFeePerGas: bigint | null, gasPrice: bigint): { gas
   return { gasPrice };
 }
 
-function reason(error: unknown): string {
-  const e = error as { shortMessage?: string; reason?: string; message?: string } | null;
-  return e?.reason ?? e?.shortMessage ?? e?.message ?? String(error);
-}
-
 /**
  * The one transaction pipeline every wallet-signed action goes through:
  * build, nonce (pending count), gas (estimate + 31500), latest block, send, on hash, on receipt.
@@ -91,8 +68,13 @@ function reason(error: unknown): string {
 export async function runTransactionPipeline(input: PipelineInput): Promise<TransactionReceipt> {
   const { signer, onProgress } = input;
   const provider = signer.provider as Provider | null;
+  // The wording of chain errors loads with the first transaction, not with the page (issue 19's budgets).
+  const { explainChainError } = await import('@tranche/api/chainErrors');
+  let account: string | undefined;
+  const explain = (error: unknown): ChainError => explainChainError(error, { account });
   const fail = (step: keyof typeof pipelineMessages, error?: unknown): never => {
-    if (error !== undefined && isRefusal(error)) {
+    const explained = error === undefined ? undefined : explain(error);
+    if (explained?.kind === 'rejected') {
       const aborted = new PipelineError(
         pipelineMessages.aborted,
         'aborted',
@@ -101,9 +83,15 @@ export async function runTransactionPipeline(input: PipelineInput): Promise<Tran
       onProgress({ state: 'aborted', message: aborted.message });
       throw aborted;
     }
-    const detail = error === undefined ? undefined : reason(error);
+    // A sentence with the next step (api/src/chainErrors.ts); the provider's own text never reaches the page.
+    const detail = explained?.message;
     const failure = new PipelineError(pipelineMessages[step], 'error', detail);
-    onProgress({ state: 'error', message: detail ? `${failure.message}: ${detail}` : failure.message });
+    const shown = !detail
+      ? failure.message
+      : explained?.kind === 'reverted'
+        ? detail
+        : `${failure.message}: ${detail}`;
+    onProgress({ state: 'error', message: shown });
     throw failure;
   };
   if (!provider) return fail('send', new Error('The wallet has no connection to the network.'));
@@ -111,6 +99,7 @@ export async function runTransactionPipeline(input: PipelineInput): Promise<Tran
   onProgress({ state: 'submitting', step: 'build' });
   const request = await input.build().catch((error: unknown) => fail('build', error));
   const from = await signer.getAddress();
+  account = from;
 
   onProgress({ state: 'submitting', step: 'nonce' });
   const nonce = await provider
@@ -119,13 +108,15 @@ export async function runTransactionPipeline(input: PipelineInput): Promise<Tran
 
   onProgress({ state: 'submitting', step: 'gas' });
   const estimate = await provider.estimateGas({ ...request, from }).catch((error: unknown) => {
-    if (isAlwaysFailing(error)) {
-      const invalid = new PipelineError(
-        pipelineMessages.invalidInputs,
-        'error',
-        transactionMessages.invalidInputsDetail,
-      );
-      onProgress({ state: 'error', message: transactionMessages.invalidInputsDetail });
+    const explained = explain(error);
+    if (explained.kind === 'revert' || explained.kind === 'alwaysFailing') {
+      // The spec's words, then what the contract said (decoded with our ABIs) or what to check.
+      const message =
+        explained.kind === 'revert'
+          ? `${transactionMessages.invalidInputsDetail} ${explained.message}`
+          : explained.message;
+      const invalid = new PipelineError(pipelineMessages.invalidInputs, 'error', message);
+      onProgress({ state: 'error', message });
       throw invalid;
     }
     return fail('gas', error);

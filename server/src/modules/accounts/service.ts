@@ -20,6 +20,9 @@ import * as repository from './repository.ts';
 import { listReview } from './reviewItems.ts';
 
 /** How long a password reset code and link stay valid. */
+/** Other modules read an account (its name) through the service, not the repository. */
+export { findAccountById } from './repository.ts';
+
 export const resetValidityMs = 60 * 60 * 1000;
 /** Wrong codes tried against one reset before it is spent. */
 export const maxResetCodeFailures = 5;

@@ -1,13 +1,8 @@
-import { dtxTypes } from '@tranche/api';
+import { dtxTypes, formatAmount } from '@tranche/api';
 import { getAddress } from 'ethers';
 
-/** 1234567n → '1,234,567' (integers end to end, never a float). */
-export function groupDigits(value: bigint): string {
-  const negative = value < 0n;
-  const digits = (negative ? -value : value).toString();
-  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return negative ? `-${grouped}` : grouped;
-}
+/** 1234567n → '1,234,567': the one amount formatter (tokens have no decimals). */
+export const groupDigits = (value: bigint): string => formatAmount(value);
 
 /**
  * An address in full, checksummed (EIP-55), as the approver compares it with the one they expect: a shortened one

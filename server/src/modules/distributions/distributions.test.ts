@@ -24,7 +24,7 @@ import { indexerOf } from '../tokens/routes.ts';
 import { deploySchemeAndWhitelist, deployTestToken, devWallets, type DevWallets } from '../tokens/testing.ts';
 import { jobRunnerOf } from '../../jobs/runner.ts';
 import { cachedTrees, treeCacheEntries } from './distributor.ts';
-import { insertDistribution } from './repository.ts';
+import { insertDistribution, pushJobKind, setPushJob } from './repository.ts';
 
 async function pdfPages(bytes: Uint8Array): Promise<string[]> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -267,6 +267,17 @@ describe.each(databaseKinds)('registers and distributions on %s', (kind) => {
       pushed: '666',
       remainder: '2',
     });
+
+    // A push that stopped says why (the job's last error, a sentence), not only 'push again'.
+    const runner = jobRunnerOf(t.app, t.ctx);
+    const failed = await runner.enqueue(pushJobKind, {
+      distributionId: 999_999,
+      accountId: issuer.accountId,
+    });
+    await runner.idle();
+    await setPushJob(t.ctx.db, created.id, failed.id);
+    const stopped = await issuer.client.call('getDistribution', { params: { id: created.id } });
+    expect(stopped.pushJob).toMatchObject({ state: 'failed', error: 'This distribution does not exist' });
   }, 180_000);
 
   it("lets only the token's managers make registers and distributions from their own wallets, and lists only theirs", async () => {

@@ -1,4 +1,3 @@
-import { distributionMessages as m } from '@tranche/api';
 import {
   type DistributionTerms,
   distributorArtifact,
@@ -8,7 +7,7 @@ import {
 } from '@tranche/contracts';
 import { Contract, Interface } from 'ethers';
 import type { AppContext } from '../../context.ts';
-import { RevertError } from '../../jobs/durableTransaction.ts';
+import { refusalMessage } from '../../jobs/durableTransaction.ts';
 import { createCache } from '../../cache/cache.ts';
 import { type DistributionRecord, type PaymentRecord, paymentsOf, pushedAmountOf } from './repository.ts';
 
@@ -29,11 +28,8 @@ export function termsOf(row: DistributionRecord): DistributionTerms {
   };
 }
 
-/** A chain refusal in people's words (the Distributor's reasons), else the chain's own text. */
-export function chainRefusal(error: unknown): string {
-  const reason = error instanceof RevertError ? error.reason : ((error as { reason?: string })?.reason ?? '');
-  return m.chainReasons[reason] ?? (reason || (error as Error)?.message || String(error));
-}
+/** A chain refusal in people's words (the Distributor's reasons, the payment token's errors decoded). */
+export const chainRefusal = refusalMessage;
 
 /** How many distributions' payment trees a server keeps in memory (least recently used first out). */
 export const treeCacheEntries = 16;

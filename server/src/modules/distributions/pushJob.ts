@@ -1,4 +1,5 @@
 import { distributionMessages as m } from '@tranche/api';
+import { chainErrorMessage } from '@tranche/api/chainErrors';
 import { gasMargin, pushBatch, safeBatchSize, termsTuple, txGasCap } from '@tranche/contracts';
 import type { AppContext } from '../../context.ts';
 import { RevertError, sendDurably } from '../../jobs/durableTransaction.ts';
@@ -19,6 +20,19 @@ const initialPushGas = { perItemGas: 40_000, fixedGas: 80_000 };
  * recomputed in the next round.
  */
 export function createPushJobHandler(ctx: AppContext): JobHandler {
+  const push = pushHandler(ctx);
+  // What the job's last error says is shown on the distribution's card: a sentence, never the provider's text.
+  return async (job, tools) => {
+    try {
+      await push(job, tools);
+    } catch (error) {
+      if (error instanceof PermanentJobError || tools.signal.aborted) throw error;
+      throw new Error(chainErrorMessage(error), { cause: error });
+    }
+  };
+}
+
+function pushHandler(ctx: AppContext): JobHandler {
   return async (job, { signal, setStep }) => {
     const { distributionId: id, accountId } = job.payload as { distributionId: number; accountId: number };
     const row = await findDistribution(ctx.db, id);

@@ -17,7 +17,7 @@ import { Contract } from 'ethers';
 import { accessOf, type Viewer } from '../../access/access.ts';
 import { HttpError } from '../../errors.ts';
 import { requireDeployed } from '../projects/service.ts';
-import { findAccountById } from '../accounts/repository.ts';
+import { findAccountById } from '../accounts/service.ts';
 import { signingKeyFor } from '../credentials/service.ts';
 import { sendSigned } from '../rbac/service.ts';
 import { requireSnapshot } from '../snapshots/service.ts';
@@ -120,7 +120,15 @@ export async function describeDistribution(ctx: Ctx, row: DistributionRecord): P
     pushed: pushed.toString(),
     remaining: state.remaining.toString(),
     paidHolders,
-    pushJob: job ? { id: job.id, state: job.state, step: job.step, progress: job.progress } : null,
+    pushJob: job
+      ? {
+          id: job.id,
+          state: job.state,
+          step: job.step,
+          progress: job.progress,
+          error: job.state === 'failed' ? job.lastError : null,
+        }
+      : null,
     createdOn: row.createdOn.toISOString(),
   };
 }

@@ -8,6 +8,7 @@ import {
   shardingMessages,
   tokenOperationMessages,
 } from '@tranche/api';
+import { chainErrorMessage } from '@tranche/api/chainErrors';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
@@ -18,7 +19,7 @@ import type { KeyShareRow, ShardedKeyRow } from '../sharding/repository.ts';
 import { shardedKeyStatus } from '../sharding/schema.ts';
 import { requireKey, requireSigner, resolveRecipients, unlockShare } from '../sharding/service.ts';
 import { type DtxRow, expireDue, insertDtx } from './repository.ts';
-import { chainErrorLines, tokenCall } from './tokenCall.ts';
+import { tokenCall } from './tokenCall.ts';
 import { dtxTtlMs } from './ttl.ts';
 
 export async function profileNameOf(ctx: Pick<AppContext, 'db'>, accountId: number): Promise<string> {
@@ -98,10 +99,7 @@ export async function startDtx(
       { from: found.key.address, to: project.contractAddress, data: call.data },
     ]);
   } catch (error) {
-    throw new HttpError(
-      400,
-      tokenOperationMessages.chainRejected(chainErrorLines(error).split('\n')[0] ?? ''),
-    );
+    throw new HttpError(400, tokenOperationMessages.chainRejected(chainErrorMessage(error)));
   }
   return insertStarted(ctx, accountId, request.accessCode, found, {
     txType: request.txType,

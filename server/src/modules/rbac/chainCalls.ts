@@ -1,14 +1,13 @@
 import { transactionMessages } from '@tranche/api';
+import { chainErrorMessage } from '@tranche/api/chainErrors';
 import { securitySchemeArtifact } from '@tranche/contracts';
 import { Contract, type TransactionReceipt, type TransactionRequest, type TransactionResponse } from 'ethers';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
 
-/** The revert reason or short message of an ethers error, on one line. */
+/** What the chain answered, in a sentence with the next step (api/src/chainErrors.ts), never the provider's text. */
 export function chainReason(error: unknown): string {
-  const e = error as { reason?: string | null; shortMessage?: string; message?: string } | null;
-  const text = e?.reason ?? e?.shortMessage ?? e?.message ?? String(error);
-  return text.replace(/\s*\n\s*/g, ' ').trim();
+  return chainErrorMessage(error);
 }
 
 function isStaleNonce(error: unknown): boolean {

@@ -5,12 +5,13 @@ import {
   tokenOperationMessages as m,
   txTypes,
 } from '@tranche/api';
+import { chainErrorMessage } from '@tranche/api/chainErrors';
 import { txGasCap } from '@tranche/contracts';
 import { sql } from 'drizzle-orm';
 import { type Contract, ZeroHash } from 'ethers';
 import type { Viewer } from '../../access/access.ts';
 import { HttpError } from '../../errors.ts';
-import { measuredGasLimit } from '../../jobs/durableTransaction.ts';
+import { measuredGasLimit, refusalMessage } from '../../jobs/durableTransaction.ts';
 import { type JobRunner, maxQueuedJobsPerAccount } from '../../jobs/runner.ts';
 import { signingKeyFor } from '../credentials/service.ts';
 import { holderAddresses, indexedHolderTotals } from '../holders/index.ts';
@@ -26,7 +27,6 @@ import {
   loadToken,
   partitionName,
   type RawRule,
-  revertReason,
   ruleView,
   supportsRules,
 } from './token.ts';
@@ -134,7 +134,7 @@ async function switchOnPlan(
   });
   if (typeof measured === 'bigint') return measured <= BigInt(txGasCap) ? { holders } : { batches: total };
   if (/gas/i.test(measured.reason)) return { batches: total };
-  throw new HttpError(400, m.chainRejected(measured.reason));
+  throw new HttpError(400, m.chainRejected(refusalMessage(measured)));
 }
 
 /**
@@ -187,7 +187,7 @@ export async function setRules(ctx: Ctx, viewer: Viewer, input: SetRulesInput, o
   try {
     await ctx.chain.provider.estimateGas({ from: input.accountAddress, to, data });
   } catch (error) {
-    throw new HttpError(400, m.chainRejected(revertReason(error)));
+    throw new HttpError(400, m.chainRejected(chainErrorMessage(error)));
   }
   if (input.txMode === 1) return { txData: { from: input.accountAddress, to, data } };
   const key = await signingKeyFor(ctx, viewer.accountId, input.accountAddress);

@@ -1,4 +1,5 @@
 import { type AddDocumentRequest, tokenOperationMessages as m, txTypes } from '@tranche/api';
+import { chainErrorMessage } from '@tranche/api/chainErrors';
 import { securityTokenArtifact, whitelistArtifact } from '@tranche/contracts';
 import { Contract, encodeBytes32String, Interface, isHexString, toUtf8Bytes, zeroPadValue } from 'ethers';
 import type { AppContext } from '../../context.ts';
@@ -33,11 +34,6 @@ function documentHashBytes(hash: string): string {
   return zeroPadValue(`0x${hex.length % 2 ? `0${hex}` : hex}`, 32);
 }
 
-function revertReason(error: unknown): string {
-  const e = error as { reason?: string; shortMessage?: string; message?: string };
-  return e.reason ?? e.shortMessage ?? e.message ?? String(error);
-}
-
 /** Loads the token, its contract and the caller's key; the rights checks come after. */
 async function prepare(ctx: Ctx, symbol: string, caller: Caller) {
   const project = await requireDeployed(ctx, symbol, caller);
@@ -62,7 +58,7 @@ async function send(
   try {
     await ctx.chain.provider.estimateGas({ from: caller.accountAddress, to: contractAddress, data });
   } catch (error) {
-    throw new HttpError(400, m.chainRejected(revertReason(error)));
+    throw new HttpError(400, m.chainRejected(chainErrorMessage(error)));
   }
   const response = await ctx.chain.send(key, { to: contractAddress, data });
   await recordUserTransaction(ctx, {

@@ -1,4 +1,10 @@
-import { apiErrors, type BalanceReport, balanceMessages, balanceReportFormSchema } from '@tranche/api';
+import {
+  apiErrors,
+  balanceMessages,
+  type BalanceReport,
+  balanceReportFormSchema,
+  formatAmount,
+} from '@tranche/api';
 import {
   Alert,
   Button,
@@ -62,7 +68,7 @@ function ReportTable({ address, tokens }: { address: string; tokens: BalanceRepo
                   : `${entry.description} (${entry.partition})`}
               </TableCell>
               <TableCell align="right">
-                {`${entry.balance} ${token.projectCode}`}
+                {formatAmount(entry.balance, { symbol: token.projectCode })}
                 {entry.unconfirmed ? (
                   <>
                     {' '}

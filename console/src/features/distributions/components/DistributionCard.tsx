@@ -1,12 +1,10 @@
-import { type Distribution, distributionMessages as m } from '@tranche/api';
+import { countOf, type Distribution, distributionMessages as m, formatAmount } from '@tranche/api';
 import {
-  AddressText,
   Button,
   Card,
   DistributionProgress,
   formatClock,
   formatDate,
-  formatUnits,
   Inline,
   ProgressBar,
   Stack,
@@ -16,6 +14,7 @@ import { useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { ErrorAlert } from '../../forms/index.ts';
 import type { WalletCall } from '../hooks/useWalletTransactions.ts';
+import { Address } from '../../config/index.ts';
 
 export type DistributionActions = {
   /** Sends the server-built calls from the wallet (fund, reclaim). */
@@ -26,9 +25,10 @@ export type DistributionActions = {
 /** The wallet calls that fund a distribution: approve the payment token, then fund (POST .../fund/tx). */
 export async function fundCalls(distribution: Distribution): Promise<WalletCall[]> {
   const { approveTx, fundTx } = await api.call('distributionFundTx', { params: { id: distribution.id } });
+  const asset = { symbol: distribution.assetSymbol, decimals: distribution.assetDecimals };
   return [
-    { ...approveTx, label: `Approve ${distribution.assetSymbol} for the Distributor` },
-    { ...fundTx, label: 'Fund the distribution' },
+    { ...approveTx, label: `Approve ${distribution.assetSymbol} for the Distributor`, asset },
+    { ...fundTx, label: 'Fund the distribution', asset },
   ];
 }
 
@@ -55,7 +55,7 @@ export function DistributionCard({
   const deadline = new Date(d.deadline);
   const pushing = d.pushJob !== null && (d.pushJob.state === 'queued' || d.pushJob.state === 'running');
   const push = d.pushJob ? pushProgress(d.pushJob) : null;
-  const show = (units: string) => `${formatUnits(units, d.assetDecimals)} ${d.assetSymbol}`;
+  const show = (units: string) => formatAmount(units, { decimals: d.assetDecimals, symbol: d.assetSymbol });
 
   const handlePush = async () => {
     setError(null);
@@ -98,21 +98,21 @@ export function DistributionCard({
     >
       <Stack space="small">
         <Text size="small">
-          {`Register #${d.snapshotId} · ${d.holders} holders · claim deadline ${formatDate(deadline)} ${formatClock(deadline)}`}
+          {`Register #${d.snapshotId} · ${countOf(d.holders, 'holder')} · claim deadline ${formatDate(deadline)} ${formatClock(deadline)}`}
         </Text>
         <Text size="small">
           {'Issuer '}
-          <AddressText address={d.issuer} />
+          <Address address={d.issuer} />
           {' · paid in '}
-          <AddressText address={d.asset} />
-          {` (${d.assetSymbol}) · created by ${d.creator}`}
+          <Address address={d.asset} name={d.assetSymbol} />
+          {` · created by ${d.creator}`}
         </Text>
         <Text size="small">
           {d.excluded.length === 0 ? 'Excluded: none' : `Excluded (${d.excluded.length}): `}
           {d.excluded.map((address, i) => (
             <span key={address}>
               {i > 0 ? ', ' : null}
-              <AddressText address={address} />
+              <Address address={address} />
             </span>
           ))}
         </Text>
@@ -122,7 +122,7 @@ export function DistributionCard({
             {d.escrowAddress ? (
               <>
                 {' Escrow '}
-                <AddressText address={d.escrowAddress} />
+                <Address address={d.escrowAddress} />
               </>
             ) : null}
           </Text>
@@ -140,7 +140,9 @@ export function DistributionCard({
           assetDecimals={d.assetDecimals}
         />
         {push ? <ProgressBar value={push.value} label={push.label} /> : null}
-        {d.pushJob?.state === 'failed' ? <Text tone="danger">{m.pushFailed}</Text> : null}
+        {d.pushJob?.state === 'failed' ? (
+          <Text tone="danger">{m.pushFailed(d.pushJob.error ?? m.pushNoReason)}</Text>
+        ) : null}
         <ErrorAlert error={error} onDismiss={() => setError(null)} />
       </Stack>
     </Card>

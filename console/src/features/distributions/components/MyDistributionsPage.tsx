@@ -45,7 +45,10 @@ function Claims({ address }: { address: string }) {
   const handleClaim = async (claim: OpenClaim) => {
     const key = keyOf(claim);
     setStates((all) => ({ ...all, [key]: { state: 'claiming' } }));
-    const result = await tx.run(async () => [{ ...claim.claimTx, label: `Claim distribution #${claim.id}` }]);
+    const asset = { symbol: claim.assetSymbol, decimals: claim.assetDecimals };
+    const result = await tx.run(async () => [
+      { ...claim.claimTx, label: `Claim distribution #${claim.id}`, asset },
+    ]);
     setStates((all) => ({
       ...all,
       [key]: result.ok ? { state: 'claimed' } : { state: 'error', errorMessage: result.errorMessage },

@@ -1,5 +1,5 @@
-import type { CreateDistributionResponse, SnapshotSummary } from '@tranche/api';
-import { Button, Card, DistributionHoldersTable, formatUnits, Inline, Stack, Text } from '@tranche/ui-kit';
+import { countOf, type CreateDistributionResponse, formatAmount, type SnapshotSummary } from '@tranche/api';
+import { Button, Card, DistributionHoldersTable, Inline, Stack, Text } from '@tranche/ui-kit';
 import { useState } from 'react';
 import { RegisterStep, RegisterSummary } from './RegisterStep.tsx';
 import { TermsStep } from './TermsStep.tsx';
@@ -66,11 +66,11 @@ function Review({
   distribution: CreateDistributionResponse;
   onFund: (distribution: CreateDistributionResponse) => void;
 }) {
-  const show = (value: string) => `${formatUnits(value, d.assetDecimals)} ${d.assetSymbol}`;
+  const show = (value: string) => formatAmount(value, { decimals: d.assetDecimals, symbol: d.assetSymbol });
   return (
     <Stack>
       <Text>
-        {`Distribution #${d.id} pays ${d.holders} holders ${show((BigInt(d.amount) - BigInt(d.remainder)).toString())}; the rounding remainder of ${show(d.remainder)} goes back to the issuer at reclaim. Funding takes ${show(d.amount)} from the issuer wallet.`}
+        {`Distribution #${d.id} pays ${countOf(d.holders, 'holder')} ${show((BigInt(d.amount) - BigInt(d.remainder)).toString())}; the rounding remainder of ${show(d.remainder)} goes back to the issuer at reclaim. Funding takes ${show(d.amount)} from the issuer wallet.`}
       </Text>
       <DistributionHoldersTable
         caption="Payments by holder"

@@ -1,4 +1,4 @@
-import { type SnapshotSummary, snapshotFormSchema } from '@tranche/api';
+import { countOf, snapshotFormSchema, type SnapshotSummary } from '@tranche/api';
 import {
   Button,
   Card,
@@ -52,7 +52,7 @@ export function RegisterSummary({ snapshot }: { snapshot: SnapshotSummary }) {
     >
       <Stack space="small">
         <Text>{`Record block ${snapshot.blockNumber} (${when(snapshot.blockTime)}), ${snapshot.partitionName ?? 'all partitions'}`}</Text>
-        <Text>{`${snapshot.holders} holders, ${snapshot.total} tokens in total`}</Text>
+        <Text>{`${countOf(snapshot.holders, 'holder')}, ${countOf(BigInt(snapshot.total), 'token')} in total`}</Text>
         <Text size="small" mono>{`Merkle root ${snapshot.merkleRoot}`}</Text>
         <ErrorAlert error={error} prefix="Could not download the register due to the following error" />
       </Stack>
@@ -110,7 +110,7 @@ export function RegisterStep({
             placeholder="Select a register"
             options={existing.map((s) => ({
               value: String(s.id),
-              label: `#${s.id}: block ${s.blockNumber}, ${s.holders} holders, ${s.partitionName ?? 'all partitions'}`,
+              label: `#${s.id}: block ${s.blockNumber}, ${countOf(s.holders, 'holder')}, ${s.partitionName ?? 'all partitions'}`,
             }))}
             value={form.watch('snapshotId') ?? ''}
             onChange={(value) => form.setValue('snapshotId', value, { shouldValidate: true })}

@@ -1,6 +1,7 @@
 import {
   ApiError,
   type CreateDistributionResponse,
+  distributionBaseUnits,
   distributionFormSchema,
   distributionMessages,
   type SnapshotSummary,
@@ -13,6 +14,9 @@ import { appConfigLoadableAtom } from '../../config/index.ts';
 import { ErrorAlert, useSubmitForm } from '../../forms/index.ts';
 import { proveWallet } from '../../history/index.ts';
 import { useWalletSigner } from '../../wallet/index.ts';
+
+/** ERC-20 decimals() (selector). */
+const decimalsCall = '0x313ce567';
 
 const bases = [
   { value: 'total', label: 'A total amount, shared by balance' },
@@ -28,7 +32,7 @@ function aWeekFromNow(): string {
 
 /**
  * Step 2: the payment token (by default the local test stable token of GET /config), a total or a per-token
- * amount in base units, the excluded addresses and the claim deadline. The connected wallet is the issuer: it
+ * amount in the token's units (converted to base units with its decimals, nothing rounded), the excluded addresses and the claim deadline. The connected wallet is the issuer: it
  * funds, and it may push and reclaim.
  */
 export function TermsStep({
@@ -48,8 +52,21 @@ export function TermsStep({
     { defaultValues: { asset: stable, basis: 'total', amount: '', excluded: '', deadline: aWeekFromNow() } },
     async (values) => {
       const { signer, wallet } = await getSigner();
-      const amounts =
-        values.basis === 'total' ? { amount: values.amount } : { amountPerToken: values.amount };
+      // The amount is typed in the payment token's units: its decimals (ERC-20 decimals()) make the base units.
+      const decimals = await signer
+        .call({ to: values.asset, data: decimalsCall })
+        .then((answer) => Number(BigInt(answer)))
+        .catch(() => null);
+      if (decimals === null || !Number.isInteger(decimals) || decimals > 77) {
+        form.setError('asset', { message: distributionMessages.assetNotErc20 });
+        return;
+      }
+      const units = distributionBaseUnits(values.amount, decimals);
+      if (!units.ok) {
+        form.setError('amount', { message: units.message });
+        return;
+      }
+      const amounts = values.basis === 'total' ? { amount: units.units } : { amountPerToken: units.units };
       const create = () =>
         api.call('createDistribution', {
           body: {
@@ -97,9 +114,9 @@ export function TermsStep({
           onChange={(value) => form.setValue('basis', value as typeof basis)}
         />
         <TextField
-          label={basis === 'total' ? 'Total amount (base units)' : 'Amount per token (base units)'}
-          help="In the payment token's smallest unit: 1 tUSD is 1000000. Each holder gets the floor of its share."
-          inputMode="numeric"
+          label={basis === 'total' ? 'Total amount' : 'Amount per token'}
+          help="In the payment token's units, e.g. 35,250.00 tUSD. Each holder gets the floor of its share."
+          inputMode="decimal"
           {...form.register('amount')}
           error={errors.amount?.message}
         />

@@ -1,4 +1,4 @@
-import { distributionMessages } from '@tranche/api';
+import type { ChainErrorContext } from '@tranche/api/chainErrors';
 import type { TxWizardState } from '@tranche/ui-kit';
 import type { Signer } from 'ethers';
 import { useSetAtom } from 'jotai';
@@ -9,7 +9,13 @@ import { PipelineError, type TxProgress, runTransactionPipeline } from '../../tr
 import { useWalletSigner } from '../../wallet/index.ts';
 
 /** One transaction for the wallet to sign (the server built it: txMode 1). */
-export type WalletCall = { to: string; data: string; label: string };
+export type WalletCall = {
+  to: string;
+  data: string;
+  label: string;
+  /** The payment token whose base units a refusal counts (shown in its units). */
+  asset?: ChainErrorContext['asset'];
+};
 
 export type RunResult = { ok: boolean; errorMessage?: string };
 
@@ -22,14 +28,22 @@ export type WalletTxView = {
   errorMessage?: string;
 };
 
-/** The Distributor's refusal (its revert reason) in people's words, or null when the call would succeed. */
-export async function refusalOf(signer: Signer, call: { to: string; data: string }): Promise<string | null> {
+/**
+ * The chain's refusal of a call in people's words (a Distributor reason, or the payment token's ERC-20 error decoded
+ * with its ABI and shown in `asset` units), or null when the call would succeed.
+ */
+export async function refusalOf(
+  signer: Signer,
+  call: { to: string; data: string },
+  asset?: ChainErrorContext['asset'],
+): Promise<string | null> {
+  const from = await signer.getAddress();
   try {
-    await signer.call({ to: call.to, data: call.data, from: await signer.getAddress() });
+    await signer.call({ to: call.to, data: call.data, from });
     return null;
   } catch (error) {
-    const reason = (error as { reason?: string | null }).reason ?? '';
-    return distributionMessages.chainReasons[reason] ?? (reason || describeError(error).message);
+    const { chainErrorMessage } = await import('@tranche/api/chainErrors');
+    return chainErrorMessage(error, { asset, account: from });
   }
 }
 
@@ -71,7 +85,7 @@ export function useWalletTransactions() {
           step = list.length > 1 ? `Step ${n + 1} of ${list.length}: ${call.label}` : call.label;
           show({ state: 'submitting', step });
           // Each call is checked once the one before it is mined (an approval, then the funding it allows).
-          const refusal = await refusalOf(signer, call);
+          const refusal = await refusalOf(signer, call, call.asset);
           if (refusal) {
             show({ state: 'error', step, errorMessage: refusal });
             return { ok: false, errorMessage: refusal };
@@ -86,7 +100,7 @@ export function useWalletTransactions() {
                   ? { state: 'submitting', step: current }
                   : viewOf(progress, current),
               ),
-            onHash: (hash) => notify({ text: 'Transaction submitted', data: { hash } }),
+            onHash: (hash) => notify({ text: 'Transaction submitted', data: { hash }, silent: true }),
           });
         }
         return { ok: true };

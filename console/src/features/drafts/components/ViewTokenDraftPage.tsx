@@ -1,4 +1,4 @@
-import { type Draft, draftMessages } from '@tranche/api';
+import { type Draft, draftMessages, formatAmount } from '@tranche/api';
 import {
   Alert,
   Button,
@@ -184,7 +184,7 @@ export function ViewTokenDraftPage() {
             <Stack space="medium">
               <Row label="Symbol" value={draft.symbol} />
               <Row label="Token" value={draft.name} />
-              <Row label="Total supply" value={draft.totalSupply} />
+              <Row label="Total supply" value={formatAmount(draft.totalSupply)} />
               <Row label="Currency" value={draft.currency} />
               <Row label="Exchange rate" value={draft.exchangeRate} />
               <Row label="Whitelist" value={`${draft.whitelistName} (${draft.whitelistAddress})`} />

@@ -1,6 +1,7 @@
 import { ApiError, apiErrors, transactionMessages } from '@tranche/api';
 import { Alert, Button, Stack, Text } from '@tranche/ui-kit';
 import { useNavigate } from 'react-router-dom';
+import { describeError } from '../../../lib/api.ts';
 import { routeTo } from '../../../lib/paths.ts';
 import { ChainLink } from './ChainLink.tsx';
 
@@ -32,7 +33,7 @@ export function LoadFailure({ error, colon = true }: { error: unknown; colon?: b
         ) : (
           <Stack space="small">
             <Text>{lead}</Text>
-            <Text>{error instanceof Error ? error.message : String(error)}</Text>
+            <Text>{describeError(error).message}</Text>
           </Stack>
         )}
       </Alert>

@@ -48,17 +48,20 @@ export function AccessRightsTab({ scheme }: { scheme: SchemeDetail }) {
   const [notConnected, setNotConnected] = useState(false);
   const [busy, setBusy] = useState(false);
   const [applied, setApplied] = useState(false);
+  /** Bumped on each reading of the chain: the table's switches start again from what the chain holds. */
+  const [reading, setReading] = useState(0);
   const form = useZodForm(accessRightsFormSchema, { defaultValues: { walletAddress: '' } });
   const { errors, isSubmitting } = form.formState;
 
+  /** Reads the rights of `address` (and the wallet's own); `keepError` leaves a failed Apply's alert shown. */
   const check = useCallback(
-    async (address: string) => {
+    async (address: string, { keepError = false } = {}) => {
       if (!wallet || !isWalletConnected(wallet)) {
         setNotConnected(true);
         return;
       }
       setNotConnected(false);
-      setError(null);
+      if (!keepError) setError(null);
       try {
         const [rights, mine] = await Promise.all([
           readRights(scheme, address),
@@ -74,6 +77,7 @@ export function AccessRightsTab({ scheme }: { scheme: SchemeDetail }) {
         setReasons(next);
         setValues(rights);
         setTarget(address);
+        setReading((n) => n + 1);
       } catch (failure) {
         setError(failure);
       }
@@ -119,8 +123,9 @@ export function AccessRightsTab({ scheme }: { scheme: SchemeDetail }) {
       setApplied(true);
       setTimeout(() => void check(target), reloadDelayMs);
     } catch (failure) {
+      // The refusal stays shown; the switches go back to what the chain holds (the first changes may have run).
       setError(failure);
-      void check(target);
+      void check(target, { keepError: true });
     } finally {
       setBusy(false);
     }
@@ -155,6 +160,7 @@ export function AccessRightsTab({ scheme }: { scheme: SchemeDetail }) {
       </Text>
       {target ? (
         <AccessRightsTable
+          key={reading}
           caption={`Access rights of ${target}`}
           values={values}
           disabledReasons={reasons}

@@ -1,6 +1,5 @@
 import { type SchemeListItem, schemeMessages } from '@tranche/api';
 import {
-  AddressText,
   Button,
   Spinner,
   Stack,
@@ -12,6 +11,7 @@ import {
   TableRow,
 } from '@tranche/ui-kit';
 import { ErrorAlert } from '../../forms/index.ts';
+import { Address } from '../../config/index.ts';
 
 export type SchemeListTabProps = {
   schemes: SchemeListItem[] | null;
@@ -41,7 +41,7 @@ export function SchemeListTab({ schemes, listError, editError, onEdit }: SchemeL
               <TableRow key={scheme.securitySchemeAddress}>
                 <TableCell>{scheme.schemeName}</TableCell>
                 <TableCell>
-                  <AddressText address={scheme.securitySchemeAddress} />
+                  <Address address={scheme.securitySchemeAddress} />
                 </TableCell>
                 <TableCell>
                   <Button

@@ -1,10 +1,11 @@
 import { Alert, Button, Stack } from '@tranche/ui-kit';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
+import { describeError } from '../../../lib/api.ts';
 
 /** What a page that failed to render shows: a clear message and a way on, never a blank page. */
 export function RouteError({ error }: { error: unknown }) {
-  const message = error instanceof Error ? error.message : String(error);
+  const { message } = describeError(error);
   return (
     <Stack space="medium">
       <Alert tone="danger" title="Error">

@@ -1,10 +1,11 @@
 import {
-  type BalanceHistoryRow,
-  type BalanceResponse,
-  type HistorySortColumn,
   balanceCheckFormSchema,
-  historySortColumns,
+  type BalanceHistoryRow,
   balanceMessages,
+  type BalanceResponse,
+  formatAmount,
+  type HistorySortColumn,
+  historySortColumns,
   loadErrorMessages,
 } from '@tranche/api';
 import {
@@ -36,11 +37,11 @@ type HistoryOrder = ServerOrder<HistorySortColumn>;
 
 const column = createColumnHelper<BalanceHistoryRow>();
 const historyColumns = [
-  column.accessor('partitionName', { header: 'partitionName' }),
-  column.accessor('balance', { header: 'balance' }),
-  column.accessor('blockNumber', { header: 'blockNumber' }),
+  column.accessor('partitionName', { header: 'Partition' }),
+  column.accessor('balance', { header: 'Balance', cell: (info) => formatAmount(info.getValue()) }),
+  column.accessor('blockNumber', { header: 'Block' }),
   column.accessor('blockTimestamp', {
-    header: 'date',
+    header: 'Date',
     cell: (info) => new Date(info.getValue() * 1000).toLocaleString(),
   }),
 ];
@@ -150,7 +151,7 @@ export function BalanceTab({ ops }: { ops: TokenOps }) {
                 <TableRow key={row.partition}>
                   <TableCell>{row.partitionName}</TableCell>
                   <TableCell>
-                    {row.balance}
+                    {formatAmount(row.balance)}
                     {row.unconfirmed ? (
                       <>
                         {' '}

@@ -1,10 +1,11 @@
 import {
+  bulkCsvColumns,
   type BulkJob,
   type BulkOperation,
-  type BulkRowInput,
-  bulkCsvColumns,
   bulkOperationMessages as b,
+  type BulkRowInput,
   checkBulkRows,
+  formatAmount,
 } from '@tranche/api';
 import {
   Alert,
@@ -225,7 +226,7 @@ export function BulkTab({ ops }: { ops: TokenOps }) {
                 <TableRow key={r.row}>
                   <TableCell>{r.row}</TableCell>
                   <TableCell>{r.fromAddress ? `${r.fromAddress} → ${r.address}` : r.address}</TableCell>
-                  <TableCell>{r.amount}</TableCell>
+                  <TableCell>{formatAmount(r.amount)}</TableCell>
                   <TableCell>{r.partition}</TableCell>
                   <TableCell>{r.reason ?? statusLabels[r.status]}</TableCell>
                 </TableRow>

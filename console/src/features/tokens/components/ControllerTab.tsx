@@ -1,14 +1,16 @@
 import {
   controllerRedeemFormSchema,
   forceTransferFormSchema,
+  formatAmount,
   tokenOperationMessages as m,
   tokenScreenTexts,
   txTypes,
 } from '@tranche/api';
 import { Button, Card, Inline, Stack, TextArea, TextField } from '@tranche/ui-kit';
 import { api } from '../../../lib/api.ts';
+import { Address } from '../../config/index.ts';
 import { useZodForm } from '../../forms/index.ts';
-import { PrecheckLine } from './PrecheckLine.tsx';
+import { usePrecheckGate } from './PrecheckLine.tsx';
 import { commentBytes, type DisabledReason, ReasonAlert } from './shared.tsx';
 import type { TokenOps } from './types.ts';
 
@@ -21,6 +23,36 @@ export function controllerReason(ops: TokenOps): DisabledReason {
 }
 
 /** The Controller tab (owner or controller): force a transfer, redeem from an address, remove the controller. */
+/**
+ * What a controller operation will do, for its confirmation: the amount, each address in full (checksummed, with
+ * copy and explorer link) and the partitions it takes from, in the order the token takes them.
+ */
+function ControllerSummary({
+  action,
+  parties,
+  partitions,
+}: {
+  action: string;
+  parties: [label: string, address: string][];
+  partitions: string[];
+}) {
+  // Inside the dialog's description (a paragraph): phrasing content only, one line each.
+  return (
+    <>
+      {`${action}?`}
+      {parties.map(([label, address]) => (
+        <span key={label}>
+          <br />
+          {`${label} `}
+          <Address address={address} shorten={false} />
+        </span>
+      ))}
+      <br />
+      {`From ${partitions.length === 1 ? 'partition' : 'partitions'} ${partitions.join(', ')}${partitions.length > 1 ? ', in this order' : ''}.`}
+    </>
+  );
+}
+
 export function ControllerTab({ ops }: { ops: TokenOps }) {
   const { token, rights } = ops;
   const reason = controllerReason(ops);
@@ -35,7 +67,16 @@ export function ControllerTab({ ops }: { ops: TokenOps }) {
   const handleTransfer = transfer.handleSubmit((values) =>
     ops.confirm({
       title: 'Force transfer',
-      text: `Transfer ${values.amount} tokens from ${values.fromAddress} to ${values.toAddress}?`,
+      text: (
+        <ControllerSummary
+          action={`Transfer ${formatAmount(values.amount, { symbol: token.projectCode })}`}
+          parties={[
+            ['From', values.fromAddress],
+            ['To', values.toAddress],
+          ]}
+          partitions={token.partitions.map((p) => p.name)}
+        />
+      ),
       onConfirm: () =>
         void (ops.useServer
           ? ops.submit(txTypes.forceTransfer, (accountAddress) =>
@@ -64,7 +105,13 @@ export function ControllerTab({ ops }: { ops: TokenOps }) {
   const handleRedeem = redeem.handleSubmit((values) =>
     ops.confirm({
       title: 'Controller redeem',
-      text: `Redeem ${values.amount} tokens from ${values.fromAddress}?`,
+      text: (
+        <ControllerSummary
+          action={`Redeem ${formatAmount(values.amount, { symbol: token.projectCode })}`}
+          parties={[['From', values.fromAddress]]}
+          partitions={token.partitions.map((p) => p.name)}
+        />
+      ),
       onConfirm: () =>
         void (ops.useServer
           ? ops.submit(txTypes.controllerRedeem, (accountAddress) =>
@@ -118,6 +165,8 @@ export function ControllerTab({ ops }: { ops: TokenOps }) {
       : null;
   const te = transfer.formState.errors;
   const re = redeem.formState.errors;
+  const forceGate = usePrecheckGate(forcePrecheck);
+  const redeemGate = usePrecheckGate(redeemPrecheck);
   // A token without a controller: the whole screen is disabled ('The token is not controllable').
   if (!token.isControllable) return <ReasonAlert reason={reason} />;
   return (
@@ -152,9 +201,9 @@ export function ControllerTab({ ops }: { ops: TokenOps }) {
               {...transfer.register('comments')}
               error={te.comments?.message}
             />
-            <PrecheckLine body={forcePrecheck} />
+            {forceGate.line}
             <Inline>
-              <Button type="submit" disabled={disabled}>
+              <Button type="submit" {...forceGate.button} disabled={disabled || forceGate.button.disabled}>
                 Force transfer
               </Button>
             </Inline>
@@ -184,9 +233,9 @@ export function ControllerTab({ ops }: { ops: TokenOps }) {
               {...redeem.register('comments')}
               error={re.comments?.message}
             />
-            <PrecheckLine body={redeemPrecheck} />
+            {redeemGate.line}
             <Inline>
-              <Button type="submit" disabled={disabled}>
+              <Button type="submit" {...redeemGate.button} disabled={disabled || redeemGate.button.disabled}>
                 Controller redeem
               </Button>
             </Inline>

@@ -1,13 +1,13 @@
 import {
+  formatAmount,
   type Holder,
   type HolderSortColumn,
-  type HoldersResponse,
   holderSortColumns,
+  type HoldersResponse,
   loadErrorMessages,
   tokenScreenTexts,
 } from '@tranche/api';
 import {
-  AddressText,
   Alert,
   Button,
   createColumnHelper,
@@ -20,7 +20,7 @@ import {
 } from '@tranche/ui-kit';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../../lib/api.ts';
-import { UnconfirmedBadge } from '../../config/index.ts';
+import { Address, UnconfirmedBadge } from '../../config/index.ts';
 import { ErrorAlert } from '../../forms/index.ts';
 import {
   allHolders,
@@ -38,19 +38,19 @@ import type { TokenOps } from './types.ts';
 const column = createColumnHelper<Holder>();
 const columns = [
   column.accessor('holderAddress', {
-    header: 'holderAddress',
-    cell: (info) => <AddressText address={info.getValue()} shorten={false} />,
+    header: 'Holder address',
+    cell: (info) => <Address address={info.getValue()} />,
   }),
-  column.accessor('legalName', { header: 'legalName', cell: (info) => info.getValue() ?? '' }),
+  column.accessor('legalName', { header: 'Legal name', cell: (info) => info.getValue() ?? '' }),
   column.accessor('balance', {
-    header: 'balance',
+    header: 'Balance',
     cell: (info) =>
       info.row.original.unconfirmed ? (
         <>
-          {info.getValue()} <UnconfirmedBadge />
+          {formatAmount(info.getValue())} <UnconfirmedBadge />
         </>
       ) : (
-        info.getValue()
+        formatAmount(info.getValue())
       ),
   }),
 ];

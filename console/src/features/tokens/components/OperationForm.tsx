@@ -7,7 +7,7 @@ import {
   AmountPartitionCommentFields,
   type AmountPartitionCommentValues,
 } from './PartitionCommentFields.tsx';
-import { PrecheckLine } from './PrecheckLine.tsx';
+import { usePrecheckGate } from './PrecheckLine.tsx';
 import { commentBytes, partitionBytes } from './shared.tsx';
 import type { TokenOps } from './types.ts';
 
@@ -95,14 +95,15 @@ export function OperationForm<Input extends FieldValues, Output extends FieldVal
   /** After the submit button. */
   buttons?: ReactNode;
 }) {
+  const gate = usePrecheckGate(precheck);
   return (
     <FormProvider {...(form as unknown as UseFormReturn<AmountPartitionCommentValues>)}>
       <form onSubmit={onSubmit} noValidate aria-label={title}>
         <Stack>
           <AmountPartitionCommentFields partitions={partitions} between={between} />
-          <PrecheckLine body={precheck} />
+          {gate.line}
           <Inline space="small">
-            <Button type="submit" loading={form.formState.isSubmitting}>
+            <Button type="submit" loading={form.formState.isSubmitting} {...gate.button}>
               {submitLabel}
             </Button>
             {buttons}

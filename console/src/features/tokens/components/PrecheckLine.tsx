@@ -1,13 +1,35 @@
-import type { PrecheckRequest } from '@tranche/api';
+import { type PrecheckRequest, statusCodeMessage } from '@tranche/api';
 import { Alert, Text } from '@tranche/ui-kit';
-import { usePrecheck } from '../hooks/usePrecheck.ts';
+import { type ReactNode, useId } from 'react';
+import { type PrecheckState, usePrecheck } from '../hooks/usePrecheck.ts';
 
 /**
  * The pre-check line of an operation form: before anything is signed, whether the chain would accept the
  * operation now, and if not, which rule or right stops it, in words.
  */
 export function PrecheckLine({ body }: { body: PrecheckRequest | null }) {
+  return <PrecheckView state={usePrecheck(body)} />;
+}
+
+/**
+ * The pre-check of a form whose action the chain would refuse: the line to show, and the action's button props
+ * (disabled while the pre-check refuses, described by the sentence beside it) until the values change.
+ */
+export function usePrecheckGate(body: PrecheckRequest | null): {
+  line: ReactNode;
+  button: { disabled: boolean; 'aria-describedby': string | undefined };
+} {
   const state = usePrecheck(body);
+  const id = useId();
+  const refused = state.status === 'done' && !state.result.ok;
+  return {
+    line: <PrecheckView state={state} id={id} />,
+    button: { disabled: refused, 'aria-describedby': refused ? id : undefined },
+  };
+}
+
+/** The line of a pre-check already run (`id`: for the action's button to point at with aria-describedby). */
+export function PrecheckView({ state, id }: { state: PrecheckState; id?: string }) {
   if (state.status === 'idle') return null;
   if (state.status === 'checking') {
     return (
@@ -25,12 +47,14 @@ export function PrecheckLine({ body }: { body: PrecheckRequest | null }) {
   }
   const { ok, reason, code } = state.result;
   return (
-    <Alert
-      tone={ok ? 'success' : 'warning'}
-      title={ok ? 'Pre-check: would pass' : 'Pre-check: would be refused'}
-    >
-      {ok ? reason : `${reason} (ERC-1066 ${code})`}
-    </Alert>
+    <div id={id}>
+      <Alert
+        tone={ok ? 'success' : 'warning'}
+        title={ok ? 'Pre-check: would pass' : 'Pre-check: would be refused'}
+      >
+        {ok ? reason : `${reason} (ERC-1066 ${code}) ${statusCodeMessage(code)}`}
+      </Alert>
+    </div>
   );
 }
 

@@ -1,11 +1,11 @@
 import {
+  formatAmount,
   loadErrorMessages,
   tokenOperationMessages as m,
   tokenScreenTexts,
   walletMessages,
 } from '@tranche/api';
 import {
-  AddressText,
   Badge,
   Button,
   Card,
@@ -19,7 +19,7 @@ import {
   TxWizard,
 } from '@tranche/ui-kit';
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { renderRouterLink } from '../../../lib/renderRouterLink.tsx';
 import { DistributionsTab } from '../../distributions/index.ts';
@@ -44,8 +44,9 @@ import { type DisabledReason, ReasonAlert, SummaryRow } from './shared.tsx';
 import { TradingToggle } from './TradingToggle.tsx';
 import { tokenSymbolOf } from '../firstCalls.ts';
 import type { TokenOps } from './types.ts';
+import { Address } from '../../config/index.ts';
 
-type Dialog = { title: string; text: string; onConfirm: () => void };
+type Dialog = { title: string; text: ReactNode; onConfirm: () => void };
 
 /** TokenInfo (query token = symbol): summary, Issue/Redeem, Pause/Resume and the tabs of part 1, section 2. */
 export function TokenInfoPage() {
@@ -69,6 +70,8 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
   const [panel, setPanel] = useState<'none' | 'issue' | 'redeem'>('none');
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [stale, setStale] = useState<DisabledReason>(null);
+  /** Bumped when a transaction finished: the page's forms start afresh. */
+  const [round, setRound] = useState(0);
   const wallet = useWallet();
   const [dtxRequest, setDtxRequest] = useState<DtxRequest | null>(null);
   const distribute =
@@ -118,171 +121,178 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
 
   const handleContinue = () => {
     tx.setView(null);
+    setRound((n) => n + 1);
     setPanel('none');
     setVersion((v) => v + 1);
     void reload();
   };
 
-  if (tx.view) {
-    return (
-      <Stack space="large">
-        <Heading level={1}>{`[${token.projectCode}] ${token.projectName}`}</Heading>
-        <TxWizard
-          state={tx.view.state}
-          hash={tx.view.hash}
-          blockNumber={tx.view.blockNumber}
-          errorMessage={tx.view.errorMessage}
-          explorer={explorer}
-          renderLink={renderRouterLink}
-          onContinue={tx.view.state === 'submitted' || tx.view.state === 'mined' ? handleContinue : undefined}
-          onGoBack={
-            tx.view.state === 'error' || tx.view.state === 'aborted' ? () => tx.setView(null) : undefined
-          }
-        />
-      </Stack>
-    );
-  }
+  // The wizard shows over the page, which stays mounted behind it: Go back finds the form as it was left; a
+  // finished transaction (Continue) starts the page's forms afresh.
+  const wizard = tx.view ? (
+    <TxWizard
+      state={tx.view.state}
+      hash={tx.view.hash}
+      blockNumber={tx.view.blockNumber}
+      errorMessage={tx.view.errorMessage}
+      explorer={explorer}
+      renderLink={renderRouterLink}
+      onContinue={tx.view.state === 'submitted' || tx.view.state === 'mined' ? handleContinue : undefined}
+      onGoBack={tx.view.state === 'error' || tx.view.state === 'aborted' ? () => tx.setView(null) : undefined}
+    />
+  ) : null;
 
   return (
     <Stack space="large">
       <Heading level={1}>{`[${token.projectCode}] ${token.projectName}`}</Heading>
-      {token.isPaused ? (
-        <Inline>
-          <Badge tone="danger">{tokenScreenTexts.pausedBadge}</Badge>
-        </Inline>
-      ) : null}
-      <StartDtxDialog
-        request={dtxRequest}
-        onClose={() => setDtxRequest(null)}
-        precheck={<PrecheckLine body={shardedPrecheckBody(dtxRequest)} />}
-        onStarted={() => {
-          setDtxRequest(null);
-          setPanel('none');
-        }}
-      />
-      <Card
-        title="Summary"
-        actions={
-          <Inline space="small">
-            <Button disabled={issueReason !== null} onClick={() => setPanel('issue')}>
-              Issue
-            </Button>
-            <Button variant="secondary" disabled={redeemReason !== null} onClick={() => setPanel('redeem')}>
-              Redeem
-            </Button>
-            <TradingToggle
-              isPaused={token.isPaused === true}
-              disabled={pauseReason !== null}
-              contract={rights.contract}
-              sign={tx.sign}
-              distribute={distribute}
-              confirm={setDialog}
-              onStale={(reason) => {
-                setStale(reason);
-                if (reason) void reload();
-              }}
+      {wizard}
+      <div hidden={wizard !== null} key={round}>
+        <Stack space="large">
+          {token.isPaused ? (
+            <Inline>
+              <Badge tone="danger">{tokenScreenTexts.pausedBadge}</Badge>
+            </Inline>
+          ) : null}
+          <StartDtxDialog
+            request={dtxRequest}
+            onClose={() => setDtxRequest(null)}
+            precheck={<PrecheckLine body={shardedPrecheckBody(dtxRequest)} />}
+            onStarted={() => {
+              setDtxRequest(null);
+              setPanel('none');
+            }}
+          />
+          <Card
+            title="Summary"
+            actions={
+              <Inline space="small">
+                <Button disabled={issueReason !== null} onClick={() => setPanel('issue')}>
+                  Issue
+                </Button>
+                <Button
+                  variant="secondary"
+                  disabled={redeemReason !== null}
+                  onClick={() => setPanel('redeem')}
+                >
+                  Redeem
+                </Button>
+                <TradingToggle
+                  isPaused={token.isPaused === true}
+                  disabled={pauseReason !== null}
+                  contract={rights.contract}
+                  sign={tx.sign}
+                  distribute={distribute}
+                  confirm={setDialog}
+                  onStale={(reason) => {
+                    setStale(reason);
+                    if (reason) void reload();
+                  }}
+                />
+              </Inline>
+            }
+          >
+            <Stack>
+              <SummaryRow label="Symbol">{token.projectCode}</SummaryRow>
+              <SummaryRow label="Token">{token.projectName}</SummaryRow>
+              <SummaryRow label="Contract address">
+                {token.contractAddress ? <Address address={token.contractAddress} shorten={false} /> : null}
+              </SummaryRow>
+              <SummaryRow label="Total supply">
+                {token.totalSupply ? formatAmount(token.totalSupply, { symbol: token.projectCode }) : ''}
+              </SummaryRow>
+              <SummaryRow label="Owner">
+                {token.ownerAddress ? (
+                  <Address address={token.ownerAddress} shorten={false} name={token.profileName} />
+                ) : (
+                  tokenScreenTexts.ownerMissing
+                )}
+              </SummaryRow>
+              <SummaryRow label="Controller">
+                {token.isControllable && token.controllerAddress ? (
+                  <Address address={token.controllerAddress} shorten={false} name={token.controllerName} />
+                ) : (
+                  tokenScreenTexts.notControllable
+                )}
+              </SummaryRow>
+              <SummaryRow label="Whitelist">{token.whitelistName ?? token.whitelistAddress ?? ''}</SummaryRow>
+              <SummaryRow label="Token status">{token.isPaused ? 'Paused' : 'Active'}</SummaryRow>
+            </Stack>
+          </Card>
+          <ReasonAlert reason={stale} />
+          <ReasonAlert reason={issueReason} />
+          {issueReason?.text !== redeemReason?.text ? <ReasonAlert reason={redeemReason} /> : null}
+          {pauseReason && pauseReason.text !== issueReason?.text ? (
+            <ReasonAlert reason={pauseReason} />
+          ) : null}
+          {registered === true ? (
+            <Checkbox
+              label="Submit through the server with my registered key"
+              checked={useServer}
+              onCheckedChange={setUseServer}
             />
-          </Inline>
-        }
-      >
-        <Stack>
-          <SummaryRow label="Symbol">{token.projectCode}</SummaryRow>
-          <SummaryRow label="Token">{token.projectName}</SummaryRow>
-          <SummaryRow label="Contract address">
-            {token.contractAddress ? <AddressText address={token.contractAddress} shorten={false} /> : null}
-          </SummaryRow>
-          <SummaryRow label="Total supply">{token.totalSupply ?? ''}</SummaryRow>
-          <SummaryRow label="Owner">
-            {token.ownerAddress ? (
-              <AddressText address={token.ownerAddress} shorten={false} />
-            ) : (
-              tokenScreenTexts.ownerMissing
-            )}
-            {token.profileName ? ` (${token.profileName})` : ''}
-          </SummaryRow>
-          <SummaryRow label="Controller">
-            {token.isControllable && token.controllerAddress ? (
-              <>
-                <AddressText address={token.controllerAddress} shorten={false} />
-                {token.controllerName ? ` (${token.controllerName})` : ''}
-              </>
-            ) : (
-              tokenScreenTexts.notControllable
-            )}
-          </SummaryRow>
-          <SummaryRow label="Whitelist">{token.whitelistName ?? token.whitelistAddress ?? ''}</SummaryRow>
-          <SummaryRow label="Token status">{token.isPaused ? 'Paused' : 'Active'}</SummaryRow>
+          ) : null}
+          {panel === 'issue' && issueReason === null ? (
+            <IssueForm ops={ops} onCancel={() => setPanel('none')} />
+          ) : null}
+          {panel === 'redeem' && redeemReason === null ? (
+            <RedeemForm ops={ops} onCancel={() => setPanel('none')} />
+          ) : null}
+          <Tabs.Root defaultValue="holders">
+            <Tabs.List aria-label="Token">
+              <Tabs.Trigger value="holders">Token Holders</Tabs.Trigger>
+              <Tabs.Trigger value="balance">Balance</Tabs.Trigger>
+              {showController ? <Tabs.Trigger value="controller">Controller</Tabs.Trigger> : null}
+              <Tabs.Trigger value="operators">Operators</Tabs.Trigger>
+              <Tabs.Trigger value="documents">Documents</Tabs.Trigger>
+              <Tabs.Trigger value="distributions">Distributions</Tabs.Trigger>
+              <Tabs.Trigger value="rules">Rules</Tabs.Trigger>
+              {rights.connected ? <Tabs.Trigger value="bulk">Bulk</Tabs.Trigger> : null}
+              {rights.connected ? <Tabs.Trigger value="transfer">Transfer</Tabs.Trigger> : null}
+            </Tabs.List>
+            <Tabs.Content value="holders">
+              <HoldersTab ops={ops} />
+            </Tabs.Content>
+            <Tabs.Content value="balance">
+              <BalanceTab ops={ops} />
+            </Tabs.Content>
+            {showController ? (
+              <Tabs.Content value="controller">
+                <ControllerTab ops={ops} />
+              </Tabs.Content>
+            ) : null}
+            <Tabs.Content value="operators">
+              <OperatorsTab ops={ops} />
+            </Tabs.Content>
+            <Tabs.Content value="documents">
+              <DocumentsTab ops={ops} />
+            </Tabs.Content>
+            <Tabs.Content value="distributions">
+              <DistributionsTab symbol={token.projectCode} partitions={token.partitions.map((p) => p.name)} />
+            </Tabs.Content>
+            <Tabs.Content value="rules">
+              <RulesTab ops={ops} />
+            </Tabs.Content>
+            <Tabs.Content value="transfer">
+              {rights.connected ? <TransferTab ops={ops} /> : null}
+            </Tabs.Content>
+            <Tabs.Content value="bulk">{rights.connected ? <BulkTab ops={ops} /> : null}</Tabs.Content>
+          </Tabs.Root>
+          <ConfirmDialog
+            open={dialog !== null}
+            onOpenChange={(open) => {
+              if (!open) setDialog(null);
+            }}
+            title={dialog?.title ?? ''}
+            text={dialog?.text ?? ''}
+            confirmLabel="Yes, continue"
+            onConfirm={() => {
+              const action = dialog?.onConfirm;
+              setDialog(null);
+              action?.();
+            }}
+          />
         </Stack>
-      </Card>
-      <ReasonAlert reason={stale} />
-      <ReasonAlert reason={issueReason} />
-      {issueReason?.text !== redeemReason?.text ? <ReasonAlert reason={redeemReason} /> : null}
-      {pauseReason && pauseReason.text !== issueReason?.text ? <ReasonAlert reason={pauseReason} /> : null}
-      {registered === true ? (
-        <Checkbox
-          label="Submit through the server with my registered key"
-          checked={useServer}
-          onCheckedChange={setUseServer}
-        />
-      ) : null}
-      {panel === 'issue' && issueReason === null ? (
-        <IssueForm ops={ops} onCancel={() => setPanel('none')} />
-      ) : null}
-      {panel === 'redeem' && redeemReason === null ? (
-        <RedeemForm ops={ops} onCancel={() => setPanel('none')} />
-      ) : null}
-      <Tabs.Root defaultValue="holders">
-        <Tabs.List aria-label="Token">
-          <Tabs.Trigger value="holders">Token Holders</Tabs.Trigger>
-          <Tabs.Trigger value="balance">Balance</Tabs.Trigger>
-          {showController ? <Tabs.Trigger value="controller">Controller</Tabs.Trigger> : null}
-          <Tabs.Trigger value="operators">Operators</Tabs.Trigger>
-          <Tabs.Trigger value="documents">Documents</Tabs.Trigger>
-          <Tabs.Trigger value="distributions">Distributions</Tabs.Trigger>
-          <Tabs.Trigger value="rules">Rules</Tabs.Trigger>
-          {rights.connected ? <Tabs.Trigger value="bulk">Bulk</Tabs.Trigger> : null}
-          {rights.connected ? <Tabs.Trigger value="transfer">Transfer</Tabs.Trigger> : null}
-        </Tabs.List>
-        <Tabs.Content value="holders">
-          <HoldersTab ops={ops} />
-        </Tabs.Content>
-        <Tabs.Content value="balance">
-          <BalanceTab ops={ops} />
-        </Tabs.Content>
-        {showController ? (
-          <Tabs.Content value="controller">
-            <ControllerTab ops={ops} />
-          </Tabs.Content>
-        ) : null}
-        <Tabs.Content value="operators">
-          <OperatorsTab ops={ops} />
-        </Tabs.Content>
-        <Tabs.Content value="documents">
-          <DocumentsTab ops={ops} />
-        </Tabs.Content>
-        <Tabs.Content value="distributions">
-          <DistributionsTab symbol={token.projectCode} partitions={token.partitions.map((p) => p.name)} />
-        </Tabs.Content>
-        <Tabs.Content value="rules">
-          <RulesTab ops={ops} />
-        </Tabs.Content>
-        <Tabs.Content value="transfer">{rights.connected ? <TransferTab ops={ops} /> : null}</Tabs.Content>
-        <Tabs.Content value="bulk">{rights.connected ? <BulkTab ops={ops} /> : null}</Tabs.Content>
-      </Tabs.Root>
-      <ConfirmDialog
-        open={dialog !== null}
-        onOpenChange={(open) => {
-          if (!open) setDialog(null);
-        }}
-        title={dialog?.title ?? ''}
-        text={dialog?.text ?? ''}
-        confirmLabel="Yes, continue"
-        onConfirm={() => {
-          const action = dialog?.onConfirm;
-          setDialog(null);
-          action?.();
-        }}
-      />
+      </div>
     </Stack>
   );
 }

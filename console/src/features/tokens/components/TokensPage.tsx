@@ -7,7 +7,6 @@ import {
   tokenScreenTexts,
 } from '@tranche/api';
 import {
-  AddressText,
   Alert,
   Button,
   Heading,
@@ -28,6 +27,7 @@ import { routeTo } from '../../../lib/paths.ts';
 import { renderRouterLink } from '../../../lib/renderRouterLink.tsx';
 import { ErrorAlert } from '../../forms/index.ts';
 import { tokensSearchOf } from '../firstCalls.ts';
+import { Address } from '../../config/index.ts';
 
 /** Where a token row leads: a draft (status 1) to ViewTokenDraft, otherwise TokenInfo. */
 export function tokenHref(row: Pick<ProjectListItem, 'projectCode' | 'projectStatus'>): string {
@@ -103,14 +103,14 @@ export function TokensPage() {
                   <TableCell>{row.projectName}</TableCell>
                   <TableCell>
                     {row.ownerAddress ? (
-                      <AddressText address={row.ownerAddress} />
+                      <Address address={row.ownerAddress} />
                     ) : (
                       tokenScreenTexts.ownerMissing
                     )}
                   </TableCell>
                   <TableCell>
                     {row.controllerAddress ? (
-                      <AddressText address={row.controllerAddress} />
+                      <Address address={row.controllerAddress} />
                     ) : (
                       tokenScreenTexts.controllerMissing
                     )}

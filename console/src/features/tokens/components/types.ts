@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ProjectDetail, TxType } from '@tranche/api';
 import type { WalletRights } from '../hooks/useWalletRights.ts';
 
@@ -21,5 +22,6 @@ export type TokenOps = {
    */
   distribute?: (txType: 1 | 2 | 3 | 4, txData?: Record<string, string>) => void;
   /** Opens a confirmation dialog; `onConfirm` runs when the user agrees. */
-  confirm: (dialog: { title: string; text: string; onConfirm: () => void }) => void;
+  /** A confirmation: `text` may hold addresses and amounts shown in full (a ReactNode). */
+  confirm: (dialog: { title: string; text: ReactNode; onConfirm: () => void }) => void;
 };

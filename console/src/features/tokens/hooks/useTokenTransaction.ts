@@ -69,7 +69,8 @@ export function useTokenTransaction(contractAddress: string | null, abi: readonl
           }),
           onProgress: (progress) => setView(toWizard(progress)),
           onHash: async (hash) => {
-            notify({ text: 'Transaction submitted', data: { hash } });
+            // The TxWizard shows the hash and then the mined card: the notice is kept, without a second toast beside it.
+            notify({ text: 'Transaction submitted', data: { hash }, silent: true });
             await registration.onHash(hash);
           },
           onReceipt: registration.onReceipt,
@@ -99,7 +100,7 @@ export function useTokenTransaction(contractAddress: string | null, abi: readonl
           return true;
         }
         setView({ state: 'submitted', hash: transactionHash });
-        notify({ text: 'Transaction submitted', data: { hash: transactionHash } });
+        notify({ text: 'Transaction submitted', data: { hash: transactionHash }, silent: true });
         if (!signer.provider) return true;
         const receipt = await minedReceipt(signer.provider, transactionHash, { pollMs: 1000 });
         if (receipt.status !== 1) {

@@ -1,6 +1,5 @@
 import type { WhitelistListItem } from '@tranche/api';
 import {
-  AddressText,
   Spinner,
   Stack,
   Table,
@@ -14,6 +13,7 @@ import {
 } from '@tranche/ui-kit';
 import { useSearchParams } from 'react-router-dom';
 import { ErrorAlert } from '../../forms/index.ts';
+import { Address } from '../../config/index.ts';
 
 /** The whitelists whose name or address contains `term` (any case); all of them for a blank term. */
 export function matchWhitelists(whitelists: WhitelistListItem[], term: string): WhitelistListItem[] {
@@ -76,10 +76,10 @@ function WhitelistTable({ whitelists, empty }: { whitelists: WhitelistListItem[]
           <TableRow key={whitelist.address}>
             <TableCell>{whitelist.name}</TableCell>
             <TableCell>
-              <AddressText address={whitelist.address} />
+              <Address address={whitelist.address} />
             </TableCell>
             <TableCell>
-              <AddressText address={whitelist.scheme} />
+              <Address address={whitelist.scheme} />
             </TableCell>
           </TableRow>
         ))}

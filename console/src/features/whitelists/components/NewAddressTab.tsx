@@ -1,11 +1,12 @@
 import {
-  type WhitelistErrorItem,
-  type WhitelistListItem,
-  type TemplateValue,
   addressPattern,
+  countOf,
   defaultTemplate,
   templateFieldError,
   templateFieldValue,
+  type TemplateValue,
+  type WhitelistErrorItem,
+  type WhitelistListItem,
   whitelistMessages,
   whitelistTemplates,
 } from '@tranche/api';
@@ -210,7 +211,9 @@ export function NewAddressTab({ whitelists }: { whitelists: WhitelistListItem[] 
           </Stack>
         </Alert>
       ) : null}
-      {saved !== null && !failure ? <Alert tone="success">{`${saved} addresses saved`}</Alert> : null}
+      {saved !== null && !failure ? (
+        <Alert tone="success">{`${countOf(saved, 'address', 'addresses')} saved`}</Alert>
+      ) : null}
       {progress ? <Spinner label={progress} /> : null}
       <Table caption="Pending changes">
         <TableHead>
