@@ -9,7 +9,9 @@ describe('route table', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
   it('keeps only sign up, confirm, login, forgot, reset and Tranche system routes public', () => {
-    // health and ready are for load balancers (issue 20: ready says database, chain and indexer lag).
+    // health and ready are for load balancers (issue 20: ready says database, chain and indexer lag);
+    // localSignUpMail is local mode's sign-up mail before any session (loopback and unconfirmed accounts only,
+    // access.signUpMail; an empty list otherwise).
     const publicIds = routeIds.filter((id) => routes[id].access === 'public').sort();
     expect(publicIds).toEqual(
       [
@@ -18,6 +20,7 @@ describe('route table', () => {
         'createAccount',
         'forgotPassword',
         'health',
+        'localSignUpMail',
         'login',
         'ready',
         'resetPassword',

@@ -4,12 +4,13 @@ import { eq } from 'drizzle-orm';
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encryptSecret } from '../src/crypto/aesGcm.ts';
+import type { Database } from '../src/db/database.ts';
 import { jobRunnerOf } from '../src/jobs/runner.ts';
 import { listOutbox } from '../src/mail/mailer.ts';
 import { credentials } from '../src/modules/credentials/schema.ts';
 import { provedWallets } from '../src/modules/wallets/schema.ts';
 import { secretBinding } from '../src/modules/webhooks/deliver.ts';
-import { webhookDeliverJobKind } from '../src/modules/webhooks/record.ts';
+import { queueDelivery } from '../src/modules/webhooks/record.ts';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../src/modules/webhooks/schema.ts';
 import { accountWithKeys, createTestApp, databaseKinds, startTestChain, type TestApp } from './helpers.ts';
 
@@ -84,16 +85,23 @@ describe.each(databaseKinds)('the review after a password reset on %s', (kind) =
       .insert(webhookEvents)
       .values({ eventKey: 'review:1', messageId: 'msg_review_1', type: 'token.issued', payload: {} })
       .returning();
-    const [delivery] = await t.ctx.db
-      .insert(webhookDeliveries)
-      .values({ endpointId, eventId: event?.id as number })
-      .returning();
     const runner = jobRunnerOf(t.app, t.ctx);
-    const job = await runner.enqueue(webhookDeliverJobKind, { deliveryId: delivery?.id });
-    await t.ctx.db
-      .update(webhookDeliveries)
-      .set({ jobId: job.id })
-      .where(eq(webhookDeliveries.id, delivery?.id as number));
+    // Queued as the recorder does, in the transaction that writes the delivery (its job may run at once).
+    const delivery = await t.ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(webhookDeliveries)
+        .values({ endpointId, eventId: event?.id as number })
+        .returning();
+      const job = await queueDelivery(runner, tx as unknown as Database, {
+        id: row?.id as number,
+        endpointId,
+      });
+      await tx
+        .update(webhookDeliveries)
+        .set({ jobId: job.id })
+        .where(eq(webhookDeliveries.id, row?.id as number));
+      return row;
+    });
     await runner.idle();
     const deliveryRow = async () =>
       (
