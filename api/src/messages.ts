@@ -548,6 +548,14 @@ export const bulkOperationMessages = {
   title: 'Bulk operation',
 } as const;
 
+/** Idempotency-Key on the routes that start bulk work (server/src/http/idempotency.ts). */
+export const idempotencyMessages = {
+  keyInvalid: 'The Idempotency-Key header must be 1 to 255 printable characters',
+  keyReused:
+    'This Idempotency-Key was used for a different request. Send a new key with a new request, or the same request with this key.',
+  inProgress: 'A request with this Idempotency-Key is still being processed. Try again in a moment.',
+} as const;
+
 /** Webhook endpoints (api/src/schemas/webhooks.ts, server/src/modules/webhooks). */
 export const webhookMessages = {
   urlRequired: 'Enter the URL of your endpoint',

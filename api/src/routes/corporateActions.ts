@@ -88,6 +88,7 @@ export const corporateActionsRoutes = {
     params: distributionIdParamsSchema,
     body: pushRequestSchema,
     response: pushResponseSchema,
+    idempotent: true,
   }),
   reclaimDistribution: route('reclaimDistribution', {
     spec: 'tranche',

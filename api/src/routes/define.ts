@@ -13,6 +13,11 @@ export type RouteDefinition = RouteTarget & {
   body?: z.ZodType;
   /** Schema of `data` in the success envelope. */
   response?: z.ZodType;
+  /**
+   * Takes an `Idempotency-Key` header (server/src/http/idempotency.ts): a retry with the same key and request gets
+   * the first answer and starts nothing; the same key with another request answers 422.
+   */
+  idempotent?: true;
   /** The request body's example in the OpenAPI document, where one built from field names cannot fit (fields that exclude each other). */
   bodyExample?: unknown;
 };

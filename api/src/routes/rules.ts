@@ -43,6 +43,7 @@ export const rulesRoutes = {
       'Start a bulk issue or bulk forced transfer on a live token: every row pre-checked, then sent in batches',
     body: startBulkRequestSchema,
     response: startBulkResponseSchema,
+    idempotent: true,
   }),
   getBulk: route('getBulk', {
     spec: 'tranche',

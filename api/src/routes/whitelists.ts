@@ -32,6 +32,7 @@ export const whitelistsRoutes = {
     summary: 'Add or update whitelisted addresses',
     body: whitelistBulkRequestSchema,
     response: whitelistBulkResponseSchema,
+    idempotent: true,
   }),
   whitelistDeployTx: route('whitelistDeployTx', {
     spec: part2,

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const createdOn = () => timestamp('created_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -110,4 +119,31 @@ export const deployedContracts = pgTable(
     createdOn: createdOn(),
   },
   (table) => [uniqueIndex('deployed_contracts_chain_address_key').on(table.chainId, table.address)],
+);
+
+/**
+ * Idempotency keys (http/idempotency.ts): the answer of a request sent with an `Idempotency-Key` header, per account
+ * and key, until `expires_on`. A retry with the same key and request gets the stored answer; `completed_on` is null
+ * while the first request runs.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** The route the key was first used on, and a sha256 of that request's parameters and body. */
+    routeId: text('route_id').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    /** `data` of the first request's success answer. */
+    response: jsonb('response'),
+    completedOn: timestamp('completed_on', { withTimezone: true, mode: 'date' }),
+    expiresOn: timestamp('expires_on', { withTimezone: true, mode: 'date' }).notNull(),
+    createdOn: createdOn(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.key] }),
+    index('idempotency_keys_expires_on_idx').on(table.expiresOn),
+  ],
 );

@@ -4,6 +4,7 @@ import {
   apiPrefix,
   errorEnvelopeSchema,
   failure,
+  idempotencyMessages,
   pathParams,
   type RouteDefinition,
   type RouteId,
@@ -42,7 +43,7 @@ type JsonSchema = {
   exclusiveMinimum?: number;
   minItems?: number;
 };
-type Parameter = { in: string; name: string };
+type Parameter = { in: string; name: string; [field: string]: unknown };
 type MediaType = { schema?: JsonSchema; example?: unknown };
 type Operation = {
   operationId?: string;
@@ -73,6 +74,7 @@ const errorResponses = {
   403: ['Not allowed for this account (the access module refused)', accountErrors.notConfirmed],
   404: ['The named resource does not exist', apiErrors.notFound],
   409: ['Conflicts with the current state (exists already, wrong status)', accountErrors.emailTaken],
+  422: ['The Idempotency-Key was used for a different request', idempotencyMessages.keyReused],
   429: ['Too many attempts: wait and try again', accountErrors.tooManyAttempts],
   503: ['The server is stopping, or the chain or database does not answer', 'The database does not answer'],
 } as const;
@@ -94,6 +96,7 @@ export function errorStatuses(definition: RouteDefinition): ErrorStatus[] {
     [403, checksWho],
     [404, pathParams(definition.path).length > 0],
     [409, changesState],
+    [422, Boolean(definition.idempotent)],
     [429, changesState],
     [503, true],
   ];
@@ -216,6 +219,18 @@ export function describeApi<D extends object>(input: D): D {
       operation.parameters = operation.parameters?.filter(
         (p) => p.in !== 'path' || ownParams.includes(p.name),
       );
+      if (definition.idempotent)
+        operation.parameters = [
+          ...(operation.parameters ?? []),
+          {
+            in: 'header',
+            name: 'Idempotency-Key',
+            required: false,
+            description:
+              'A key of yours for this request (kept 24 hours): a retry with the same key and request answers as the first did and starts nothing again; the same key with another request answers 422.',
+            schema: { type: 'string', minLength: 1, maxLength: 255 },
+          },
+        ];
       const body = operation.requestBody?.content?.[jsonMedia];
       if (body?.schema) body.example = definition.bodyExample ?? exampleOf(body.schema);
       const responses = operation.responses ?? {};

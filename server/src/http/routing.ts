@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../errors.ts';
+import { idempotent } from './idempotency.ts';
 import { findAccountById } from '../modules/accounts/repository.ts';
 import { bearerToken, type SessionClaims } from './sessions.ts';
 import { throttleKindOf } from './throttle.ts';
@@ -116,14 +117,30 @@ export function registerRoute<Id extends RouteId>(
       // Parts without a schema are checked here (those with one in the validator).
       if ([request.params, request.query, request.body].some((part) => holdsControlCharacters(part)))
         throw new HttpError(400, inputMessages.controlCharacters);
-      const data = await handler({
-        body: request.body,
-        params: request.params,
-        query: request.query,
-        session: request.session,
-        request,
-        reply,
-      } as unknown as RouteInput<Id>);
+      const run = (): Promise<unknown> =>
+        handler({
+          body: request.body,
+          params: request.params,
+          query: request.query,
+          session: request.session,
+          request,
+          reply,
+        } as unknown as RouteInput<Id>);
+      // Routes that start bulk work take an Idempotency-Key (a retry after a timeout starts nothing twice).
+      const data =
+        definition.idempotent && request.session
+          ? await idempotent(
+              ctx,
+              {
+                accountId: request.session.accountId,
+                routeId: id,
+                header: request.headers['idempotency-key'],
+                request,
+                reply,
+              },
+              run,
+            )
+          : await run();
       // A handler that answered itself (a file download: CSV, PDF) is done.
       if (reply.sent) return reply;
       return { statusCode: 200, data: data ?? null };

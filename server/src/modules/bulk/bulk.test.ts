@@ -4,7 +4,9 @@ import {
   type BulkJob,
   bulkOperationMessages as b,
   createApiClient,
+  idempotencyMessages,
   keyMessages,
+  routes,
   tokenOperationMessages as m,
 } from '@tranche/api';
 import type { DevChain } from '@tranche/contracts';
@@ -19,6 +21,8 @@ import {
   type TestApp,
   testProvider,
 } from '../../../test/helpers.ts';
+import { idempotencyKeys } from '../../db/schema.ts';
+import { idempotencyKeyTtlMs } from '../../http/idempotency.ts';
 import { deploySchemeAndWhitelist, deployTestToken, type DevWallets, devWallets } from '../tokens/testing.ts';
 
 let devChain: DevChain;
@@ -27,6 +31,7 @@ let provider: JsonRpcProvider;
 let wallets: DevWallets;
 let token: Contract;
 let issuer: ApiClient;
+let issuerJwt: string;
 let stranger: ApiClient;
 let strangerJwt: string;
 let reader: ApiClient;
@@ -44,9 +49,8 @@ beforeAll(async () => {
   provider = testProvider(devChain);
   wallets = devWallets(provider);
   const setup = await deploySchemeAndWhitelist(wallets);
-  issuer = client(
-    (await accountWithKeys(t, 'bulk.issuer@example.com', [wallets.owner, wallets.controller])).jwt,
-  );
+  issuerJwt = (await accountWithKeys(t, 'bulk.issuer@example.com', [wallets.owner, wallets.controller])).jwt;
+  issuer = client(issuerJwt);
   strangerJwt = (await accountWithKeys(t, 'bulk.stranger@example.com', [wallets.outsider])).jwt;
   stranger = client(strangerJwt);
   reader = client(await mailReaderToken(t));
@@ -129,6 +133,60 @@ describe('bulk operations on a live token', () => {
     expect(job.rows[2]?.reason).toBe(b.fromInvalid(3));
     expect(await token.getFunction('balanceOf')(a?.address)).toBe(7n);
     expect(await token.getFunction('balanceOf')(bHolder?.address)).toBe(23n);
+  }, 120_000);
+
+  it('issues once for a request repeated with the same Idempotency-Key, and refuses the key for another request', async () => {
+    const holder = wallets.holders[0]?.address as string;
+    const before = (await token.getFunction('balanceOf')(holder)) as bigint;
+    const body = (amount: string) => ({
+      symbol,
+      operation: 'issue',
+      accountAddress: wallets.owner.address,
+      rows: [{ address: holder, amount, partition: 'A' }],
+    });
+    const send = async (jwt: string, payload: unknown, key = 'issue-7-retry') => {
+      const response = await fetch(`${baseUrl}/api/token/bulk`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${jwt}`,
+          'content-type': 'application/json',
+          'idempotency-key': key,
+        },
+        body: JSON.stringify(payload),
+      });
+      const answer = (await response.json()) as { data?: { jobId: number }; error?: { message: string } };
+      return {
+        status: response.status,
+        jobId: answer.data?.jobId,
+        message: answer.error?.message,
+        replayed: response.headers.get('idempotent-replayed'),
+      };
+    };
+    const first = await send(issuerJwt, body('7'));
+    expect(first).toMatchObject({ status: 200, replayed: null });
+    // A retry after a timeout (while the job runs, and after it is done) gets the same job.
+    expect(await send(issuerJwt, body('7'))).toEqual({ ...first, replayed: 'true' });
+    expect(await finished(issuer, first.jobId as number)).toMatchObject({ state: 'done', done: 1 });
+    expect(await send(issuerJwt, body('7'))).toEqual({ ...first, replayed: 'true' });
+    expect(await token.getFunction('balanceOf')(holder)).toBe(before + 7n);
+    // The same key with another request: 422, nothing started.
+    expect(await send(issuerJwt, body('8'))).toMatchObject({
+      status: 422,
+      message: idempotencyMessages.keyReused,
+    });
+    // Keys are per account: another account's same key is its own request (refused for its own reason).
+    expect(await send(strangerJwt, { ...body('7'), accountAddress: wallets.outsider.address })).toMatchObject(
+      {
+        status: 403,
+        message: b.notAllowedToIssue,
+      },
+    );
+    expect(await token.getFunction('balanceOf')(holder)).toBe(before + 7n);
+    const [stored] = await t.ctx.db.select().from(idempotencyKeys);
+    expect(stored?.expiresOn.getTime()).toBeGreaterThan(Date.now() + idempotencyKeyTtlMs - 60_000);
+    expect(
+      (['startBulk', 'pushDistribution', 'whitelistBulk'] as const).map((id) => routes[id].idempotent),
+    ).toEqual([true, true, true]);
   }, 120_000);
 
   it('refuses whoever may not: no right on the token, no key on the server, a wallet only', async () => {
