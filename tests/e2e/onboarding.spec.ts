@@ -78,7 +78,10 @@ test("a newcomer in local mode: sign up, read the code in the linked outbox, con
   // operator right granted by the server with its registered key; the checklist ticks both.
   await page.setViewportSize({ width: 1440, height: 900 });
   await checklist.getByRole('link', { name: 'Open Access Rights' }).first().click();
+  // The landing page (New Token) has a Name field too: fill the scheme's once its page is there.
+  await expect(page.getByRole('heading', { name: 'Blockchain security' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Name' }).fill('First scheme');
+  await expect(page.getByRole('combobox', { name: 'Smart contract' })).not.toHaveValue('');
   await page.getByRole('textbox', { name: 'Owner' }).fill(address);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Transaction mined')).toBeVisible({ timeout: 30_000 });

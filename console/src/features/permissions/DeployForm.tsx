@@ -71,7 +71,9 @@ export function useDeployForm<Schema extends DeploySchema>(options: {
       .then((list) => {
         setCodebases(list);
         const newest = list.at(-1);
-        if (newest && !fields.getValues('codebaseId')) fields.setValue('codebaseId', String(newest.id));
+        // Validated as it is set: a Save pressed before the list came must not leave 'required' under a filled field.
+        if (newest && !fields.getValues('codebaseId'))
+          fields.setValue('codebaseId', String(newest.id), { shouldValidate: fields.formState.isSubmitted });
       })
       .catch(setError);
   }, [options.codebaseType, fields, setError]);
