@@ -25,6 +25,7 @@ import {
   registerCompression,
   registerConsoleFiles,
 } from './http/serving.ts';
+import { installRequestIdHeader, requestIdOf } from './http/requestId.ts';
 import { docsCsp, hostGuard, installSecurityHeaders } from './http/security.ts';
 import { defaultThrottles, installThrottles } from './http/throttle.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
@@ -69,6 +70,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : { logger: loggerOption === false ? false : loggerOption }),
     bodyLimit: bodyLimit ?? 1024 * 1024,
     return503OnClosing: true,
+    // Request ids: a caller's sane x-request-id or a new UUID, on every log line (reqId) and answer (http/requestId.ts).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     trustProxy: trustProxy !== undefined && trustProxy.length > 0 ? trustProxy : false,
   }) as unknown as FastifyInstance;
 
@@ -76,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('registeredRouteIds', new Set<RouteId>());
   installErrorHandler(app);
+  installRequestIdHeader(app);
   if (allowedHosts) app.addHook('onRequest', hostGuard(allowedHosts));
   await installSecurityHeaders(app, {
     https: ctx.publicUrl().startsWith('https:'),

@@ -20,6 +20,14 @@ async function main(): Promise<void> {
 
   try {
     // Imported here so that even a module failing to load ends in one line, not a stack trace.
+    if (process.env.NODE_ENV === 'production') {
+      const { productionProblems } = await import('./production.ts');
+      const problems = productionProblems(process.env);
+      if (problems.length > 0) {
+        process.stderr.write(`${problems.map(oneLine).join('\n')}\n`);
+        process.exit(1);
+      }
+    }
     const { loadConfig } = await import('./config.ts');
     const { startServer } = await import('./server.ts');
     server = await startServer(loadConfig());

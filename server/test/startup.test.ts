@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, repoRoot } from '../src/config.ts';
 import { StartupError } from '../src/errors.ts';
 import { pgliteExtensions } from '../src/db/database.ts';
+import { productionProblems } from '../src/production.ts';
 import { startServer } from '../src/server.ts';
 import { startTestChain } from './helpers.ts';
 
@@ -161,6 +162,69 @@ describe.concurrent('bad start-up input gets one clear line and exit code 1', ()
     await expectStartupError(
       { DATA_DIR: tempDir(), JWT_EXPIRES_IN: 'forever' },
       /^JWT_EXPIRES_IN must read like/,
+    );
+  });
+});
+
+describe('NODE_ENV=production refuses missing or unsafe settings, one line each', () => {
+  const safe = {
+    NODE_ENV: 'production',
+    SMTP_URL: 'smtp://mailer:pw@mail.example.com:587',
+    PUBLIC_URL: 'https://tranche.example.com',
+    JWT_SECRET: 'j'.repeat(32),
+    MASTER_KEY: 'ab'.repeat(32),
+  };
+  it('names each problem', () => {
+    expect(productionProblems(safe)).toEqual([]);
+    expect(productionProblems({ ...safe, SMTP_URL: '', MAIL: 'disabled' })).toEqual([]);
+    expect(productionProblems({ ...safe, PUBLIC_URL: 'http://10.0.0.5:3000', ALLOW_HTTP: '1' })).toEqual([]);
+    const one = (change: Record<string, string>) => {
+      const problems = productionProblems({ ...safe, ...change });
+      expect(problems, JSON.stringify(change)).toHaveLength(1);
+      return problems[0];
+    };
+    expect(one({ SMTP_URL: '' })).toMatch(/^Set SMTP_URL .* MAIL=disabled runs without any mail\.$/);
+    expect(one({ PUBLIC_URL: '' })).toMatch(/^Set PUBLIC_URL to the https address/);
+    expect(one({ PUBLIC_URL: 'http://tranche.example.com' })).toMatch(
+      /^PUBLIC_URL=http:\/\/tranche\.example\.com is plain http: .* set ALLOW_HTTP=1/,
+    );
+    expect(one({ JWT_SECRET: '' })).toMatch(/^Set JWT_SECRET: use at least 32 random bytes/);
+    expect(one({ JWT_SECRET: 'j'.repeat(31) })).toMatch(/^JWT_SECRET is shorter than 256 bits/);
+    expect(one({ MASTER_KEY: '' })).toMatch(/^Set MASTER_KEY: 64 hexadecimal digits/);
+    expect(one({ MASTER_KEY: 'ab'.repeat(16) })).toMatch(/^MASTER_KEY is not 256 bits/);
+    expect(one({ LOCAL_ALLOW_REMOTE: '1' })).toMatch(/^Unset LOCAL_ALLOW_REMOTE: /);
+    expect(one({ TRANCHE_WEBHOOK_ALLOW_PRIVATE: '1' })).toMatch(/^Unset TRANCHE_WEBHOOK_ALLOW_PRIVATE: /);
+  });
+
+  it('pnpm start prints every problem on its own line and exits 1; safe settings pass on to the next checks', async () => {
+    const result = await startMain({
+      NODE_ENV: 'production',
+      DATA_DIR: tempDir(),
+      MAIL: '',
+      PUBLIC_URL: 'http://tranche.example.com',
+      JWT_SECRET: 'short',
+      LOCAL_ALLOW_REMOTE: '1',
+      TRANCHE_WEBHOOK_ALLOW_PRIVATE: '1',
+    }).exited;
+    expect(result.code, JSON.stringify(result)).toBe(1);
+    expect(result.stdout).not.toContain('Tranche is running');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(
+      result.stderr
+        .trim()
+        .split('\n')
+        .map((line) => line.split(/[ :=]/).slice(0, 2).join('')),
+    ).toEqual([
+      'SetSMTP_URL',
+      'PUBLIC_URLhttp',
+      'JWT_SECRETis',
+      'SetMASTER_KEY',
+      'UnsetLOCAL_ALLOW_REMOTE',
+      'UnsetTRANCHE_WEBHOOK_ALLOW_PRIVATE',
+    ]);
+    await expectOneLineFailure(
+      { ...safe, DATA_DIR: tempDir(), CHAIN_RPC_URL: 'http://127.0.0.1:9' },
+      /^Cannot reach the chain at CHAIN_RPC_URL=http:\/\/127\.0\.0\.1:9: ECONNREFUSED$/,
     );
   });
 });
