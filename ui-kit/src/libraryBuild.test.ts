@@ -99,6 +99,31 @@ describe('library build', () => {
     expect(css).toContain(':where([data-tranche-root])');
   });
 
+  it('leaves React and Radix to the host: peer dependencies, kept as dev dependencies, never bundled', () => {
+    const pkg = JSON.parse(readFileSync(join(kitRoot, 'package.json'), 'utf8')) as Record<
+      'dependencies' | 'peerDependencies' | 'devDependencies',
+      Record<string, string>
+    >;
+    const peers = Object.keys(pkg.peerDependencies).sort();
+    expect(peers).toEqual([
+      '@radix-ui/react-dialog',
+      '@radix-ui/react-dropdown-menu',
+      '@radix-ui/react-popover',
+      '@radix-ui/react-tabs',
+      '@radix-ui/react-tooltip',
+      'react',
+      'react-dom',
+    ]);
+    for (const name of peers) {
+      expect(pkg.dependencies[name], `${name} is a peer, not a dependency`).toBeUndefined();
+      // The range admits the version the workspace tests with.
+      expect(pkg.peerDependencies[name]).toBe(`^${pkg.devDependencies[name]}`);
+    }
+    const js = readFileSync(join(dist, 'index.js'), 'utf8');
+    expect(js).toMatch(/from ['"]react['"]/);
+    expect(js).toMatch(/from ['"]@radix-ui\/react-dialog['"]/);
+  });
+
   it('a plain Vite app (no vanilla-extract plugin) builds against it', async () => {
     const output = await build({
       root: consumer,
