@@ -5,32 +5,13 @@
  * and NO vanilla-extract plugin.
  */
 import { execSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDistWhenStale, dist, kitRoot } from '../test/distBuild.ts';
 
-const kitRoot = resolve(import.meta.dirname, '..');
-const dist = join(kitRoot, 'dist');
 const consumer = join(kitRoot, '.tmp', 'consumer');
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
 
 const consumerSource = `
 import { createElement as h } from 'react';
@@ -51,10 +32,7 @@ createRoot(document.getElementById('root')!).render(
 `;
 
 beforeAll(() => {
-  const built = join(dist, 'index.js');
-  if (!existsSync(built) || statSync(built).mtimeMs < newestMtime(join(kitRoot, 'src'))) {
-    execSync('pnpm build', { cwd: kitRoot, stdio: 'pipe' });
-  }
+  buildDistWhenStale();
   rmSync(consumer, { recursive: true, force: true });
   mkdirSync(join(consumer, 'src'), { recursive: true });
   mkdirSync(join(consumer, 'node_modules', '@tranche'), { recursive: true });
