@@ -11,10 +11,11 @@ import { defineConfig, type Plugin } from 'vite';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   dependencies: Record<string, string>;
+  peerDependencies: Record<string, string>;
 };
 const workerFile = 'pdf.worker.min.mjs';
 const workerImport = `pdfjs-dist/build/${workerFile}?url`;
-const dependencies = [...Object.keys(pkg.dependencies), 'react/jsx-runtime'];
+const dependencies = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)];
 const isExternal = (id: string) =>
   id !== workerImport && dependencies.some((name) => id === name || id.startsWith(`${name}/`));
 

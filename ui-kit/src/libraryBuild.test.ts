@@ -5,32 +5,13 @@
  * and NO vanilla-extract plugin.
  */
 import { execSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDistWhenStale, dist, kitRoot } from '../test/distBuild.ts';
 
-const kitRoot = resolve(import.meta.dirname, '..');
-const dist = join(kitRoot, 'dist');
 const consumer = join(kitRoot, '.tmp', 'consumer');
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
 
 const consumerSource = `
 import { createElement as h } from 'react';
@@ -51,10 +32,7 @@ createRoot(document.getElementById('root')!).render(
 `;
 
 beforeAll(() => {
-  const built = join(dist, 'index.js');
-  if (!existsSync(built) || statSync(built).mtimeMs < newestMtime(join(kitRoot, 'src'))) {
-    execSync('pnpm build', { cwd: kitRoot, stdio: 'pipe' });
-  }
+  buildDistWhenStale();
   rmSync(consumer, { recursive: true, force: true });
   mkdirSync(join(consumer, 'src'), { recursive: true });
   mkdirSync(join(consumer, 'node_modules', '@tranche'), { recursive: true });
@@ -97,6 +75,31 @@ describe('library build', () => {
     expect(js).not.toContain('@vanilla-extract/css');
     const css = readFileSync(join(dist, 'style.css'), 'utf8');
     expect(css).toContain(':where([data-tranche-root])');
+  });
+
+  it('leaves React and Radix to the host: peer dependencies, kept as dev dependencies, never bundled', () => {
+    const pkg = JSON.parse(readFileSync(join(kitRoot, 'package.json'), 'utf8')) as Record<
+      'dependencies' | 'peerDependencies' | 'devDependencies',
+      Record<string, string>
+    >;
+    const peers = Object.keys(pkg.peerDependencies).sort();
+    expect(peers).toEqual([
+      '@radix-ui/react-dialog',
+      '@radix-ui/react-dropdown-menu',
+      '@radix-ui/react-popover',
+      '@radix-ui/react-tabs',
+      '@radix-ui/react-tooltip',
+      'react',
+      'react-dom',
+    ]);
+    for (const name of peers) {
+      expect(pkg.dependencies[name], `${name} is a peer, not a dependency`).toBeUndefined();
+      // The range admits the version the workspace tests with.
+      expect(pkg.peerDependencies[name]).toBe(`^${pkg.devDependencies[name]}`);
+    }
+    const js = readFileSync(join(dist, 'index.js'), 'utf8');
+    expect(js).toMatch(/from ['"]react['"]/);
+    expect(js).toMatch(/from ['"]@radix-ui\/react-dialog['"]/);
   });
 
   it('a plain Vite app (no vanilla-extract plugin) builds against it', async () => {
