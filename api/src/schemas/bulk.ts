@@ -60,7 +60,10 @@ export type BulkRowCheck = { rows: BulkRow[]; errors: { row: number; reason: str
 
 const utf8Length = (text: string) => new TextEncoder().encode(text).length;
 
-/** One row's problem, row-numbered, or the row as checked. `seen` holds the addresses of earlier issue rows. */
+/**
+ * One row's problem, row-numbered, or the row as checked. `seen` holds the address+partition pairs of earlier
+ * issue rows: one investor may be issued on several partitions, but only once per partition.
+ */
 function checkRow(
   operation: BulkOperation,
   raw: BulkRowInput,
@@ -86,15 +89,17 @@ function checkRow(
   if (utf8Length(partition) > 31 && !/^0x[0-9a-fA-F]{64}$/.test(partition)) return b.partitionTooLong(row);
   const lower = address.toLowerCase();
   if (operation === 'issue') {
-    if (seen.has(lower)) return b.addressTwice(row);
-    seen.add(lower);
+    const key = `${lower}\u0000${/^0x[0-9a-fA-F]{64}$/.test(partition) ? partition.toLowerCase() : partition}`;
+    if (seen.has(key)) return b.addressTwice(row, partition);
+    seen.add(key);
   }
   return { row, address: lower, amount: amount.data, partition, fromAddress };
 }
 
 /**
  * Checks every row of a bulk upload (the console before start, the server again): each error names its row.
- * Addresses are answered in lower case; for an issue an address given twice is an error (its second row).
+ * Addresses are answered in lower case; for an issue an address given twice for one partition is an error (its
+ * second row); the same address on another partition is a row of its own.
  */
 export function checkBulkRows(operation: BulkOperation, input: readonly BulkRowInput[]): BulkRowCheck {
   const rows: BulkRow[] = [];
