@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bulkOperationMessages as b } from '../messages.ts';
-import { checkBulkRows } from './bulk.ts';
+import { checkBulkRows, summariseBulkRows } from './bulk.ts';
 
 const investor = '0x1111111111111111111111111111111111111111';
 
@@ -26,5 +26,24 @@ describe('bulk issue rows', () => {
     expect(rows).toHaveLength(2);
     expect(errors).toEqual([{ row: 3, reason: b.addressTwice(3, 'A') }]);
     expect(b.addressTwice(3, 'A')).toBe('Row 3: this address is specified twice for partition A');
+  });
+});
+
+describe('the bulk preview', () => {
+  it('counts the rows, totals each partition and lists each investor once', () => {
+    const other = '0x2222222222222222222222222222222222222222';
+    const { rows } = checkBulkRows('issue', [
+      { address: investor, amount: '10', partition: 'A' },
+      { address: investor, amount: '5', partition: 'B' },
+      { address: other, amount: '90000000000000000000000', partition: 'A' },
+    ]);
+    expect(summariseBulkRows(rows)).toEqual({
+      rows: 3,
+      partitions: [
+        { partition: 'A', total: '90000000000000000000010' },
+        { partition: 'B', total: '5' },
+      ],
+      investors: [investor, other],
+    });
   });
 });

@@ -148,3 +148,25 @@ export const bulkJobSchema = z.object({
   ),
 });
 export type BulkJob = z.output<typeof bulkJobSchema>;
+
+/** What a bulk upload will do, shown for confirmation before it starts: rows, total per partition, the investors. */
+export type BulkSummary = {
+  rows: number;
+  partitions: { partition: string; total: string }[];
+  investors: string[];
+};
+
+/** Sums the checked rows per partition (integers, as decimal strings) and lists each investor once. */
+export function summariseBulkRows(rows: readonly BulkRow[]): BulkSummary {
+  const totals = new Map<string, bigint>();
+  const investors = new Set<string>();
+  for (const row of rows) {
+    totals.set(row.partition, (totals.get(row.partition) ?? 0n) + BigInt(row.amount));
+    investors.add(row.address);
+  }
+  return {
+    rows: rows.length,
+    partitions: [...totals].map(([partition, total]) => ({ partition, total: total.toString() })),
+    investors: [...investors],
+  };
+}

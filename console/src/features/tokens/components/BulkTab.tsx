@@ -5,6 +5,7 @@ import {
   bulkCsvColumns,
   bulkOperationMessages as b,
   checkBulkRows,
+  summariseBulkRows,
 } from '@tranche/api';
 import {
   Alert,
@@ -72,6 +73,7 @@ export function BulkTab({ ops }: { ops: TokenOps }) {
   const [job, setJob] = useState<BulkJob | null>(null);
   const [jobId, setJobId] = useState<number | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const [reviewing, setReviewing] = useState(false);
   const account = ops.rights.address;
 
   const read = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -80,6 +82,7 @@ export function BulkTab({ ops }: { ops: TokenOps }) {
     setFileName(file.name);
     setJob(null);
     setJobId(null);
+    setReviewing(false);
     const parsed = rowsOfCsv(await file.text(), operation);
     setRows(parsed.rows);
     setProblems(
@@ -90,6 +93,7 @@ export function BulkTab({ ops }: { ops: TokenOps }) {
   const start = async () => {
     if (!account) return;
     setError(null);
+    setReviewing(false);
     try {
       const started = await api.call('startBulk', {
         body: { symbol, operation, accountAddress: account, rows },
@@ -140,6 +144,7 @@ export function BulkTab({ ops }: { ops: TokenOps }) {
   };
 
   const finished = job !== null && (job.state === 'done' || job.state === 'failed');
+  const preview = reviewing ? summariseBulkRows(checkBulkRows(operation, rows).rows) : null;
   const progress = job && job.total > 0 ? ((job.done + job.failed) / job.total) * 100 : 0;
   return (
     <Stack space="large">
@@ -161,6 +166,7 @@ export function BulkTab({ ops }: { ops: TokenOps }) {
             setRows([]);
             setProblems([]);
             setFileName('');
+            setReviewing(false);
           }}
         />
         <label>
@@ -179,13 +185,45 @@ export function BulkTab({ ops }: { ops: TokenOps }) {
       ) : null}
       {rows.length > 0 ? (
         <Inline space="small" align="center">
-          <Button onClick={() => void start()} disabled={!account || (jobId !== null && !finished)}>
+          <Button onClick={() => setReviewing(true)} disabled={!account || jobId !== null || reviewing}>
             {`Start: ${operationLabels[operation].toLowerCase()} of ${rows.length} rows`}
           </Button>
           {problems.length > 0 ? (
             <Text tone="muted">The rows that need fixing are reported as refused; the others run.</Text>
           ) : null}
         </Inline>
+      ) : null}
+      {reviewing && preview ? (
+        <section aria-label="Confirm the bulk operation">
+          <Stack space="small">
+            <Text weight="strong">
+              {`${operationLabels[operation]}: ${plural(preview.rows, 'row')} that pass the check, to ${plural(preview.investors.length, 'investor')}`}
+            </Text>
+            <Table caption="Total per partition">
+              <TableHead>
+                <TableRow>
+                  <TableHeaderCell>Partition</TableHeaderCell>
+                  <TableHeaderCell>Total amount</TableHeaderCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {preview.partitions.map((p) => (
+                  <TableRow key={p.partition}>
+                    <TableCell>{p.partition}</TableCell>
+                    <TableCell>{p.total}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            <Text size="small">Investors: {preview.investors.join(', ')}</Text>
+            <Inline space="small">
+              <Button onClick={() => void start()}>Confirm and start</Button>
+              <Button variant="secondary" onClick={() => setReviewing(false)}>
+                Back
+              </Button>
+            </Inline>
+          </Stack>
+        </section>
       ) : null}
       {error ? <ErrorAlert error={error} prefix={b.failed} /> : null}
       {job ? (
