@@ -569,7 +569,8 @@ export const bulkOperationMessages = {
   partitionTooLong: (row: number) => `Row ${row}: the partition name is longer than 31 bytes`,
   amount: (row: number, problem: string) =>
     `Row ${row}: ${problem.charAt(0).toLowerCase()}${problem.slice(1)}`,
-  addressTwice: (row: number) => `Row ${row}: this address is specified twice`,
+  addressTwice: (row: number, partition: string) =>
+    `Row ${row}: this address is specified twice for partition ${partition}`,
   refused: (row: number, reason: string) => `Row ${row}: ${reason}`,
   notFound: 'This bulk operation does not exist',
   walletOnly: (address: string) =>

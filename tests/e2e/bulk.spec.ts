@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { toChecksumAddress as getAddress } from '../../ui-kit/src/AddressText/address.ts';
 import { devAccountKeys } from '../../contracts/src/index.ts';
 import { addressOf, randomAddress, verifyMissing } from '../../server/src/modules/tokens/testing.ts';
 import { expect, test } from './fixtures.ts';
@@ -75,11 +76,28 @@ test('a bulk issue from a CSV: the bad row shows before start, the others are is
     .analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
-  await panel.getByRole('button', { name: 'Start: bulk issue of 5 rows' }).click();
+  // A preview to confirm before anything is issued: rows, total per partition, the investors.
+  const start = panel.getByRole('button', { name: 'Start: bulk issue of 5 rows' });
+  await start.click();
+  const preview = panel.getByRole('region', { name: 'Confirm the bulk operation' });
+  await expect(preview).toContainText('Bulk issue: 4 rows that pass the check, to 4 investors');
+  await expect(
+    preview.getByRole('table', { name: 'Total per partition' }).getByRole('row', { name: 'default 120' }),
+  ).toBeVisible();
+  // Each investor by the one Address component: checksummed, the full value readable beside the short form.
+  await expect(preview).toContainText(getAddress(holders[3] ?? ''));
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await preview.screenshot({ path: `test-results/bulk-preview-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await preview.getByRole('button', { name: 'Confirm and start' }).click();
   await expect(panel.getByText('Finished in 1 transaction: 4 rows done, 1 refused.')).toBeVisible({
     timeout: 60_000,
   });
   await expect(panel.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+  // The finished job cannot be issued again by a second click: a new file is needed.
+  await expect(start).toBeDisabled();
   const results = panel.getByRole('table', { name: 'Results of each row' });
   await expect(results.getByRole('row')).toHaveCount(6);
   await expect(results.getByRole('row', { name: /^3 / })).toContainText('Row 3: the address is invalid');

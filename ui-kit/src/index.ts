@@ -104,7 +104,12 @@ export {
 // Domain components
 export { TimeAgo, type TimeAgoProps } from './TimeAgo/TimeAgo.tsx';
 export { formatClock, formatDate, timeAgo } from './TimeAgo/timeAgoText.ts';
-export { howToFixText, NetworkStatus, type NetworkStatusProps } from './NetworkStatus/NetworkStatus.tsx';
+export {
+  howToFixHref,
+  howToFixText,
+  NetworkStatus,
+  type NetworkStatusProps,
+} from './NetworkStatus/NetworkStatus.tsx';
 export {
   type WalletAccount,
   type WalletKind,

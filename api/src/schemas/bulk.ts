@@ -56,7 +56,10 @@ export type BulkRowCheck = { rows: BulkRow[]; errors: { row: number; reason: str
 
 const utf8Length = (text: string) => new TextEncoder().encode(text).length;
 
-/** One row's problem, row-numbered, or the row as checked. `seen` holds the addresses of earlier issue rows. */
+/**
+ * One row's problem, row-numbered, or the row as checked. `seen` holds the address+partition pairs of earlier
+ * issue rows: one investor may be issued on several partitions, but only once per partition.
+ */
 function checkRow(
   operation: BulkOperation,
   raw: BulkRowInput,
@@ -82,15 +85,17 @@ function checkRow(
   if (utf8Length(partition) > 31 && !/^0x[0-9a-fA-F]{64}$/.test(partition)) return b.partitionTooLong(row);
   const lower = address.toLowerCase();
   if (operation === 'issue') {
-    if (seen.has(lower)) return b.addressTwice(row);
-    seen.add(lower);
+    const key = `${lower}\u0000${/^0x[0-9a-fA-F]{64}$/.test(partition) ? partition.toLowerCase() : partition}`;
+    if (seen.has(key)) return b.addressTwice(row, partition);
+    seen.add(key);
   }
   return { row, address: lower, amount: amount.data, partition, fromAddress };
 }
 
 /**
  * Checks every row of a bulk upload (the console before start, the server again): each error names its row.
- * Addresses are answered in lower case; for an issue an address given twice is an error (its second row).
+ * Addresses are answered in lower case; for an issue an address given twice for one partition is an error (its
+ * second row); the same address on another partition is a row of its own.
  */
 export function checkBulkRows(operation: BulkOperation, input: readonly BulkRowInput[]): BulkRowCheck {
   const rows: BulkRow[] = [];
@@ -139,3 +144,25 @@ export const bulkJobSchema = z.object({
   ),
 });
 export type BulkJob = z.output<typeof bulkJobSchema>;
+
+/** What a bulk upload will do, shown for confirmation before it starts: rows, total per partition, the investors. */
+export type BulkSummary = {
+  rows: number;
+  partitions: { partition: string; total: string }[];
+  investors: string[];
+};
+
+/** Sums the checked rows per partition (integers, as decimal strings) and lists each investor once. */
+export function summariseBulkRows(rows: readonly BulkRow[]): BulkSummary {
+  const totals = new Map<string, bigint>();
+  const investors = new Set<string>();
+  for (const row of rows) {
+    totals.set(row.partition, (totals.get(row.partition) ?? 0n) + BigInt(row.amount));
+    investors.add(row.address);
+  }
+  return {
+    rows: rows.length,
+    partitions: [...totals].map(([partition, total]) => ({ partition, total: total.toString() })),
+    investors: [...investors],
+  };
+}

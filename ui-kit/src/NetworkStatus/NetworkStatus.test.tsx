@@ -31,7 +31,7 @@ describe('NetworkStatus', () => {
     expect(onChangeWallet).toHaveBeenCalled();
   });
 
-  it('warns about an unregistered address with a How to fix this? tooltip', async () => {
+  it('warns about an unregistered address with a How to fix this? link to /Keys and a tooltip', async () => {
     render(
       <NetworkStatus
         connection={{ networkName: 'Local', address }}
@@ -42,7 +42,9 @@ describe('NetworkStatus', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(
       `The address ${checksummed} is not registered in our platform.`,
     );
-    const howTo = screen.getByRole('button', { name: 'How to fix this?' });
+    const howTo = screen.getByRole('link', { name: 'How to fix this?' });
+    expect(howTo).toHaveAttribute('href', '/Keys');
+    expect(howToFixText).not.toContain('(/Keys)');
     howTo.focus();
     expect(await screen.findByRole('tooltip')).toHaveTextContent(howToFixText);
     expect(howTo).toHaveAccessibleDescription(howToFixText);

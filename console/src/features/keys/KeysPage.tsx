@@ -1,8 +1,10 @@
 import { keyMessages, keysFormSchema, type RegisterCredentialsRequest } from '@tranche/api';
 import { Alert, Button, Card, PasswordField, Stack, TextField } from '@tranche/ui-kit';
+import { useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { ErrorAlert, useZodForm } from '../forms/index.ts';
+import { addressRegisteredAtom } from '../wallet/index.ts';
 
 /** How long the success alert stays (part 2, section 9: register keys 2.5 s). */
 export const keysAlertMs = 2500;
@@ -11,6 +13,7 @@ export const keysAlertMs = 2500;
 export function KeysPage() {
   const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState(false);
+  const markRegistered = useSetAtom(addressRegisteredAtom);
   const form = useZodForm(keysFormSchema, { defaultValues: { publicKey: '', privateKey: '' } });
   const { errors, isSubmitting } = form.formState;
 
@@ -30,6 +33,7 @@ export function KeysPage() {
           privateKey: values.privateKey.replace(/^0x/i, ''),
         },
       });
+      markRegistered(values.publicKey);
       form.reset({ publicKey: '', privateKey: '' });
       setDone(true);
     } catch (failure) {

@@ -10,5 +10,15 @@ export const walletConnectorAtom = atom<WalletConnector | null>(null);
 /** Whether the selected address is registered in the platform (GET /credentials/check/{address}). */
 export const walletRegisteredAtom = atom<boolean | null>(null);
 
+/**
+ * Every register flow (My Keys, ...) writes the address it registered (with or without 0x): when it is the
+ * selected wallet's, the 'not registered' warning goes at once, without a reload.
+ */
+export const addressRegisteredAtom = atom(null, (get, set, registered: string) => {
+  const wallet = get(walletAtom);
+  const plain = (value: string) => value.replace(/^0x/i, '').toLowerCase();
+  if (wallet && plain(wallet.address) === plain(registered)) set(walletRegisteredAtom, true);
+});
+
 /** Whether the wallet selector dialog is open. */
 export const walletSelectorOpenAtom = atom(false);

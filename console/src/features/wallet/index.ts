@@ -1,4 +1,4 @@
-export { walletAtom, walletConnectorAtom, walletRegisteredAtom } from './atoms.ts';
+export { addressRegisteredAtom, walletAtom, walletConnectorAtom, walletRegisteredAtom } from './atoms.ts';
 export { HeaderStrip } from './components/HeaderStrip.tsx';
 export { WalletEventsEffect, WalletRegistrationEffect } from './components/WalletEffects.tsx';
 export { WalletSelectorDialog } from './components/WalletSelectorDialog.tsx';

@@ -1,7 +1,7 @@
 import { Button, DropdownMenu, TextField } from '@tranche/ui-kit';
 import { useSetAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
-import { NavLink, useNavigate } from 'react-router-dom';
+import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { api } from '../../../lib/api.ts';
 import { paths, routeTo } from '../../../lib/paths.ts';
 import { endSessionAtom } from '../../session/index.ts';
@@ -30,6 +30,8 @@ const accountLinks = [
  * own chunk, so the public pages (Login, Sign Up) do not load the menus' Radix and floating-ui code.
  */
 export function LoggedInNav({ pending }: { pending?: React.ReactNode }) {
+  // A new box per navigation: the search text clears once the user has gone somewhere (results or elsewhere).
+  const { key: locationKey } = useLocation();
   return (
     <>
       <ul className={styles.links}>
@@ -44,7 +46,7 @@ export function LoggedInNav({ pending }: { pending?: React.ReactNode }) {
           <NavMenu label="Reports" items={[{ to: paths.addrBalance, label: 'Balance by Partition' }]} />
         </li>
       </ul>
-      <SearchBox />
+      <SearchBox key={locationKey} />
       <span className={styles.spacer} />
       {pending}
       <AccountMenu />

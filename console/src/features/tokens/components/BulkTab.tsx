@@ -5,7 +5,9 @@ import {
   bulkOperationMessages as b,
   type BulkRowInput,
   checkBulkRows,
+  countOf,
   formatAmount,
+  summariseBulkRows,
 } from '@tranche/api';
 import {
   Alert,
@@ -26,11 +28,13 @@ import { type ChangeEvent, useEffect, useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { readCsvRows, toCsv } from '../../../lib/csv.ts';
 import { downloadText } from '../../../lib/download.ts';
+import { Address } from '../../config/index.ts';
 import { ErrorAlert } from '../../forms/index.ts';
 import type { TokenOps } from './types.ts';
 
 const operationLabels: Record<BulkOperation, string> = { issue: 'Bulk issue', force: 'Bulk forced transfer' };
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** Investors named in the preview; the rest are counted. */
+const previewInvestors = 20;
 const statusLabels: Record<BulkJob['rows'][number]['status'], string> = {
   pending: 'Waiting for its pre-check',
   checked: 'Pre-checked, waiting',
@@ -73,6 +77,7 @@ export function BulkTab({ ops }: { ops: TokenOps }) {
   const [job, setJob] = useState<BulkJob | null>(null);
   const [jobId, setJobId] = useState<number | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const [reviewing, setReviewing] = useState(false);
   const account = ops.rights.address;
 
   const read = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -81,6 +86,7 @@ export function BulkTab({ ops }: { ops: TokenOps }) {
     setFileName(file.name);
     setJob(null);
     setJobId(null);
+    setReviewing(false);
     const parsed = rowsOfCsv(await file.text(), operation);
     setRows(parsed.rows);
     setProblems(
@@ -91,6 +97,7 @@ export function BulkTab({ ops }: { ops: TokenOps }) {
   const start = async () => {
     if (!account) return;
     setError(null);
+    setReviewing(false);
     try {
       const started = await api.call('startBulk', {
         body: { symbol, operation, accountAddress: account, rows },
@@ -141,6 +148,7 @@ export function BulkTab({ ops }: { ops: TokenOps }) {
   };
 
   const finished = job !== null && (job.state === 'done' || job.state === 'failed');
+  const preview = reviewing ? summariseBulkRows(checkBulkRows(operation, rows).rows) : null;
   const progress = job && job.total > 0 ? ((job.done + job.failed) / job.total) * 100 : 0;
   return (
     <Stack space="large">
@@ -162,6 +170,7 @@ export function BulkTab({ ops }: { ops: TokenOps }) {
             setRows([]);
             setProblems([]);
             setFileName('');
+            setReviewing(false);
           }}
         />
         <label>
@@ -180,13 +189,55 @@ export function BulkTab({ ops }: { ops: TokenOps }) {
       ) : null}
       {rows.length > 0 ? (
         <Inline space="small" align="center">
-          <Button onClick={() => void start()} disabled={!account || (jobId !== null && !finished)}>
+          <Button onClick={() => setReviewing(true)} disabled={!account || jobId !== null || reviewing}>
             {`Start: ${operationLabels[operation].toLowerCase()} of ${rows.length} rows`}
           </Button>
           {problems.length > 0 ? (
             <Text tone="muted">The rows that need fixing are reported as refused; the others run.</Text>
           ) : null}
         </Inline>
+      ) : null}
+      {reviewing && preview ? (
+        <section aria-label="Confirm the bulk operation">
+          <Stack space="small">
+            <Text weight="strong">
+              {`${operationLabels[operation]}: ${countOf(preview.rows, 'row')} that pass the check, to ${countOf(preview.investors.length, 'investor')}`}
+            </Text>
+            <Table caption="Total per partition">
+              <TableHead>
+                <TableRow>
+                  <TableHeaderCell>Partition</TableHeaderCell>
+                  <TableHeaderCell>Total amount</TableHeaderCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {preview.partitions.map((p) => (
+                  <TableRow key={p.partition}>
+                    <TableCell>{p.partition}</TableCell>
+                    <TableCell>{formatAmount(p.total)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            <Stack space="xsmall">
+              <Text size="small">Investors:</Text>
+              <Inline space="small">
+                {preview.investors.slice(0, previewInvestors).map((investor) => (
+                  <Address key={investor} address={investor} />
+                ))}
+                {preview.investors.length > previewInvestors ? (
+                  <Text size="small">{`and ${formatAmount(preview.investors.length - previewInvestors)} more`}</Text>
+                ) : null}
+              </Inline>
+            </Stack>
+            <Inline space="small">
+              <Button onClick={() => void start()}>Confirm and start</Button>
+              <Button variant="secondary" onClick={() => setReviewing(false)}>
+                Back
+              </Button>
+            </Inline>
+          </Stack>
+        </section>
       ) : null}
       {error ? <ErrorAlert error={error} prefix={b.failed} /> : null}
       {job ? (
@@ -198,7 +249,7 @@ export function BulkTab({ ops }: { ops: TokenOps }) {
           <div aria-live="polite">
             <Text>
               {job.state === 'done'
-                ? `Finished in ${plural(job.transactions, 'transaction')}: ${plural(job.done, 'row')} done, ${job.failed} refused.`
+                ? `Finished in ${countOf(job.transactions, 'transaction')}: ${countOf(job.done, 'row')} done, ${job.failed} refused.`
                 : job.state === 'failed'
                   ? (job.error ?? b.failed)
                   : job.state === 'checking'

@@ -1,5 +1,6 @@
 import { NetworkStatus } from '@tranche/ui-kit';
 import { useAtomValue, useSetAtom } from 'jotai';
+import { renderRouterLink } from '../../../lib/renderRouterLink.tsx';
 import { walletAtom, walletRegisteredAtom } from '../atoms.ts';
 import { openWalletSelectorAtom } from '../selection.ts';
 import { isWalletConnected } from '../types.ts';
@@ -16,6 +17,7 @@ export function HeaderStrip() {
           isWalletConnected(wallet) ? { networkName: wallet.networkName, address: wallet.address } : null
         }
         registered={registered ?? undefined}
+        renderLink={renderRouterLink}
         onChangeWallet={() => {
           void openSelector();
         }}
