@@ -1,4 +1,4 @@
-import { distributionMessages as m } from '@tranche/api';
+import { distributionMessages as m, txTypes } from '@tranche/api';
 import { gasMargin, pushBatch, safeBatchSize, termsTuple, txGasCap } from '@tranche/contracts';
 import type { AppContext } from '../../context.ts';
 import { RevertError, sendDurably } from '../../jobs/durableTransaction.ts';
@@ -88,6 +88,11 @@ export function createPushJobHandler(ctx: AppContext): JobHandler {
           gasCap: txGasCap,
           gasMargin,
           pollMs: ctx.chain.local ? 50 : 2000,
+          causedBy: {
+            accountId,
+            txType: txTypes.distributionPayout,
+            contractAddress: row.distributorAddress,
+          },
         });
         const pushedEvent = receipt.logs
           .map((log) => {
