@@ -5,7 +5,7 @@ import { feeOracleOf } from '../chain/fees.ts';
 import { isAlreadyKnown, isNonceError, signRecordBroadcast } from '../chain/nonces.ts';
 import { ofStep, replacementPolicyOf, replaceIfStuck, settleRow } from '../chain/reconcile.ts';
 import type { Database } from '../db/database.ts';
-import { followReplacedTransaction, upsertAccountTransaction } from '../modules/transactions/repository.ts';
+import { followReplacedTransactions, recordUserTransaction } from '../modules/transactions/service.ts';
 import { jobTransactions } from './schema.ts';
 
 export type JobTransactionRow = typeof jobTransactions.$inferSelect;
@@ -56,16 +56,7 @@ export type DurableSendInput = {
 export type TransactionCause = { accountId: number; txType: number; contractAddress?: string | null };
 
 async function recordCause(db: Database, cause: TransactionCause | undefined, hash: string): Promise<void> {
-  if (!cause) return;
-  const contract =
-    cause.contractAddress && !/^0x0{40}$/i.test(cause.contractAddress) ? cause.contractAddress : null;
-  await upsertAccountTransaction(db, {
-    accountId: cause.accountId,
-    transactionHash: hash.toLowerCase(),
-    txType: cause.txType,
-    contractAddress: contract?.toLowerCase() ?? null,
-    publicAddress: null,
-  });
+  if (cause) await recordUserTransaction({ db }, { ...cause, hash });
 }
 
 export type DurableResult = { receipt: TransactionReceipt; row: JobTransactionRow };
@@ -151,7 +142,7 @@ export async function sendDurably(input: DurableSendInput): Promise<DurableResul
     const row = (await liveRow(db, jobId, stepKey)) ?? (await signAndRecord(input, wallet));
     // A transaction re-signed after its nonce was used elsewhere takes the dropped one's place in the history.
     if (input.causedBy && dropped !== undefined && dropped !== row.hash)
-      await followReplacedTransaction(db, dropped, row.hash);
+      await followReplacedTransactions({ db }, [{ dropped, mined: row.hash }]);
     await recordCause(db, input.causedBy, row.hash);
     const outcome = await awaitRecorded(input, row);
     if (outcome === 'dropped') {
@@ -159,7 +150,7 @@ export async function sendDurably(input: DurableSendInput): Promise<DurableResul
       continue;
     }
     if (input.causedBy && outcome.row.hash !== row.hash) {
-      await followReplacedTransaction(db, row.hash, outcome.row.hash);
+      await followReplacedTransactions({ db }, [{ dropped: row.hash, mined: outcome.row.hash }]);
       await recordCause(db, input.causedBy, outcome.row.hash);
     }
     return finishWith(input, outcome.row, outcome.receipt);
