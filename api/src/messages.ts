@@ -363,7 +363,7 @@ export const localMessages = {
   notice: 'The data below lives in your local environment only',
   // ours
   noticeDetail:
-    'This link is not available on the public blockchain explorer because the console points to a local environment. The data can change or disappear when the local environment restarts. To share links to transactions, use a test network such as Rinkeby or Ropsten.',
+    'This link is not available on the public blockchain explorer because the console points to a local environment. The data can change or disappear when the local environment restarts. To share links to transactions, use a public test network such as Sepolia.',
   addressInvalid: 'The address is invalid',
   hashInvalid: 'The transaction hash is invalid',
   blockInvalid: 'The block must be a block number or a block hash',

@@ -34,7 +34,8 @@ test('the local pages show real chain data under their title, dismissible notice
   await expect(page.getByRole('textbox', { name: 'Summary' })).toHaveValue(hash);
   await expect(page.getByRole('textbox', { name: 'Summary' })).toHaveAttribute('readonly', '');
   const alert = page.getByRole('alert').filter({ hasText: notice });
-  await expect(alert).toContainText('Rinkeby or Ropsten');
+  await expect(alert).toContainText('use a public test network such as Sepolia');
+  await expect(alert).not.toContainText(/Rinkeby|Ropsten/);
   await alert.getByRole('button', { name: /dismiss|close/i }).click();
   await expect(page.getByText(notice)).toHaveCount(0);
   const tx = page.getByRole('table', { name: 'Transaction', exact: true });

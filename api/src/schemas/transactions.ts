@@ -24,6 +24,7 @@ export const txTypes = {
   revokeOperator: 14,
   setRules: 15,
   tokenTransfer: 16,
+  distributionPayout: 17,
 } as const;
 export type TxType = (typeof txTypes)[keyof typeof txTypes];
 
@@ -45,6 +46,7 @@ export const txTypeDescriptions: Record<TxType, string> = {
   14: 'Operator revoked',
   15: 'Compliance rules set',
   16: 'Token transfer',
+  17: 'Distribution payout',
 };
 
 export const txTypeCodes = Object.values(txTypes) as TxType[];

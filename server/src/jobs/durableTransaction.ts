@@ -6,6 +6,7 @@ import { feeOracleOf } from '../chain/fees.ts';
 import { isAlreadyKnown, isNonceError, signRecordBroadcast } from '../chain/nonces.ts';
 import { ofStep, replacementPolicyOf, replaceIfStuck, settleRow } from '../chain/reconcile.ts';
 import type { Database } from '../db/database.ts';
+import { followReplacedTransactions, recordUserTransaction } from '../modules/transactions/service.ts';
 import { jobTransactions } from './schema.ts';
 
 export type JobTransactionRow = typeof jobTransactions.$inferSelect;
@@ -45,7 +46,19 @@ export type DurableSendInput = {
   pollMs?: number;
   /** The durable flow's name for its crash points ('<flow>:recorded', '<flow>:broadcast'). */
   crashFlow?: string;
+  /**
+   * The account whose operation this transaction carries out: it is recorded in that account's My transactions as
+   * soon as it is signed (before the broadcast), and follows a replacement that is mined instead.
+   */
+  causedBy?: TransactionCause;
 };
+
+/** Who caused a server-signed transaction and what kind of operation it is (txTypes of @tranche/api). */
+export type TransactionCause = { accountId: number; txType: number; contractAddress?: string | null };
+
+async function recordCause(db: Database, cause: TransactionCause | undefined, hash: string): Promise<void> {
+  if (cause) await recordUserTransaction({ db }, { ...cause, hash });
+}
 
 export type DurableResult = { receipt: TransactionReceipt; row: JobTransactionRow };
 
@@ -135,11 +148,23 @@ async function drop(db: Database, row: JobTransactionRow, error: string): Promis
 export async function sendDurably(input: DurableSendInput): Promise<DurableResult> {
   const { db, jobId, stepKey, signal } = input;
   const wallet = new Wallet(input.privateKey, input.provider);
+  let dropped: string | undefined;
   for (let round = 0; round < 20; round += 1) {
     abortIfNeeded(signal);
     const row = (await liveRow(db, jobId, stepKey)) ?? (await signAndRecord(input, wallet));
+    // A transaction re-signed after its nonce was used elsewhere takes the dropped one's place in the history.
+    if (input.causedBy && dropped !== undefined && dropped !== row.hash)
+      await followReplacedTransactions({ db }, [{ dropped, mined: row.hash }]);
+    await recordCause(db, input.causedBy, row.hash);
     const outcome = await awaitRecorded(input, row);
-    if (outcome === 'dropped') continue;
+    if (outcome === 'dropped') {
+      dropped = row.hash;
+      continue;
+    }
+    if (input.causedBy && outcome.row.hash !== row.hash) {
+      await followReplacedTransactions({ db }, [{ dropped: row.hash, mined: outcome.row.hash }]);
+      await recordCause(db, input.causedBy, outcome.row.hash);
+    }
     return finishWith(input, outcome.row, outcome.receipt);
   }
   throw new Error(`The transaction of step ${stepKey} could not be sent`);

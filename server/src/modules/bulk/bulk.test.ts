@@ -111,6 +111,16 @@ describe('bulk operations on a live token', () => {
       if (!subject) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(subject).toBe(`Tranche: The bulk issue #${jobId} of ${symbol} finished`);
+    // The server-signed issue shows in the issuer's My transactions (recorded by the durable sender), not in another's.
+    const hash = job.rows[0]?.transactionHash;
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
+    const mine = await issuer.call('listAccountTransactions', { params: { page: '1' } });
+    expect(mine.pageData.find((row) => row.transactionHash === hash)).toMatchObject({
+      typeDescription: 'Token issue',
+      contractAddress: (await token.getAddress()).toLowerCase(),
+    });
+    const theirs = await stranger.call('listAccountTransactions', { params: { page: '1' } });
+    expect(theirs.pageData.map((row) => row.transactionHash)).not.toContain(hash);
   }, 120_000);
 
   it('forces transfers row by row, each pre-checked: a row beyond the balance is refused in words', async () => {

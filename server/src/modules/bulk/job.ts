@@ -1,4 +1,4 @@
-import { type BulkOperation, bulkOperationMessages as b, type PrecheckInput } from '@tranche/api';
+import { type BulkOperation, bulkOperationMessages as b, type PrecheckInput, txTypes } from '@tranche/api';
 import { gasMargin, measuredGas, securityTokenArtifact, txGasCap } from '@tranche/contracts';
 import { Interface } from 'ethers';
 import { accessOf } from '../../access/access.ts';
@@ -199,6 +199,11 @@ export function createBulkJobHandler(ctx: AppContext, options: BulkJobOptions = 
           pollMs,
           ...(limit === undefined ? {} : { gasLimit: limit }),
           crashFlow: 'bulk',
+          causedBy: {
+            accountId: payload.accountId,
+            txType: issue ? txTypes.tokenIssue : txTypes.forceTransfer,
+            contractAddress: payload.contractAddress,
+          },
         });
         await updateRows(
           ctx.db,

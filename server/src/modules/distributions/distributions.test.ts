@@ -240,6 +240,14 @@ describe.each(databaseKinds)('registers and distributions on %s', (kind) => {
       paidHolders: 3,
     });
     expect(paid.pushJob?.state).toBe('done');
+    // The server-signed push shows in the issuer's My transactions (the durable sender records it), not the outsider's.
+    const payout = (row: { typeDescription: string }) => row.typeDescription === 'Distribution payout';
+    const mine = await issuer.client.call('listAccountTransactions', { params: { page: '1' } });
+    expect(mine.pageData.filter(payout)).toEqual([
+      expect.objectContaining({ contractAddress: created.distributorAddress.toLowerCase() }),
+    ]);
+    const theirs = await outsider.client.call('listAccountTransactions', { params: { page: '1' } });
+    expect(theirs.pageData.filter(payout)).toEqual([]);
 
     expect(
       (

@@ -1,4 +1,4 @@
-import { distributionMessages as m } from '@tranche/api';
+import { distributionMessages as m, txTypes } from '@tranche/api';
 import { chainErrorMessage } from '@tranche/api/chainErrors';
 import { gasMargin, pushBatch, safeBatchSize, termsTuple, txGasCap } from '@tranche/contracts';
 import type { AppContext } from '../../context.ts';
@@ -110,6 +110,11 @@ function pushHandler(ctx: AppContext): JobHandler {
           gasCap: txGasCap,
           gasMargin,
           pollMs: ctx.chain.local ? 50 : 2000,
+          causedBy: {
+            accountId,
+            txType: txTypes.distributionPayout,
+            contractAddress: row.distributorAddress,
+          },
         });
         const pushedEvent = receipt.logs
           .map((log) => {

@@ -1,4 +1,4 @@
-import { draftMessages, draftStatus } from '@tranche/api';
+import { draftMessages, draftStatus, txTypes } from '@tranche/api';
 import { issueBatchSize, measuredGas, txGasCap, whitelistArtifact } from '@tranche/contracts';
 import { Contract, ContractFactory, Interface } from 'ethers';
 import type { AppContext } from '../../context.ts';
@@ -60,6 +60,7 @@ export function createDeployJobHandler(ctx: AppContext, options: DeployJobOption
     if (!draft || draft.jobId !== jobId || !draft.deployerAddress) return;
     const artifact = tokenCodebase(draft.codebaseId);
     if (!artifact) throw new PermanentJobError(draftMessages.codebaseUnknown);
+    const causingAccount = draft.accountId;
     let key: string;
     try {
       key = await signingKeyFor(ctx, draft.accountId, draft.deployerAddress);
@@ -80,6 +81,11 @@ export function createDeployJobHandler(ctx: AppContext, options: DeployJobOption
         pollMs,
         gasLimit,
         crashFlow: 'draft',
+        causedBy: {
+          accountId: causingAccount,
+          txType: transaction.to === undefined ? txTypes.contractDeployment : txTypes.tokenIssue,
+          contractAddress: transaction.to,
+        },
       });
 
     /**

@@ -349,6 +349,17 @@ describe('drafts', () => {
       ['issue:2', 'mined'],
       ['issue:3', 'mined'],
     ]);
+    // Every server-signed transaction of the deployment shows in alice's My transactions, none in bob's.
+    const history = await alice.client.call('listAccountTransactions', { params: { page: '1' } });
+    const kindOf = new Map(history.pageData.map((row) => [row.transactionHash, row.typeDescription]));
+    expect(sent.map((r) => [r.stepKey, kindOf.get(r.hash)]).sort()).toEqual([
+      ['deploy', 'Contract deployment'],
+      ['issue:1', 'Token issue'],
+      ['issue:2', 'Token issue'],
+      ['issue:3', 'Token issue'],
+    ]);
+    const bobs = await bob.client.call('listAccountTransactions', { params: { page: '1' } });
+    expect(bobs.pageData.filter((row) => sent.some((r) => r.hash === row.transactionHash))).toEqual([]);
     const project = await findProjectBySymbol(t.ctx.db, 'DEP');
     expect(project).toMatchObject({ status: 2, contractAddress: contract, ownerAddress: tokenOwner });
     const owner = await issuerChain.provider.call({ to: contract, data: '0x8da5cb5b' });
