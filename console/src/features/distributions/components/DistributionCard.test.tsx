@@ -1,5 +1,7 @@
 import type { Distribution } from '@tranche/api';
-import { render, screen } from '@testing-library/react';
+import { render as renderOutside, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { DistributionCard } from './DistributionCard.tsx';
 
@@ -36,6 +38,8 @@ const distribution: Distribution = {
   createdOn: '2030-06-01T00:00:00.000Z',
 };
 const actions = { sendFromWallet: vi.fn(), reload: vi.fn() };
+/** Addresses link to the explorer through the router. */
+const render = (ui: ReactNode) => renderOutside(<MemoryRouter>{ui}</MemoryRouter>);
 
 describe('DistributionCard', () => {
   it('shows who created the distribution and whom it excludes', () => {
