@@ -1,6 +1,6 @@
 /** Builds the kit's dist/ when it is missing or older than any file under src/ (for the library tests). */
 import { execSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const kitRoot = resolve(import.meta.dirname, '..');
@@ -15,9 +15,35 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
+/** Waits `ms` without a timer (the build step is synchronous). */
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * Builds dist/ when stale, one test file at a time: the library and packed-consumer tests run in parallel workers,
+ * and a build empties dist/ while the other file may be reading it. A lock folder (mkdir is atomic) serialises the
+ * builds; a file that waited finds dist/ fresh and builds nothing.
+ */
 export function buildDistWhenStale(): void {
-  const built = join(dist, 'index.js');
-  if (!existsSync(built) || statSync(built).mtimeMs < newestMtime(join(kitRoot, 'src'))) {
-    execSync('pnpm build', { cwd: kitRoot, stdio: 'pipe' });
+  const lock = join(kitRoot, '.dist-build.lock');
+  for (let waited = 0; ; waited += 200) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // A lock older than the longest build is left by a killed run.
+      if (waited > 180_000 || (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 180_000))
+        rmSync(lock, { recursive: true, force: true });
+      pause(200);
+    }
+  }
+  try {
+    const built = join(dist, 'index.js');
+    if (!existsSync(built) || statSync(built).mtimeMs < newestMtime(join(kitRoot, 'src'))) {
+      execSync('pnpm build', { cwd: kitRoot, stdio: 'pipe' });
+    }
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
   }
 }
