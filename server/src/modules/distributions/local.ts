@@ -1,6 +1,6 @@
 import { distributionMessages as m } from '@tranche/api';
 import { devAccountKeys, distributorArtifact, testStableTokenArtifact } from '@tranche/contracts';
-import { ContractFactory } from 'ethers';
+import { ContractFactory, keccak256, toUtf8Bytes, Wallet } from 'ethers';
 import { HttpError } from '../../errors.ts';
 import { sendSigned } from '../rbac/service.ts';
 import { type Ctx, erc20Interface } from './distributor.ts';
@@ -10,6 +10,17 @@ import { contractAddressOf, saveContractAddress } from './repository.ts';
 const localDeployerKey: string = devAccountKeys[0];
 /** What `npm start` mints to the demo account: 1,000,000,000 test dollars (6 decimals). */
 export const demoStableMint = 1_000_000_000n * 10n ** 6n;
+/**
+ * The reserve that funds each account's own development account with tUSD (local/devAccount.ts): a key of its own,
+ * so that funding never takes a nonce of the chain's first account, which the demo, a developer's browser and the
+ * tests send from at the same time.
+ */
+export const localTusdReserveKey: string = keccak256(
+  toUtf8Bytes('tranche: local development accounts tUSD reserve'),
+);
+export const localTusdReserveAddress = new Wallet(localTusdReserveKey).address.toLowerCase();
+/** 1,000,000,000,000 test dollars: a million development accounts' worth. */
+export const localTusdReserve = 1_000_000_000_000n * 10n ** 6n;
 
 async function deployLocal(ctx: Ctx, kind: 'distributor' | 'testStableToken'): Promise<string> {
   const artifact = kind === 'distributor' ? distributorArtifact : testStableTokenArtifact;
@@ -39,6 +50,10 @@ export async function seedLocalDistributions(ctx: Ctx, holder: string): Promise<
   await sendSigned(ctx, localDeployerKey, {
     to: token,
     data: erc20Interface.encodeFunctionData('mint', [holder, demoStableMint]),
+  });
+  await sendSigned(ctx, localDeployerKey, {
+    to: token,
+    data: erc20Interface.encodeFunctionData('mint', [localTusdReserveAddress, localTusdReserve]),
   });
   return token;
 }

@@ -51,6 +51,9 @@ export { chainRefusal } from './distributor.ts';
 export {
   demoStableMint,
   distributorAddress,
+  localTusdReserve,
+  localTusdReserveAddress,
+  localTusdReserveKey,
   seedLocalDistributions,
   testStableTokenAddress,
 } from './local.ts';

@@ -1,7 +1,7 @@
 import type { DevAccount, SharedDevAccount } from '@tranche/api';
 import { devAccountKeys, gasMargin, testStableTokenArtifact } from '@tranche/contracts';
 import { eq, inArray } from 'drizzle-orm';
-import { Interface, Wallet } from 'ethers';
+import { Interface, toQuantity, Wallet } from 'ethers';
 import type { AppContext } from '../../context.ts';
 import { accounts } from '../../db/schema.ts';
 import { sendDurably } from '../../jobs/durableTransaction.ts';
@@ -9,7 +9,13 @@ import type { JobHandler, JobRunner } from '../../jobs/runner.ts';
 import { jobs } from '../../jobs/schema.ts';
 import { credentials } from '../credentials/schema.ts';
 import { hasCredential, registerCredential } from '../credentials/service.ts';
-import { seedLocalDistributions, testStableTokenAddress } from '../distributions/service.ts';
+import {
+  localTusdReserve,
+  localTusdReserveAddress,
+  localTusdReserveKey,
+  seedLocalDistributions,
+  testStableTokenAddress,
+} from '../distributions/service.ts';
 import { localDevAccounts } from './schema.ts';
 
 /** The durable job that funds a new development account (payload { accountId, address }). */
@@ -103,37 +109,49 @@ async function awaitFunding(ctx: Ctx, runner: JobRunner, row: Row, ms: number): 
 }
 
 /**
- * Funds a development account: ETH from the embedded chain's first account, then tUSD minted by the test stable
- * token (deployed first if this chain has none yet). Each step is one durable transaction of the job ('eth',
- * 'tusd': recorded before it is broadcast, never sent twice), skipped when the balance already holds the amount
- * (a job queued again after one that gave up).
+ * Funds a development account: its ETH set by the embedded chain (anvil_setBalance: no transaction), then tUSD sent
+ * from local mode's reserve (distributions/local.ts), a key of its own. Nothing is sent from the chain's first
+ * account, so funding never takes a nonce that the demo, a developer's browser or a test is about to use. The tUSD
+ * step is one durable transaction of the job ('tusd': recorded before it is broadcast, never sent twice), skipped
+ * when the balance already holds the amount (a job queued again after one that gave up). A chain seeded before the
+ * reserve existed gets it minted once ('reserve').
  */
 export function createDevAccountFundingHandler(ctx: AppContext): JobHandler {
   return async (job, { signal, setStep }) => {
     const { address } = job.payload as { address: string };
     const provider = ctx.chain.provider;
-    const send = (stepKey: string, transaction: { to: string; value?: bigint; data?: string }) =>
+    const send = (stepKey: string, privateKey: string, transaction: { to: string; data: string }) =>
       sendDurably({
         db: ctx.db,
         provider,
         jobId: job.id,
         stepKey,
-        privateKey: funderKey,
+        privateKey,
         transaction,
         signal,
         gasMargin,
         crashFlow: 'devAccount',
       });
+    const atLeast = async (holder: string, wei: bigint) => {
+      if ((await provider.getBalance(holder)) < wei)
+        await provider.send('anvil_setBalance', [holder, toQuantity(wei)]);
+    };
     await setStep('eth');
-    if ((await provider.getBalance(address)) < devAccountEth)
-      await send('eth', { to: address, value: devAccountEth });
+    await atLeast(address, devAccountEth);
     await setStep('tusd');
     const token = await seedLocalDistributions(ctx, new Wallet(funderKey).address.toLowerCase());
-    if ((await tusdBalance(ctx, token, address)) < devAccountTusd)
-      await send('tusd', {
+    if ((await tusdBalance(ctx, token, address)) < devAccountTusd) {
+      await atLeast(localTusdReserveAddress, 10n ** 18n);
+      if ((await tusdBalance(ctx, token, localTusdReserveAddress)) < devAccountTusd)
+        await send('reserve', funderKey, {
+          to: token,
+          data: stableInterface.encodeFunctionData('mint', [localTusdReserveAddress, localTusdReserve]),
+        });
+      await send('tusd', localTusdReserveKey, {
         to: token,
-        data: stableInterface.encodeFunctionData('mint', [address, devAccountTusd]),
+        data: stableInterface.encodeFunctionData('transfer', [address, devAccountTusd]),
       });
+    }
     await setStep('done');
   };
 }

@@ -12,6 +12,7 @@ import {
   NonceManager,
   encodeBytes32String,
   id,
+  isError,
   Wallet,
 } from 'ethers';
 import type { Database } from '../../db/database.ts';
@@ -189,7 +190,16 @@ export async function callToken(
   const provider = new JsonRpcProvider(rpcUrl, undefined, { staticNetwork: true, pollingInterval: 50 });
   try {
     const contract = new Contract(token, securityTokenArtifact.abi, new Wallet(privateKey, provider));
-    await (await contract.getFunction(method)(...args)).wait();
+    // The key may be one the server signs with too (local mode's demo key): a nonce it took between our read and our
+    // send is refused as too low, and the call is sent again with the next one, as a wallet would.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await (await contract.getFunction(method)(...args)).wait();
+        return;
+      } catch (error) {
+        if (attempt >= 3 || !isError(error, 'NONCE_EXPIRED')) throw error;
+      }
+    }
   } finally {
     provider.destroy();
   }
