@@ -187,7 +187,12 @@ export async function callToken(
   method: string,
   ...args: unknown[]
 ): Promise<void> {
-  const provider = new JsonRpcProvider(rpcUrl, undefined, { staticNetwork: true, pollingInterval: 50 });
+  // No answer cache (ethers keeps answers 250 ms): a nonce read again after a refusal must be the chain's current one.
+  const provider = new JsonRpcProvider(rpcUrl, undefined, {
+    staticNetwork: true,
+    pollingInterval: 50,
+    cacheTimeout: -1,
+  });
   try {
     const contract = new Contract(token, securityTokenArtifact.abi, new Wallet(privateKey, provider));
     // The key may be one the server signs with too (local mode's demo key): a nonce it took between our read and our
