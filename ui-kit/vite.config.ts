@@ -1,13 +1,17 @@
 /**
- * Library build: ESM JS + one CSS file in dist/ (types come from tsc, see tsconfig.build.json).
- * Every dependency stays external; the pdf.js worker is copied beside the bundle.
+ * Library build: ESM, one file per source module (dist/Button/Button.js, ...), so that a host importing one
+ * component pulls only that component's modules; each module that has styles imports its own CSS file
+ * (dist/Button/Button.css.css), so its CSS comes with it. dist/style.css holds all of it, in import order, for hosts
+ * that load CSS with a <link>. Types come from tsc (tsconfig.build.json). Every dependency stays external; the pdf.js
+ * worker is copied beside the bundle.
  */
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { buildEntries } from './build/entryPoints.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   dependencies: Record<string, string>;
@@ -41,19 +45,70 @@ function pdfWorkerBesideBundle(): Plugin {
   };
 }
 
+/** A chunk's relative import path to a file of the bundle (always starting with ./ or ../). */
+function importPath(from: string, to: string): string {
+  const path = relative(dirname(from), to);
+  return path.startsWith('.') ? path : `./${path}`;
+}
+
+/**
+ * Library mode leaves the CSS of each chunk as a loose file; this makes each chunk import its own CSS (so a bundler
+ * brings it with the component, see `sideEffects` in package.json) and writes style.css: every chunk's CSS in the
+ * order a bundler would place it (imports before the importer), starting from the barrel.
+ */
+function cssWithItsModule(): Plugin {
+  return {
+    name: 'tranche-css-with-its-module',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (file): file is Rolldown.OutputChunk => file.type === 'chunk',
+      );
+      for (const chunk of chunks) {
+        const css = [...(chunk.viteMetadata?.importedCss ?? [])];
+        if (css.length === 0) continue;
+        chunk.code = `${css.map((file) => `import ${JSON.stringify(importPath(chunk.fileName, file))};`).join('\n')}\n${chunk.code}`;
+      }
+      const ordered: string[] = [];
+      const seen = new Set<string>();
+      const visit = (fileName: string) => {
+        if (seen.has(fileName)) return;
+        seen.add(fileName);
+        const chunk = bundle[fileName];
+        if (chunk?.type !== 'chunk') return;
+        for (const imported of chunk.imports) visit(imported);
+        for (const css of chunk.viteMetadata?.importedCss ?? [])
+          if (!ordered.includes(css)) ordered.push(css);
+      };
+      visit('index.js');
+      for (const chunk of chunks) visit(chunk.fileName);
+      const source = ordered
+        .map((name) => {
+          const asset = bundle[name];
+          return asset?.type === 'asset' ? String(asset.source) : '';
+        })
+        .join('');
+      this.emitFile({ type: 'asset', fileName: 'style.css', source });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [pdfWorkerBesideBundle(), react(), vanillaExtractPlugin()],
+  plugins: [pdfWorkerBesideBundle(), react(), vanillaExtractPlugin(), cssWithItsModule()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
-    cssCodeSplit: false,
-    lib: {
-      entry: resolve(import.meta.dirname, 'src/index.ts'),
-      formats: ['es'],
-      fileName: 'index',
-      cssFileName: 'style',
+    cssCodeSplit: true,
+    lib: { entry: buildEntries(), formats: ['es'] },
+    rolldownOptions: {
+      external: isExternal,
+      output: {
+        preserveModules: true,
+        preserveModulesRoot: resolve(import.meta.dirname, 'src'),
+        entryFileNames: '[name].js',
+        assetFileNames: '[name][extname]',
+      },
     },
-    rolldownOptions: { external: isExternal },
   },
 });

@@ -75,6 +75,11 @@ describe('library build', () => {
     expect(js).not.toContain('@vanilla-extract/css');
     const css = readFileSync(join(dist, 'style.css'), 'utf8');
     expect(css).toContain(':where([data-tranche-root])');
+    // Per-component entry points: each module with styles imports its own CSS, so a host's bundler brings it along.
+    expect(readFileSync(join(dist, 'Button', 'Button.css.js'), 'utf8')).toMatch(
+      /^import "\.\/Button\.css\.ts\.vanilla\.css";$/m,
+    );
+    expect(readFileSync(join(dist, 'Button', 'Button.js'), 'utf8')).toMatch(/from "\.\/Button\.css\.js"/);
   });
 
   it('leaves React and Radix to the host: peer dependencies, kept as dev dependencies, never bundled', () => {
@@ -97,9 +102,14 @@ describe('library build', () => {
       // The range admits the version the workspace tests with.
       expect(pkg.peerDependencies[name]).toBe(`^${pkg.devDependencies[name]}`);
     }
-    const js = readFileSync(join(dist, 'index.js'), 'utf8');
+    // One file per module: the imports of React and Radix stay in the modules that use them.
+    const js = readdirSync(dist, { recursive: true, encoding: 'utf8' })
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => readFileSync(join(dist, name), 'utf8'))
+      .join('\n');
     expect(js).toMatch(/from ['"]react['"]/);
     expect(js).toMatch(/from ['"]@radix-ui\/react-dialog['"]/);
+    expect(js).not.toMatch(/function useState|__SECRET_INTERNALS|react\.transitional\.element/);
   });
 
   it('a plain Vite app (no vanilla-extract plugin) builds against it', async () => {

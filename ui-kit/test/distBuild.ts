@@ -1,4 +1,4 @@
-/** Builds the kit's dist/ when it is missing or older than any file under src/ (for the library tests). */
+/** Builds the kit's dist/ when it is missing or older than its sources or build config (for the library tests). */
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -40,7 +40,14 @@ export function buildDistWhenStale(): void {
   }
   try {
     const built = join(dist, 'index.js');
-    if (!existsSync(built) || statSync(built).mtimeMs < newestMtime(join(kitRoot, 'src'))) {
+    const sources = Math.max(
+      newestMtime(join(kitRoot, 'src')),
+      newestMtime(join(kitRoot, 'build')),
+      ...['vite.config.ts', 'package.json', 'tsconfig.build.json'].map(
+        (file) => statSync(join(kitRoot, file)).mtimeMs,
+      ),
+    );
+    if (!existsSync(built) || statSync(built).mtimeMs < sources) {
       execSync('pnpm build', { cwd: kitRoot, stdio: 'pipe' });
     }
   } finally {
