@@ -9,6 +9,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { join } from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { componentNames, publishedExports } from '../build/entryPoints.ts';
 import { buildDistWhenStale, dist, kitRoot } from '../test/distBuild.ts';
 
 const consumer = join(kitRoot, '.tmp', 'consumer');
@@ -110,6 +111,21 @@ describe('library build', () => {
     expect(js).toMatch(/from ['"]react['"]/);
     expect(js).toMatch(/from ['"]@radix-ui\/react-dialog['"]/);
     expect(js).not.toMatch(/function useState|__SECRET_INTERNALS|react\.transitional\.element/);
+  });
+
+  it('publishes one entry point per component folder, each built with its declarations', () => {
+    const pkg = JSON.parse(readFileSync(join(kitRoot, 'package.json'), 'utf8')) as {
+      publishConfig: { exports: Record<string, unknown> };
+      sideEffects: string[];
+    };
+    expect(
+      pkg.publishConfig.exports,
+      'a component folder was added or removed: run `node ui-kit/build/writeExports.ts`',
+    ).toEqual(publishedExports());
+    expect(pkg.sideEffects).toEqual(['*.css']);
+    const files = readdirSync(dist, { recursive: true, encoding: 'utf8' });
+    for (const name of componentNames())
+      expect(files).toEqual(expect.arrayContaining([`${name}/${name}.js`, `${name}/${name}.d.ts`]));
   });
 
   it('a plain Vite app (no vanilla-extract plugin) builds against it', async () => {
