@@ -60,24 +60,73 @@ function onCanvas(png, width, height) {
   return canvas;
 }
 
-/** Compares two PNG files; writes the highlighted diff; returns the number of changed pixels. */
+const diffColor = [230, 0, 60];
+
+/** The smallest box holding every changed pixel (painted `diffColor` by pixelmatch), with a margin; null if none. */
+function changedBox(diff, margin) {
+  let left = diff.width;
+  let top = diff.height;
+  let right = -1;
+  let bottom = -1;
+  for (let y = 0; y < diff.height; y++)
+    for (let x = 0; x < diff.width; x++) {
+      const i = (y * diff.width + x) * 4;
+      if (
+        diff.data[i] !== diffColor[0] ||
+        diff.data[i + 1] !== diffColor[1] ||
+        diff.data[i + 2] !== diffColor[2]
+      )
+        continue;
+      left = Math.min(left, x);
+      right = Math.max(right, x);
+      top = Math.min(top, y);
+      bottom = Math.max(bottom, y);
+    }
+  if (right < 0) return null;
+  const x = Math.max(0, left - margin);
+  const y = Math.max(0, top - margin);
+  return {
+    x,
+    y,
+    width: Math.min(diff.width, right + margin + 1) - x,
+    height: Math.min(diff.height, bottom + margin + 1) - y,
+  };
+}
+
+function writeCrop(png, box, path) {
+  const crop = new PNG({ width: box.width, height: box.height });
+  PNG.bitblt(png, crop, box.x, box.y, box.width, box.height, 0, 0);
+  writeFileSync(path, PNG.sync.write(crop));
+}
+
+/**
+ * Compares two PNG files; writes the highlighted diff and, when pixels changed, close-ups of the changed area
+ * (`<diffPath minus .png>-{baseline,current,diff}-closeup.png`); returns the number of changed pixels.
+ */
 export function diffImages(baselinePath, currentPath, diffPath) {
   const baseline = readPng(baselinePath);
   const current = readPng(currentPath);
   const width = Math.max(baseline.width, current.width);
   const height = Math.max(baseline.height, current.height);
   const diff = new PNG({ width, height });
-  const changed = pixelmatch(
-    onCanvas(baseline, width, height).data,
-    onCanvas(current, width, height).data,
-    diff.data,
-    width,
-    height,
-    { threshold, alpha: 0.15, diffColor: [230, 0, 60], aaColor: [255, 190, 0] },
-  );
+  const before = onCanvas(baseline, width, height);
+  const after = onCanvas(current, width, height);
+  const changed = pixelmatch(before.data, after.data, diff.data, width, height, {
+    threshold,
+    alpha: 0.15,
+    diffColor,
+    aaColor: [255, 190, 0],
+  });
   writeFileSync(diffPath, PNG.sync.write(diff));
   const resized = baseline.width !== current.width || baseline.height !== current.height;
-  return { changed, resized, width, height };
+  const box = changed > 0 ? changedBox(diff, 24) : null;
+  if (box) {
+    const stem = diffPath.replace(/\.png$/, '');
+    writeCrop(before, box, `${stem}-baseline-closeup.png`);
+    writeCrop(after, box, `${stem}-current-closeup.png`);
+    writeCrop(diff, box, `${stem}-diff-closeup.png`);
+  }
+  return { changed, resized, width, height, box };
 }
 
 /**
@@ -133,6 +182,12 @@ export function buildReview({
       shot.resized = result.resized;
       if (result.changed > 0 || result.resized) shot.status = 'changed';
       shot.share = result.changed / (result.width * result.height);
+      if (result.box) {
+        shot.box = result.box;
+        shot.closeup = Object.fromEntries(
+          ['baseline', 'current', 'diff'].map((kind) => [kind, `images/${name}--diff-${kind}-closeup.png`]),
+        );
+      }
     } else if (shot.current) shot.status = 'new';
     else if (shot.baseline) shot.status = shot.note ? 'failed' : 'removed';
     else shot.status = 'failed';
@@ -175,9 +230,10 @@ const statusText = {
   failed: 'did not render',
 };
 
-function figure(label, src, alt) {
+function figure(label, src, alt, width) {
+  const size = width ? ` style="width: ${width}px"` : '';
   return src
-    ? `<figure><figcaption>${label}</figcaption><a href="${src}"><img src="${src}" alt="${escapeHtml(alt)}" loading="lazy"></a></figure>`
+    ? `<figure><figcaption>${label}</figcaption><a href="${src}"><img src="${src}" alt="${escapeHtml(alt)}" loading="lazy"${size}></a></figure>`
     : `<figure class="missing"><figcaption>${label}</figcaption><p>none</p></figure>`;
 }
 
@@ -194,6 +250,15 @@ function shotHtml(story, shot, withStorybook) {
   return `<div class="shot ${shot.status}" data-theme="${shot.theme}" data-status="${shot.status}" data-changed-pixels="${shot.changed}">
   <h3>${shot.theme === 'light' ? 'Light' : 'Dark'} theme <span class="status">${escapeHtml(summary)}</span>${open}</h3>
   ${shot.note ? `<p class="note">${escapeHtml(shot.note)}</p>` : ''}
+  ${
+    shot.closeup
+      ? `<div class="triple closeup">
+    ${figure('Baseline, changed area (enlarged)', shot.closeup.baseline, `${story.title}, ${shot.theme}, baseline, changed area`, shot.box.width * 2)}
+    ${figure('Current, changed area (enlarged)', shot.closeup.current, `${story.title}, ${shot.theme}, current, changed area`, shot.box.width * 2)}
+    ${figure('Diff, changed area (enlarged)', shot.closeup.diff, `${story.title}, ${shot.theme}, changed pixels in red, changed area`, shot.box.width * 2)}
+  </div>`
+      : ''
+  }
   <div class="triple">
     ${figure('Baseline', shot.baseline, `${story.title}, ${shot.theme}, baseline`)}
     ${figure('Current', shot.current, `${story.title}, ${shot.theme}, current`)}
@@ -249,6 +314,8 @@ ${story.shots.map((shot) => shotHtml(story, shot, withStorybook)).join('\n')}
   figure { margin: 0; min-width: 0; }
   figcaption { font-size: 12px; color: #4a525c; margin-bottom: 4px; }
   figure img { display: block; max-width: 100%; height: auto; border: 1px solid #d0d4da; background: repeating-conic-gradient(#eee 0 25%, #fff 0 50%) 0 0 / 16px 16px; }
+  .closeup { margin-bottom: 10px; }
+  .closeup img { image-rendering: pixelated; }
   figure.missing p { border: 1px dashed #d0d4da; padding: 24px; text-align: center; color: #4a525c; margin: 0; }
   a { color: #0b57d0; }
 </style>

@@ -140,6 +140,12 @@ describe('the visual review page for a change of Button’s padding', () => {
       expect(html).toContain(`<img src="${shot.diff}"`);
       expect(html).toContain(`${shot.changed.toLocaleString('en-US')} pixels changed`);
       expect(html).toContain(`storybook/index.html?path=/story/${top.id}&amp;globals=theme:${shot.theme}`);
+      // A close-up of the changed area, cut from the same three images.
+      const closeup = PNG.sync.read(
+        readFileSync(join(outDir, `${shot.diff.replace(/\.png$/, '')}-diff-closeup.png`)),
+      );
+      expect(closeup.width).toBeLessThan(1024);
+      expect(html).toContain(`${shot.diff.replace(/\.png$/, '')}-current-closeup.png`);
     }
   });
 
