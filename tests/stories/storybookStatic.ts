@@ -53,11 +53,12 @@ const mimeTypes: Record<string, string> = {
 
 export type StaticServer = { baseUrl: string; close: () => Promise<void> };
 
-export async function serveStorybook(): Promise<StaticServer> {
+/** Serves storybook-static, or another Storybook build folder. */
+export async function serveStorybook(root: string = staticDir): Promise<StaticServer> {
   const server: Server = createServer((request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
-    const file = normalize(join(staticDir, pathname === '/' ? 'index.html' : pathname));
-    if (!file.startsWith(staticDir) || !existsSync(file) || statSync(file).isDirectory()) {
+    const file = normalize(join(root, pathname === '/' ? 'index.html' : pathname));
+    if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory()) {
       response.writeHead(404).end();
       return;
     }

@@ -6,6 +6,7 @@
  * on the class of Button's own recipe, applied to every story, as a commit to Button.css.ts would). The page must put
  * Button's stories first with their diff visible and leave the other stories unchanged.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,12 +15,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module script without declarations
 import { buildReview } from '../../scripts/review.mjs';
-import {
-  ensureStorybookBuilt,
-  readStories,
-  type StaticServer,
-  serveStorybook,
-} from '../../tests/stories/storybookStatic.ts';
+import { type StaticServer, serveStorybook } from '../../tests/stories/storybookStatic.ts';
 
 type Shot = {
   theme: string;
@@ -34,6 +30,11 @@ type ReviewStory = { id: string; title: string; changed: number; needsLook: bool
 const repoRoot = resolve(import.meta.dirname, '../..');
 const work = join(repoRoot, 'test-results', 'review-test');
 const outDir = join(work, 'review');
+/**
+ * A Storybook build of its own: storybook-static belongs to the browser lane, which rebuilds it unconditionally and
+ * may run beside this test (TRANCHE_TEST_PARALLEL=1).
+ */
+const storybookDir = join(work, 'storybook-static');
 const storyIds = [
   'primitives-button--primary',
   'primitives-button--variants',
@@ -60,11 +61,15 @@ async function shoot(page: Page, id: string, theme: string, file: string, paddin
 }
 
 beforeAll(async () => {
-  ensureStorybookBuilt();
-  expect(readStories().map((story) => story.id)).toEqual(expect.arrayContaining(storyIds));
   rmSync(work, { recursive: true, force: true });
   for (const set of ['baseline', 'current']) mkdirSync(join(work, set), { recursive: true });
-  server = await serveStorybook();
+  execFileSync('pnpm', ['exec', 'storybook', 'build', '-o', storybookDir, '--quiet'], {
+    cwd: repoRoot,
+    stdio: 'pipe',
+  });
+  const index = JSON.parse(readFileSync(join(storybookDir, 'index.json'), 'utf8')) as { entries: object };
+  expect(Object.keys(index.entries)).toEqual(expect.arrayContaining(storyIds));
+  server = await serveStorybook(storybookDir);
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
   const context = await browser.newContext({
     viewport: { width: 1024, height: 768 },
@@ -91,9 +96,9 @@ beforeAll(async () => {
     baselineDir: join(work, 'baseline'),
     currentDir: join(work, 'current'),
     outDir,
-    storybookDir: join(repoRoot, 'storybook-static'),
+    storybookDir,
   });
-}, 300_000);
+}, 480_000);
 
 afterAll(async () => {
   await browser?.close();
