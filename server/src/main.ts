@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     }
     // Traces (off unless OTEL_EXPORTER_OTLP_ENDPOINT): the SDK starts before the app it instruments is built.
     const { startTracing } = await import('./telemetry/tracing.ts');
-    startTracing(process.env);
+    await startTracing(process.env);
     const { loadConfig } = await import('./config.ts');
     const { startServer } = await import('./server.ts');
     server = await startServer(loadConfig());

@@ -1,4 +1,4 @@
-import { FastifyOtelInstrumentation } from '@fastify/otel';
+import type { FastifyOtelInstrumentation } from '@fastify/otel';
 import {
   type Context,
   context,
@@ -9,8 +9,7 @@ import {
   SpanStatusCode,
   trace,
 } from '@opentelemetry/api';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { NodeSDK } from '@opentelemetry/sdk-node';
+import type { NodeSDK } from '@opentelemetry/sdk-node';
 import type { JsonRpcProvider } from 'ethers';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
@@ -48,10 +47,16 @@ export function tracesUrl(env: NodeJS.ProcessEnv): string | undefined {
  * Starts the OpenTelemetry SDK when the environment asks for it (before the app is built: buildApp then adds the
  * request, database and chain spans). Answers whether tracing is on. Once per process; the SDK is process-wide.
  */
-export function startTracing(env: NodeJS.ProcessEnv = process.env): boolean {
+export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
   const url = tracesUrl(env);
   if (!url) return false;
   if (active) return true;
+  // Loaded only when on: the SDK and its exporters take a while to import, and a start without tracing needs none.
+  const [{ FastifyOtelInstrumentation }, { OTLPTraceExporter }, { NodeSDK }] = await Promise.all([
+    import('@fastify/otel'),
+    import('@opentelemetry/exporter-trace-otlp-http'),
+    import('@opentelemetry/sdk-node'),
+  ]);
   const fastify = new FastifyOtelInstrumentation({
     // An exception's text may quote a failed query's values: spans carry a safe status instead (installTracing).
     recordExceptions: false,
