@@ -26,7 +26,7 @@ function runPromtool(args: string[]) {
 async function exportedNames(): Promise<Set<string>> {
   const names = new Set<string>();
   for (const metric of await createMetrics().registry.getMetricsAsJSON()) {
-    if (metric.type === 'histogram')
+    if (String(metric.type) === 'histogram')
       for (const suffix of ['_bucket', '_sum', '_count']) names.add(`${metric.name}${suffix}`);
     else names.add(metric.name);
   }
@@ -110,6 +110,7 @@ describe('ops/grafana/tranche.json', () => {
     const charts = dashboard.panels.filter((panel) => panel.type !== 'row');
     expect(charts.length).toBeGreaterThanOrEqual(15);
     for (const panel of charts) {
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: Grafana's variable syntax, not a JavaScript template
       expect(panel.datasource, panel.title).toEqual({ type: 'prometheus', uid: '${datasource}' });
       expect(panel.targets?.length, panel.title).toBeGreaterThan(0);
       expect(panel.gridPos.x + panel.gridPos.w, panel.title).toBeLessThanOrEqual(24);
