@@ -6,13 +6,23 @@ import { type ApiClient, createApiClient } from '@tranche/api';
 import type { DevChain } from '@tranche/contracts';
 import type { JsonRpcProvider } from 'ethers';
 import pino from 'pino';
+import { trace as otelTrace } from '@opentelemetry/api';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loggerOptions } from '../src/logging.ts';
 import { indexerOf } from '../src/modules/tokens/routes.ts';
 import { deploySchemeAndWhitelist, deployTestToken, devWallets } from '../src/modules/tokens/testing.ts';
-import { flushTraces, startTracing, stopTracing } from '../src/telemetry/tracing.ts';
-import { accountWithKeys, createTestApp, startTestChain, type TestApp, testProvider } from './helpers.ts';
+import { flushTraces, startTracing, stopTracing, traceDatabase } from '../src/telemetry/tracing.ts';
+import {
+  accountWithKeys,
+  createTestApp,
+  createTestDatabase,
+  databaseKinds,
+  startTestChain,
+  type TestApp,
+  testProvider,
+} from './helpers.ts';
 
 /** A span as OTLP/HTTP JSON carries it (the fields read here). */
 type OtlpSpan = {
@@ -183,3 +193,30 @@ it("a line logged through the app's own logger during a request names the reques
   expect(outside).toBeDefined();
   expect(outside?.reqId).toBeUndefined();
 });
+
+it.each(databaseKinds)(
+  'on %s each query is one span, in a transaction too, under the span that ran it',
+  async (kind) => {
+    const database = await createTestDatabase(kind);
+    try {
+      traceDatabase(database.db, kind);
+      const tracer = otelTrace.getTracer('test');
+      const parent = await tracer.startActiveSpan('work', async (span) => {
+        await database.db.execute(sql`select 1 as one`);
+        await database.db.transaction(async (tx) => {
+          await tx.execute(sql`select 2 as two`);
+        });
+        span.end();
+        return span.spanContext();
+      });
+      await flushTraces();
+      const children = received.filter((span) => span.parentSpanId === parent.spanId);
+      const texts = children.map((span) => attribute(span, 'db.query.text'));
+      expect(texts.filter((text) => text === 'select 1 as one')).toHaveLength(1);
+      expect(texts.filter((text) => text === 'select 2 as two')).toHaveLength(1);
+      expect(children.every((span) => span.traceId === parent.traceId)).toBe(true);
+    } finally {
+      await database.close();
+    }
+  },
+);

@@ -12,31 +12,38 @@ export const metricsPath = '/metrics';
 
 /**
  * Counts every answer (route pattern, method, status, time) and serves `GET /metrics` in Prometheus' text format
- * to a scraper holding `metricsToken` (METRICS_TOKEN; the access module compares it). Without a token the route
- * answers 404 like any unknown call (not the console's page). Install before the routes so the count sees them all.
+ * to a scraper holding `metricsToken` (METRICS_TOKEN; the access module compares it). Without a token nothing is
+ * counted and the route answers 404 like any unknown call (not the console's page). Install before the routes.
  */
 export function installMetrics(
   app: FastifyInstance,
   ctx: AppContext,
   metricsToken: string | undefined,
 ): void {
+  const route = { schema: { hide: true } as Record<string, unknown> };
+  if (metricsToken === undefined) {
+    // Off: nothing is counted (no series, no event loop monitor) and the path is not the console's page.
+    app.get(metricsPath, route, async () => {
+      throw new HttpError(404, apiErrors.notFound);
+    });
+    return;
+  }
   const metrics = createMetrics();
   const { http } = metrics;
 
   app.addHook('onResponse', async (request, reply) => {
-    const route = routeLabel(request);
+    const label = routeLabel(request);
     const method = request.method;
     const status = reply.statusCode;
-    http.requests.inc({ route, method, status: String(status) });
-    http.duration.observe({ route, method }, reply.elapsedTime / 1000);
-    if (status >= 500) http.errors.inc({ route, method });
-    if (status === 429) http.throttled.inc({ route });
-    if (route === `${apiPrefix}/login` && method === 'POST' && (status === 401 || status === 403))
+    http.requests.inc({ route: label, method, status: String(status) });
+    http.duration.observe({ route: label, method }, reply.elapsedTime / 1000);
+    if (status >= 500) http.errors.inc({ route: label, method });
+    if (status === 429) http.throttled.inc({ route: label });
+    if (label === `${apiPrefix}/login` && method === 'POST' && (status === 401 || status === 403))
       http.loginFailures.inc({ reason: status === 401 ? 'wrong_credentials' : 'not_confirmed' });
   });
 
-  app.get(metricsPath, { schema: { hide: true } as Record<string, unknown> }, async (request, reply) => {
-    if (metricsToken === undefined) throw new HttpError(404, apiErrors.notFound);
+  app.get(metricsPath, route, async (request, reply) => {
     if (!accessOf(ctx).metricsScraper(request.headers.authorization, metricsToken)) {
       reply.header('www-authenticate', 'Bearer realm="metrics"');
       throw new HttpError(401, accountErrors.authenticationRequired);
