@@ -5,6 +5,7 @@ import type { DevChain } from '@tranche/contracts';
 import { Wallet } from 'ethers';
 import type { JsonRpcProvider } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { defaultThrottles } from '../src/http/throttle.ts';
 import { jobs, jobTransactions } from '../src/jobs/schema.ts';
 import {
@@ -49,6 +50,10 @@ function sample(samples: Sample[], name: string, labels: Record<string, string> 
   expect(found, `${name} ${JSON.stringify(labels)}`).toHaveLength(1);
   return (found[0] as Sample).value;
 }
+
+/** tranche_http_requests_total of one route, method and status. */
+const requests = (samples: Sample[], route: string, method: string, status: string) =>
+  sample(samples, 'tranche_http_requests_total', { route, method, status });
 
 const metricsToken = randomBytes(32).toString('hex');
 
@@ -205,26 +210,10 @@ describe.each(databaseKinds)('GET /metrics on %s', (kind) => {
     for (const s of samples) expect(s.name.startsWith('tranche_')).toBe(true);
 
     // Requests by route pattern: the token's symbol never becomes a label.
-    expect(
-      sample(samples, 'tranche_http_requests_total', {
-        route: '/api/token/issue',
-        method: 'POST',
-        status: '200',
-      }),
-    ).toBe(1);
-    expect(
-      sample(samples, 'tranche_http_requests_total', {
-        route: '/api/projects/:code',
-        method: 'GET',
-        status: '200',
-      }),
-    ).toBe(1);
-    expect(
-      sample(samples, 'tranche_http_requests_total', { route: '/api/login', method: 'POST', status: '401' }),
-    ).toBe(2);
-    expect(
-      sample(samples, 'tranche_http_requests_total', { route: 'unmatched', method: 'GET', status: '404' }),
-    ).toBe(1);
+    expect(requests(samples, '/api/token/issue', 'POST', '200')).toBe(1);
+    expect(requests(samples, '/api/projects/:code', 'GET', '200')).toBe(1);
+    expect(requests(samples, '/api/login', 'POST', '401')).toBe(2);
+    expect(requests(samples, 'unmatched', 'GET', '404')).toBe(1);
     const routes = new Set(samples.filter((s) => s.labels.route).map((s) => s.labels.route));
     for (const route of routes) expect(route).not.toMatch(/^\/api\/projects\/M/);
     // The latency histogram of the issue: one observation, within its buckets.
@@ -280,12 +269,8 @@ describe.each(databaseKinds)('GET /metrics on %s', (kind) => {
 
   it('counts the scrape itself and nothing of the console under its own label', async () => {
     const samples = parseMetrics((await scrape(`Bearer ${metricsToken}`)).body);
-    expect(
-      sample(samples, 'tranche_http_requests_total', { route: '/metrics', method: 'GET', status: '200' }),
-    ).toBeGreaterThanOrEqual(1);
-    expect(
-      sample(samples, 'tranche_http_requests_total', { route: '/metrics', method: 'GET', status: '401' }),
-    ).toBe(5);
+    expect(requests(samples, '/metrics', 'GET', '200')).toBeGreaterThanOrEqual(1);
+    expect(requests(samples, '/metrics', 'GET', '401')).toBe(5);
   });
 });
 
@@ -305,4 +290,11 @@ describe('without METRICS_TOKEN', () => {
       expect(answer.json()).toEqual({ statusCode: 404, error: { message: 'This API call does not exist' } });
     }
   });
+});
+
+it('METRICS_TOKEN is refused at start when shorter than 32 characters or not a bearer token', () => {
+  expect(loadConfig({ METRICS_TOKEN: metricsToken }).metricsToken).toBe(metricsToken);
+  expect(loadConfig({}).metricsToken).toBeUndefined();
+  for (const bad of ['short', `${'a'.repeat(40)} b`, 'ä'.repeat(40)])
+    expect(() => loadConfig({ METRICS_TOKEN: bad })).toThrow(/^METRICS_TOKEN must be at least 32 characters/);
 });

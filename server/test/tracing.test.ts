@@ -39,6 +39,17 @@ const attribute = (span: OtlpSpan, key: string) => {
   return value?.stringValue ?? (value?.intValue === undefined ? undefined : String(value.intValue));
 };
 
+/** The server's logger (info and up), its lines parsed into `lines`. */
+function jsonLogger(lines: Record<string, unknown>[]) {
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of chunk.toString().split('\n')) if (line.trim()) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return pino(loggerOptions('info'), sink);
+}
+
 // A small OTLP/HTTP receiver: what the exporter posts to /v1/traces.
 const received: OtlpSpan[] = [];
 const paths: string[] = [];
@@ -83,14 +94,8 @@ beforeAll(async () => {
   holder = wallets.holders[0]?.address as string;
   owner = wallets.owner.address;
   // The app under test: its own logger, so that its lines can be read.
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of chunk.toString().split('\n')) if (line.trim()) logLines.push(JSON.parse(line));
-      done();
-    },
-  });
   await t.app.close();
-  t.app = await buildApp({ ...t.ctx, logger: pino(loggerOptions('info'), sink), consoleDir: null });
+  t.app = await buildApp({ ...t.ctx, logger: jsonLogger(logLines), consoleDir: null });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const appPort = (t.app.server.address() as AddressInfo).port;
   issuer = createApiClient({ baseUrl: `http://127.0.0.1:${appPort}`, getToken: () => jwt });
@@ -165,15 +170,9 @@ it('a token issue sends spans for the request, its database queries and its chai
 
 it("a line logged through the app's own logger during a request names the request and its trace", async () => {
   const lines: Record<string, unknown>[] = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of chunk.toString().split('\n')) if (line.trim()) lines.push(JSON.parse(line));
-      done();
-    },
-  });
   const app = await buildApp({
     ...t.ctx,
-    logger: pino(loggerOptions('info'), sink),
+    logger: jsonLogger(lines),
     consoleDir: null,
     modules: [],
   });
