@@ -8,8 +8,18 @@
 //   node scripts/tranche.mjs start          setup, build the console, run the server (embedded chain and database)
 //   node scripts/tranche.mjs test           setup, lint, typecheck, unit/contract/server tests, builds, browser tests
 //   node scripts/tranche.mjs exec CMD ...   runs CMD with the project's runtime first on PATH (e.g. `exec node --version`)
+//   node scripts/tranche.mjs tools          installs what the tests need besides Node: chromium and fonts, promtool
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -165,6 +175,40 @@ function ensureChromium() {
   });
 }
 
+// promtool checks the Prometheus alert rules in ops/ (server/test/ops.test.ts). It comes from Debian's prometheus
+// package, of which only the files are taken (apt-get download, dpkg-deb -x into .tools/prometheus): installing the
+// package would also install and, where services start, run a Prometheus server. PROMTOOL_PATH overrides it.
+const promtool = process.env.PROMTOOL_PATH ?? path.join(tools, 'prometheus', 'usr', 'bin', 'promtool');
+
+function ensurePromtool() {
+  if (existsSync(promtool)) return;
+  log(
+    "Taking promtool from Debian's prometheus package (apt-get download) into .tools/prometheus (for the tests).",
+  );
+  const download = mkdtempSync(path.join(tools, 'prometheus-deb-'));
+  // apt's download user (_apt) must be able to write there, or apt warns that it downloads unsandboxed.
+  chmodSync(download, 0o755);
+  try {
+    if (run('apt-get', ['download', '-qq', 'prometheus'], { cwd: download }) !== 0) {
+      must('apt-get', ['update', '-qq']);
+      must('apt-get', ['download', '-qq', 'prometheus'], { cwd: download });
+    }
+    const deb = readdirSync(download).find((file) => file.endsWith('.deb'));
+    if (!deb) fail('apt-get download prometheus left no .deb file.');
+    must('dpkg-deb', ['-x', path.join(download, deb), path.join(tools, 'prometheus')]);
+  } finally {
+    rmSync(download, { recursive: true, force: true });
+  }
+  if (!existsSync(promtool))
+    fail(`promtool is not at ${promtool} after unpacking Debian's prometheus package.`);
+}
+
+function installTools() {
+  mkdirSync(tools, { recursive: true });
+  ensureChromium();
+  ensurePromtool();
+}
+
 function buildConsole() {
   must('pnpm', ['--filter', '@tranche/console', 'build']);
 }
@@ -257,7 +301,7 @@ async function test() {
   const started = Date.now();
   log('Runtime: node --version');
   must('node', ['--version']);
-  ensureChromium();
+  installTools();
   setup();
   const reports = path.join(root, '.tmp');
   mkdirSync(reports, { recursive: true });
@@ -334,9 +378,9 @@ function exec() {
 }
 
 const command = process.argv[2];
-const commands = { setup, start, test, exec };
+const commands = { setup, start, test, exec, tools: installTools };
 if (!(command in commands)) {
-  process.stderr.write('usage: node scripts/tranche.mjs setup|start|test|exec COMMAND...\n');
+  process.stderr.write('usage: node scripts/tranche.mjs setup|start|test|tools|exec COMMAND...\n');
   process.exit(2);
 }
 if (onProjectRuntime()) await commands[command]();

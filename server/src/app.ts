@@ -25,6 +25,8 @@ import {
   registerCompression,
   registerConsoleFiles,
 } from './http/serving.ts';
+import { installMetrics } from './http/metrics.ts';
+import { installRequestContext } from './http/requestContext.ts';
 import { installRequestIdHeader, requestIdOf } from './http/requestId.ts';
 import { docsCsp, hostGuard, installSecurityHeaders } from './http/security.ts';
 import { defaultThrottles, installThrottles } from './http/throttle.ts';
@@ -33,6 +35,7 @@ import { loggerOptions } from './logging.ts';
 import { mailAccountSlowed } from './modules/accounts/service.ts';
 import { registeredKeyOf } from './modules/credentials/service.ts';
 import { followReplacedTransactions } from './modules/transactions/service.ts';
+import { installTracing } from './telemetry/tracing.ts';
 import { defaultModules, localModule } from './modules/index.ts';
 import type { ServerModule } from './modules/registry.ts';
 
@@ -52,11 +55,13 @@ export type AppDeps = AppContext & {
    * and logs use); unset or empty: the TCP peer is the client.
    */
   trustProxy?: string[];
+  /** METRICS_TOKEN: the bearer token of `GET /metrics` (http/metrics.ts); unset, the route answers 404. */
+  metricsToken?: string;
 };
 
 /** Builds the Fastify app: the /api routes of every module, OpenAPI, and the console. Does not listen. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { modules, consoleDir, logger, bodyLimit, allowedHosts, trustProxy, ...ctx } = deps;
+  const { modules, consoleDir, logger, bodyLimit, allowedHosts, trustProxy, metricsToken, ...ctx } = deps;
   // Server-signed transactions take their nonces from this database's allocator (chain/nonces.ts); the sweep replaces
   // a registered key's transaction left stuck under too low a fee (an operation answered with its hash).
   ctx.chain.attachDatabase(ctx.db, {
@@ -80,7 +85,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('registeredRouteIds', new Set<RouteId>());
   installErrorHandler(app);
+  installRequestContext(app);
   installRequestIdHeader(app);
+  // Operations (issue 40): spans when OTEL_EXPORTER_OTLP_ENDPOINT is set, request counts and GET /metrics.
+  await installTracing(app, ctx);
+  installMetrics(app, ctx, metricsToken);
   if (allowedHosts) app.addHook('onRequest', hostGuard(allowedHosts));
   await installSecurityHeaders(app, {
     https: ctx.publicUrl().startsWith('https:'),

@@ -46,6 +46,8 @@ export type ServerConfig = {
   trustProxy: string[];
   throttles: ThrottleSettings;
   hashing: HashingLimits;
+  /** METRICS_TOKEN: the bearer token Prometheus scrapes `GET /metrics` with; unset, the route is off (404). */
+  metricsToken?: string;
 };
 
 function count(env: NodeJS.ProcessEnv, name: string, fallback: number, minimum = 1): number {
@@ -188,8 +190,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .filter((name) => name !== ''),
     localAllowRemote: nonEmpty(env.LOCAL_ALLOW_REMOTE) === '1',
     trustProxy: trustedProxies(env.TRUST_PROXY),
+    metricsToken: metricsToken(env.METRICS_TOKEN),
     ...limits(env),
   };
+}
+
+/** METRICS_TOKEN: at least 32 characters of a bearer token (`openssl rand -hex 32` makes one). */
+function metricsToken(value: string | undefined): string | undefined {
+  const token = nonEmpty(value);
+  if (token !== undefined && !/^[A-Za-z0-9._~+/=-]{32,}$/.test(token)) {
+    throw new StartupError(
+      'METRICS_TOKEN must be at least 32 characters of letters, digits and ._~+/=- (e.g. the output of `openssl rand -hex 32`).',
+    );
+  }
+  return token;
 }
 
 const knownExplorers: Record<number, string> = {

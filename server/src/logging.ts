@@ -1,4 +1,6 @@
+import { isSpanContextValid, trace } from '@opentelemetry/api';
 import pino, { type LoggerOptions } from 'pino';
+import { currentRequestId } from './http/requestContext.ts';
 
 /** Field names whose values never reach a log line. */
 export const secretFields = [
@@ -72,11 +74,28 @@ function serializeRequest(request: { method?: string; url?: string; ip?: string 
   };
 }
 
+/**
+ * What every log line gets besides its own fields: the id of the request it was logged in (`reqId`, which
+ * `request.log` lines carry already) and, when tracing is on, the trace and span it belongs to.
+ */
+function requestFields(_fields: object, _level: number, logger: pino.Logger): Record<string, string> {
+  const out: Record<string, string> = {};
+  const requestId = currentRequestId();
+  if (requestId !== undefined && !('reqId' in logger.bindings())) out.reqId = requestId;
+  const span = trace.getActiveSpan()?.spanContext();
+  if (span && isSpanContextValid(span)) {
+    out.trace_id = span.traceId;
+    out.span_id = span.spanId;
+  }
+  return out;
+}
+
 /** pino options for the server: level from LOG_LEVEL (default 'warn'), secrets and query data redacted. */
 export function loggerOptions(level = 'warn'): LoggerOptions {
   return {
     level,
     redact: { paths: redactPaths, censor: '[redacted]' },
     serializers: { err: serializeError, error: serializeError, req: serializeRequest },
+    mixin: requestFields,
   };
 }

@@ -28,6 +28,9 @@ async function main(): Promise<void> {
         process.exit(1);
       }
     }
+    // Traces (off unless OTEL_EXPORTER_OTLP_ENDPOINT): the SDK starts before the app it instruments is built.
+    const { startTracing } = await import('./telemetry/tracing.ts');
+    await startTracing(process.env);
     const { loadConfig } = await import('./config.ts');
     const { startServer } = await import('./server.ts');
     server = await startServer(loadConfig());

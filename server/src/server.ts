@@ -142,6 +142,7 @@ export async function startServer(
       }),
       consoleDir: config.consoleDir,
       trustProxy: config.trustProxy,
+      metricsToken: config.metricsToken,
       logger: loggerOptions(config.logLevel),
     });
     cleanup.push(() => app.close());

@@ -134,6 +134,8 @@ export async function createTestApp(options: {
   limits?: AppContext['limits'];
   allowedHosts?: string[];
   trustProxy?: string[];
+  /** METRICS_TOKEN of the app (GET /metrics); unset, the route is off. */
+  metricsToken?: string;
 }): Promise<TestApp> {
   const database = await createTestDatabase(options.kind);
   const chain: ChainService = createChainService({
@@ -161,6 +163,7 @@ export async function createTestApp(options: {
     consoleDir: null,
     allowedHosts: options.allowedHosts,
     trustProxy: options.trustProxy,
+    metricsToken: options.metricsToken,
   });
   await app.ready();
   return {

@@ -8,11 +8,13 @@ import {
   tokenOperationMessages,
 } from '@tranche/api';
 import { devAccountKeys, securityTokenArtifact } from '@tranche/contracts';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import { Contract, Wallet } from 'ethers';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../errors.ts';
 import { isLoopback } from '../http/security.ts';
+import { bearerToken } from '../http/sessions.ts';
 import { accounts } from '../db/schema.ts';
 import { credentials } from '../modules/credentials/schema.ts';
 import { demoLogin } from '../seed.ts';
@@ -409,6 +411,17 @@ export function createAccess(ctx: Ctx) {
      */
     devKeyUsers(): boolean {
       return ctx.chain.local;
+    },
+
+    /**
+     * GET /metrics (issue 40) has no session: a scraper whose `Authorization: Bearer` token is METRICS_TOKEN. Both are
+     * compared as SHA-256 digests in constant time, so neither the token's characters nor its length show in timing.
+     */
+    metricsScraper(authorization: string | undefined, metricsToken: string): boolean {
+      const given = bearerToken(authorization);
+      if (given === undefined) return false;
+      const digest = (text: string) => createHash('sha256').update(text).digest();
+      return timingSafeEqual(digest(given), digest(metricsToken));
     },
 
     /** Records of one account (transactions, distributed transactions, sharded keys): only the accounts involved. */
