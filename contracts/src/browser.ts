@@ -15,6 +15,7 @@ export {
   testStableTokenArtifact,
   tokenFactoryArtifact,
   whitelistArtifact,
+  whitelistV2Artifact,
 } from './artifacts.ts';
 export type { CodebaseType, ContractArtifact } from './artifacts.ts';
 export {
