@@ -340,7 +340,7 @@ contract SecurityTokenV2 is TokenV2Base {
         _checkRecovery(lost, lostWallet, newWallet);
         uint256 n = _core().partitionList.length;
         for (uint256 i; i < n; ++i) _recoverPartition(_core().partitionList[i], lostWallet, newWallet);
-        _enforcement().accounts[lostWallet] = ACCOUNT_RECOVERED | (uint256(uint160(newWallet)) << 8);
+        _enforcement().accounts[lostWallet] = lost | ACCOUNT_RECOVERED | (uint256(uint160(newWallet)) << 8);
         _flag(lostWallet);
         if (lost & ACCOUNT_FROZEN != 0) {
             _enforcement().accounts[newWallet] |= ACCOUNT_FROZEN;

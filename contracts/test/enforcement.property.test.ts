@@ -261,7 +261,7 @@ describe('token v2.1 enforcement against a model (fast-check)', () => {
           await f.provider.send('evm_revert', [snapshot]);
         }
       }),
-      { numRuns: 20 },
+      { numRuns: 30 },
     );
   }, 600_000);
 });
