@@ -241,7 +241,7 @@ contract SecurityTokenV2Admin is TokenV2Base {
         _requireEnforcer();
         if (account == address(0)) _fail("account is the zero address");
         uint256 flags = _enforcement().accounts[account];
-        _enforcement().accounts[account] = freeze ? flags | ACCOUNT_FROZEN : flags & ~ACCOUNT_FROZEN;
+        _enforcement().accounts[account] = (freeze ? flags | ACCOUNT_FROZEN : flags & ~ACCOUNT_FROZEN) | ACCOUNT_SEEN;
         if (freeze) _flag(account);
         emit AddressFrozen(account, freeze, msg.sender);
     }

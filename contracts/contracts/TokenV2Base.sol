@@ -192,6 +192,8 @@ abstract contract TokenV2Base is Initializable {
     uint256 internal constant FLAGGED_SHIFT = 192;
     uint256 internal constant ACCOUNT_FROZEN = 1;
     uint256 internal constant ACCOUNT_RECOVERED = 2;
+    /// Set by every address freeze or unfreeze, so that the word stays non-zero: freezing again writes a used slot.
+    uint256 internal constant ACCOUNT_SEEN = 4;
 
     // ERC-20
     event Transfer(address indexed from, address indexed to, uint256 value);
@@ -716,18 +718,23 @@ abstract contract TokenV2Base is Initializable {
         if (byPartition) {
             return _partStatus(partition, !forced, from, _core().balances[partition][from] & BALANCE, to, value, country);
         }
-        return _walkRules(order, !forced, from, to, value, country);
+        // A forced transfer draws from the partition list, whose length the state word counts; a transfer that is
+        // not forced finds `value` in its first pass, so its walk needs no bound (and reads no length).
+        return _walkRules(order, forced ? _partitionCount(state) : type(uint256).max, from, to, value, country);
     }
 
     /// The rules of the parts _draw takes: the unfrozen tokens of each partition of `order`, then (forced only)
-    /// the frozen ones. The caller found `remaining` within `order`, so the walk ends inside it.
-    function _walkRules(bytes32[] storage order, bool lockup, address from, address to, uint256 remaining, bytes2 country)
+    /// the frozen ones. The caller found `remaining` within `order`, so the walk ends inside it; `n` bounds it for a
+    /// forced transfer (its first `n` entries), and is type(uint256).max for a transfer that is not forced (which
+    /// lock-ups stop).
+    function _walkRules(bytes32[] storage order, uint256 n, address from, address to, uint256 remaining, bytes2 country)
         internal
         view
         returns (bytes1 code, bytes32 reason)
     {
+        bool lockup = n == type(uint256).max;
         for (uint256 pass; remaining != 0; ++pass) {
-            for (uint256 i; i < order.length && remaining != 0; ++i) {
+            for (uint256 i; i < n && remaining != 0; ++i) {
                 bytes32 p = _at(order, i);
                 (uint256 held, uint256 part) = _walkPart(_core().balances[p][from], pass == 0, remaining);
                 if (part == 0) continue;

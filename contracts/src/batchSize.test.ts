@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { v2OnlyFigures } from '../scripts/gasFigures.ts';
 import {
   gasMargin,
   issueBatchSize,
@@ -45,9 +46,9 @@ describe('safeBatchSize', () => {
       'transferAllRules',
       'v2',
     ]);
-    // Version 2's figures under `v2`, with the same keys as version 1's.
+    // Version 2's figures under `v2`, with the same keys as version 1's, then its own (enforcement, issue 36).
     const { v2, ...v1 } = report;
-    expect(Object.keys(v2)).toEqual(Object.keys(v1));
+    expect(Object.keys(v2)).toEqual([...Object.keys(v1), ...v2OnlyFigures]);
     for (const value of [...Object.values(v1), ...Object.values(v2)])
       expect(Number.isInteger(value)).toBe(true);
     expect(measuredGas).toEqual(report);
@@ -75,5 +76,16 @@ describe('safeBatchSize', () => {
     expect(v2.issueBatchPerHolder100).toBeLessThanOrEqual(33_000);
     expect(v2.transferAllRules).toBeLessThanOrEqual(72_000);
     expect(v2.controllerTransfer).toBeLessThanOrEqual(80_000);
+  });
+
+  it('keeps the enforcement gas goals (issue 36): a freeze, and a transfer on a token with freezes in use', () => {
+    const v2 = measuredGas.v2;
+    expect(v2.freeze).toBeLessThanOrEqual(50_000);
+    expect(v2.refreezeAddress).toBeLessThanOrEqual(50_000);
+    expect(v2.setFrozenTokens).toBeLessThanOrEqual(50_000);
+    // At most 3,000 more than the same transfer on a token without freezes.
+    expect(v2.transferFreezesInUse - v2.transfer).toBeLessThanOrEqual(3_000);
+    expect(v2.transferByPartitionFreezesInUse - v2.transferByPartition).toBeLessThanOrEqual(3_000);
+    expect(v2.transferPartlyFrozenSender - v2.transfer).toBeLessThanOrEqual(3_000);
   });
 });

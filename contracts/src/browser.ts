@@ -30,7 +30,7 @@ export type { BatchSizeInput, GasReport } from './batchSize.ts';
 export { decodeRevertData } from './errors.ts';
 export type { DecodedRevert } from './errors.ts';
 export { fromBytes32Name, toBytes32Name } from './names.ts';
-export { revertReasons } from './reasons.ts';
+export { revertReasons, transferRefusalWords } from './reasons.ts';
 export { minedReceipt } from './receipts.ts';
 export type { RevertReason } from './reasons.ts';
 export {

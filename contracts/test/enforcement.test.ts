@@ -14,6 +14,7 @@ import {
   startFixture,
 } from '../scripts/fixture.ts';
 import { whitelistV2Artifact } from '../src/artifacts.ts';
+import { transferRefusalWords } from '../src/reasons.ts';
 import { chainSnapshots, expectRevert, send } from './helpers.ts';
 
 const issueOne = 'issueByPartition(bytes32,address,uint256,bytes)';
@@ -78,7 +79,12 @@ describe('token v2.1 enforcement (issue 36): freeze, partial freeze, KYC expiry,
       p,
       value,
       '0x',
-    ).then(([code, reason]) => [code, Buffer.from(reason.slice(2), 'hex').toString('utf8').replace(/\0+$/, '')]);
+    ).then(([code, reason]) => {
+      const text = Buffer.from(reason.slice(2), 'hex').toString('utf8').replace(/\0+$/, '');
+      // Every enforcement refusal has words for the pre-check, under the code the token answers.
+      if (text in transferRefusalWords) expect(transferRefusalWords[text]?.code, text).toBe(code);
+      return [code, text];
+    });
 
   beforeAll(async () => {
     f = await startFixture(2);
@@ -189,6 +195,9 @@ describe('token v2.1 enforcement (issue 36): freeze, partial freeze, KYC expiry,
     expect(events.map((e) => e.name)).toEqual(['FrozenByPartition', 'TokensUnfrozen', 'TransferByPartition', 'Transfer', 'ControllerTransfer']);
     expect(events[0]?.args).toEqual({ partition: partitionA, account: addr('holderA'), frozen: 300n });
     expect(events[1]?.args).toEqual({ _userAddress: addr('holderA'), _amount: 300n });
+    expect([await bal('holderA', partitionA), await frozen('holderA', partitionA)]).toEqual([300n, 300n]);
+    // A forced transfer to the sender itself moves nothing, so it unfreezes nothing (CMTAT issue 380, ERCs 1778).
+    await send(as('controller'), 'controllerTransferByPartition', partitionA, addr('holderA'), addr('holderA'), 300, '0x', '0x');
     expect([await bal('holderA', partitionA), await frozen('holderA', partitionA)]).toEqual([300n, 300n]);
     // Across partitions (ERC-7943 forcedTransfer): the unfrozen tokens of every partition go first.
     await send(as('owner'), 'freezePartialTokensByPartition', partitionB, addr('holderA'), 100);
@@ -311,6 +320,21 @@ describe('token v2.1 enforcement (issue 36): freeze, partial freeze, KYC expiry,
     expect(ruleA.holders).toBe(2n);
     // The cap of two holders still holds: the recovered wallet is one of them.
     await send(as('holderB'), 'transferByPartition', partitionA, fresh, 1, '0x');
+  });
+
+  it('has words for every enforcement refusal of the pre-check', () => {
+    for (const reason of [
+      'sender is frozen',
+      'receiver is frozen',
+      'sender wallet was recovered',
+      'receiver wallet was recovered',
+      'sender verification expired',
+      'receiver verification expired',
+      'sender is not verified',
+      'amount exceeds unfrozen balance',
+    ]) {
+      expect(transferRefusalWords[reason]?.words, reason).toMatch(/^The .+\.$/);
+    }
   });
 
   it('answers ERC-7943 and ERC-3643 clients through their own interfaces', async () => {
