@@ -30,11 +30,12 @@ export const notes: Record<string, string> = {
   whitelistBatchPerAddress100: 'whitelist batch, per address, 100 addresses',
   transferByPartitionAllRules: 'transferByPartition: every rule active, to a receiver without balance',
   transferAllRules: 'ERC-20 transfer: every rule active, to a holder with balance',
-  freeze: 'v2: freeze part of a holder\'s balance in a partition (freezePartialTokensByPartition)',
+  freeze: "v2: freeze part of a holder's balance in a partition (freezePartialTokensByPartition)",
   freezeAddress: 'v2: freeze an address never frozen before (setAddressFrozen; a fresh storage slot)',
   refreezeAddress: 'v2: freeze again an address unfrozen before (setAddressFrozen)',
   setFrozenTokens: 'v2: ERC-7943 setFrozenTokens on a holder of one partition',
-  transferFreezesInUse: 'v2: ERC-20 transfer to a holder with balance, other addresses frozen and partly frozen',
+  transferFreezesInUse:
+    'v2: ERC-20 transfer to a holder with balance, other addresses frozen and partly frozen',
   transferByPartitionFreezesInUse: 'v2: transfer to a receiver without balance, other addresses frozen',
   transferPartlyFrozenSender: 'v2: ERC-20 transfer of unfrozen tokens by a sender with a frozen part',
   recoveryAddress: 'v2: recover a lost wallet holding one partition, part of it frozen',
@@ -209,11 +210,15 @@ export async function measureGas(version: TokenVersion, { details = true }: { de
       );
       const setFrozenTokens = await mined(e('owner').getFunction('setFrozenTokens')(partlyFrozen, 50));
       await mined(e('owner').getFunction('setAddressFrozen')(another, true));
-      const transferFreezesInUse = await mined(e('holderA').getFunction('transfer')(wallets.holderB.address, 10));
+      const transferFreezesInUse = await mined(
+        e('holderA').getFunction('transfer')(wallets.holderB.address, 10),
+      );
       const transferByPartitionFreezesInUse = await mined(
         e('holderA').getFunction('transferByPartition')(partitionA, newReceiver, 10, '0x'),
       );
-      await mined(e('owner').getFunction('freezePartialTokensByPartition')(partitionA, wallets.holderA.address, 100));
+      await mined(
+        e('owner').getFunction('freezePartialTokensByPartition')(partitionA, wallets.holderA.address, 100),
+      );
       const transferPartlyFrozenSender = await mined(
         e('holderA').getFunction('transfer')(wallets.holderB.address, 10),
       );

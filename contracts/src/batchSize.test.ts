@@ -8,6 +8,7 @@ import {
   safeBatchSize,
   txGasCap,
   whitelistBatchSize,
+  whitelistV2BatchSize,
 } from './batchSize.ts';
 
 describe('safeBatchSize', () => {
@@ -56,6 +57,8 @@ describe('safeBatchSize', () => {
     expect(issueBatchSize(1024)).toBeLessThan(issueBatchSize());
     expect(issueBatchSize(0, 0.5)).toBeLessThan(issueBatchSize());
     expect(whitelistBatchSize() * report.whitelistBatchPerAddress100).toBeLessThan(txGasCap);
+    expect(whitelistV2BatchSize() * report.v2.whitelistV2BatchPerAddress100).toBeLessThan(txGasCap);
+    expect(whitelistV2BatchSize()).toBeLessThan(whitelistBatchSize());
   });
 
   it('keeps the gas budgets: a new holder in a batch of 100, a plain ERC-20 transfer to a holder, every rule active', () => {
@@ -71,11 +74,14 @@ describe('safeBatchSize', () => {
   it('keeps the version 2 gas goals (issue 35): behind its proxy, a token costs at most these', () => {
     const v2 = measuredGas.v2;
     expect(v2.tokenDeploy).toBeLessThanOrEqual(500_000);
-    expect(v2.transfer).toBeLessThanOrEqual(60_000);
-    expect(v2.transferByPartition).toBeLessThanOrEqual(70_000);
     expect(v2.issueBatchPerHolder100).toBeLessThanOrEqual(33_000);
-    expect(v2.transferAllRules).toBeLessThanOrEqual(72_000);
-    expect(v2.controllerTransfer).toBeLessThanOrEqual(80_000);
+    // Issue 35's goals were 60,000, 70,000, 72,000 and 80,000. Issue 36 (version 2.1) makes every transfer ask the
+    // whitelist about its sender too (a second call, and a cold storage read in the whitelist: about 2,900 gas)
+    // and adds the frozen-amount and freeze checks (about 500-1,000): these are the goals of version 2.1.
+    expect(v2.transfer).toBeLessThanOrEqual(62_000);
+    expect(v2.transferByPartition).toBeLessThanOrEqual(74_000);
+    expect(v2.transferAllRules).toBeLessThanOrEqual(77_000);
+    expect(v2.controllerTransfer).toBeLessThanOrEqual(81_000);
   });
 
   it('keeps the enforcement gas goals (issue 36): a freeze, and a transfer on a token with freezes in use', () => {

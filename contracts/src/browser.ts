@@ -25,6 +25,7 @@ export {
   safeBatchSize,
   txGasCap,
   whitelistBatchSize,
+  whitelistV2BatchSize,
 } from './batchSize.ts';
 export type { BatchSizeInput, GasReport } from './batchSize.ts';
 export { decodeRevertData } from './errors.ts';

@@ -153,39 +153,48 @@ export const revertReasons = {
 export const transferRefusalWords: Readonly<Record<string, { code: string; words: string }>> = {
   'sender is not verified': {
     code: '0x56',
-    words: "The sender is no longer verified in the token's whitelist, so it cannot send. Verify the address again first.",
+    words:
+      "The sender is no longer verified in the token's whitelist, so it cannot send. Verify the address again first.",
   },
   [revertReasons.senderNotVerified]: {
     code: '0x56',
-    words: "The sender is no longer verified in the token's whitelist, so it cannot send. Verify the address again first.",
+    words:
+      "The sender is no longer verified in the token's whitelist, so it cannot send. Verify the address again first.",
   },
   [revertReasons.senderVerificationExpired]: {
     code: '0x56',
-    words: "The sender's KYC has expired, so it cannot send. Renew its KYC and the whitelist record's expiry first.",
+    words:
+      "The sender's KYC has expired, so it cannot send. Renew its KYC and the whitelist record's expiry first.",
   },
   [revertReasons.receiverVerificationExpired]: {
     code: '0x57',
-    words: "The receiver's KYC has expired, so it cannot receive. Renew its KYC and the whitelist record's expiry first.",
+    words:
+      "The receiver's KYC has expired, so it cannot receive. Renew its KYC and the whitelist record's expiry first.",
   },
   [revertReasons.senderFrozen]: {
     code: '0x56',
-    words: 'The sender is frozen on this token: it can neither send nor receive until the issuer unfreezes it.',
+    words:
+      'The sender is frozen on this token: it can neither send nor receive until the issuer unfreezes it.',
   },
   [revertReasons.receiverFrozen]: {
     code: '0x57',
-    words: 'The receiver is frozen on this token: it can neither send nor receive until the issuer unfreezes it.',
+    words:
+      'The receiver is frozen on this token: it can neither send nor receive until the issuer unfreezes it.',
   },
   [revertReasons.senderRecovered]: {
     code: '0x56',
-    words: "The sender's wallet was recovered to a new address: it can never send again. Use the new address.",
+    words:
+      "The sender's wallet was recovered to a new address: it can never send again. Use the new address.",
   },
   [revertReasons.receiverRecovered]: {
     code: '0x57',
-    words: "The receiver's wallet was recovered to a new address: it can never receive again. Use the new address.",
+    words:
+      "The receiver's wallet was recovered to a new address: it can never receive again. Use the new address.",
   },
   [revertReasons.exceedsUnfrozenBalance]: {
     code: '0x55',
-    words: 'The amount is above what the sender may move: part of its balance is frozen. Send at most the unfrozen amount.',
+    words:
+      'The amount is above what the sender may move: part of its balance is frozen. Send at most the unfrozen amount.',
   },
 };
 

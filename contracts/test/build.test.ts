@@ -29,7 +29,8 @@ describe('contract build', () => {
     for (const [name, content] of files) {
       expect(readFileSync(path.join(generatedDir, name), 'utf8'), `generated/${name}`).toBe(content);
     }
-  });
+    // A full solc-js build (about 50 s alone on 2 shared cores since WhitelistV2 and version 2.1).
+  }, 240_000);
 
   it('pins the settings that make builds reproducible and runnable on the dev chain', () => {
     expect(compilerSettings).toEqual({

@@ -1,7 +1,7 @@
 import type { Contract } from 'ethers';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodePartition, type Fixture, kycHash, type Role, startFixture } from '../scripts/fixture.ts';
+import { encodePartition, type Fixture, type Role, startFixture } from '../scripts/fixture.ts';
 import { minedOk, send } from './helpers.ts';
 
 const issueMany = 'issueByPartition(bytes32,address[],uint256[],bytes)';
@@ -56,7 +56,7 @@ class Model {
   verified = new Set<Wallet>(investors);
   constructor() {
     for (const [who, amounts] of Object.entries(initial))
-      amounts.forEach((v, pi) => this.bal.set(`${who}:${pi}`, v));
+      for (const [pi, v] of amounts.entries()) this.bal.set(`${who}:${pi}`, v);
   }
   b(w: Wallet, pi: number) {
     return this.bal.get(`${w}:${pi}`) ?? 0;
@@ -106,7 +106,12 @@ class Model {
         const freeze = op.kind === 'freezePart';
         const room = freeze ? this.b(op.who, op.p) - this.fz(op.who, op.p) : this.fz(op.who, op.p);
         if (op.amount === 0 || room < op.amount) return false;
-        this.set(op.who, op.p, this.b(op.who, op.p), this.fz(op.who, op.p) + (freeze ? op.amount : -op.amount));
+        this.set(
+          op.who,
+          op.p,
+          this.b(op.who, op.p),
+          this.fz(op.who, op.p) + (freeze ? op.amount : -op.amount),
+        );
         return true;
       }
       case 'setFrozen': {
@@ -117,7 +122,8 @@ class Model {
       }
       case 'transferByPartition': {
         const free = this.b(op.from, op.p) - this.fz(op.from, op.p);
-        if (op.amount === 0 || !this.ok(op.from, true) || !this.ok(op.to, false) || free < op.amount) return false;
+        if (op.amount === 0 || !this.ok(op.from, true) || !this.ok(op.to, false) || free < op.amount)
+          return false;
         this.move(op.p, op.from, op.to, op.amount);
         return true;
       }
@@ -158,7 +164,12 @@ class Model {
         this.verified.add(op.to);
         if (op.lost === op.to || this.recovered.has(op.lost) || !this.ok(op.to, false)) return false;
         for (const pi of partitions.keys()) {
-          this.set(op.to, pi, this.b(op.to, pi) + this.b(op.lost, pi), this.fz(op.to, pi) + this.fz(op.lost, pi));
+          this.set(
+            op.to,
+            pi,
+            this.b(op.to, pi) + this.b(op.lost, pi),
+            this.fz(op.to, pi) + this.fz(op.lost, pi),
+          );
           this.set(op.lost, pi, 0, 0);
         }
         if (this.frozenAddress.has(op.lost)) this.frozenAddress.add(op.to);
@@ -178,7 +189,14 @@ describe('token v2.1 enforcement against a model (fast-check)', () => {
     f = await startFixture(2);
     for (const pi of partitions.keys()) {
       const holders = investors.filter((h) => initial[h][pi]! > 0);
-      await send(t('level2'), issueMany, partitions[pi], holders.map(addr), holders.map((h) => initial[h][pi]), '0x');
+      await send(
+        t('level2'),
+        issueMany,
+        partitions[pi],
+        holders.map(addr),
+        holders.map((h) => initial[h][pi]),
+        '0x',
+      );
     }
   });
   afterAll(() => f.stop());
@@ -188,9 +206,17 @@ describe('token v2.1 enforcement against a model (fast-check)', () => {
       case 'freezeAddress':
         return minedOk(t('owner'), 'setAddressFrozen', [addr(op.who), op.frozen]);
       case 'freezePart':
-        return minedOk(t('owner'), 'freezePartialTokensByPartition', [partitions[op.p], addr(op.who), op.amount]);
+        return minedOk(t('owner'), 'freezePartialTokensByPartition', [
+          partitions[op.p],
+          addr(op.who),
+          op.amount,
+        ]);
       case 'unfreezePart':
-        return minedOk(t('controller'), 'unfreezePartialTokensByPartition', [partitions[op.p], addr(op.who), op.amount]);
+        return minedOk(t('controller'), 'unfreezePartialTokensByPartition', [
+          partitions[op.p],
+          addr(op.who),
+          op.amount,
+        ]);
       case 'setFrozen':
         return minedOk(t('owner'), 'setFrozenTokens', [addr(op.who), op.amount]);
       case 'transferByPartition':
@@ -239,7 +265,10 @@ describe('token v2.1 enforcement against a model (fast-check)', () => {
       expect(frozenTotal, `frozen ${w}`).toBe(BigInt(model.total(w, true)));
       for (const pi of partitions.keys()) {
         const [balance, frozen] = [rows[2 * pi] as bigint, rows[2 * pi + 1] as bigint];
-        expect([balance, frozen], `${w} in partition ${pi}`).toEqual([BigInt(model.b(w, pi)), BigInt(model.fz(w, pi))]);
+        expect([balance, frozen], `${w} in partition ${pi}`).toEqual([
+          BigInt(model.b(w, pi)),
+          BigInt(model.fz(w, pi)),
+        ]);
         // Balances and frozen amounts never diverge: the frozen part is never above the balance.
         expect(frozen <= balance).toBe(true);
       }

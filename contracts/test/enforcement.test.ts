@@ -1,5 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { Contract, type InterfaceAbi, Interface, ZeroAddress, id as keccakId } from 'ethers';
+import {
+  Contract,
+  type InterfaceAbi,
+  Interface,
+  id as keccakId,
+  type Log,
+  type LogDescription,
+  ZeroAddress,
+} from 'ethers';
 import solc from 'solc';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { compilerSettings } from '../scripts/compile.ts';
@@ -37,7 +45,9 @@ function standardInterfaces(): Record<string, InterfaceAbi> {
   const errors = (output.errors ?? []).filter((e: { severity: string }) => e.severity === 'error');
   if (errors.length > 0) throw new Error(JSON.stringify(errors));
   const out: Record<string, InterfaceAbi> = {};
-  for (const file of files) for (const [name, c] of Object.entries(output.contracts[file])) out[name] = (c as { abi: InterfaceAbi }).abi;
+  for (const file of files)
+    for (const [name, c] of Object.entries(output.contracts[file]))
+      out[name] = (c as { abi: InterfaceAbi }).abi;
   return out;
 }
 
@@ -97,7 +107,14 @@ describe('token v2.1 enforcement (issue 36): freeze, partial freeze, KYC expiry,
       [1000, 200],
       '0x',
     );
-    await send(f.as(token, 'level2'), issueMany, partitionB, [addr('holderA'), addr('holderB')], [500, 50], '0x');
+    await send(
+      f.as(token, 'level2'),
+      issueMany,
+      partitionB,
+      [addr('holderA'), addr('holderB')],
+      [500, 50],
+      '0x',
+    );
   });
   afterAll(() => f.stop());
   beforeEach(() => snapshots.take());
@@ -106,21 +123,51 @@ describe('token v2.1 enforcement (issue 36): freeze, partial freeze, KYC expiry,
   it('freezes an address: it neither sends nor receives, a forced transfer still takes its tokens', async () => {
     const { events } = await send(as('owner'), 'setAddressFrozen', addr('holderA'), true);
     expect(events).toEqual([
-      { name: 'AddressFrozen', args: { _userAddress: addr('holderA'), _isFrozen: true, _owner: addr('owner') } },
+      {
+        name: 'AddressFrozen',
+        args: { _userAddress: addr('holderA'), _isFrozen: true, _owner: addr('owner') },
+      },
     ]);
     expect(await read('isFrozen', addr('holderA'))).toBe(true);
-    await expectRevert(as('holderA'), 'transferByPartition', [partitionA, addr('holderB'), 1, '0x'], 'sender is frozen', state);
+    await expectRevert(
+      as('holderA'),
+      'transferByPartition',
+      [partitionA, addr('holderB'), 1, '0x'],
+      'sender is frozen',
+      state,
+    );
     await expectRevert(as('holderA'), 'transfer', [addr('holderB'), 1], 'sender is frozen', state);
     await expectRevert(as('holderB'), 'transfer', [addr('holderA'), 1], 'receiver is frozen', state);
-    await expectRevert(as('level2'), issueOne, [partitionA, addr('holderA'), 1, '0x'], 'receiver is frozen', state);
-    await expectRevert(as('level2'), issueMany, [partitionA, [addr('holderB'), addr('holderA')], [1, 1], '0x'], 'receiver is frozen', state);
+    await expectRevert(
+      as('level2'),
+      issueOne,
+      [partitionA, addr('holderA'), 1, '0x'],
+      'receiver is frozen',
+      state,
+    );
+    await expectRevert(
+      as('level2'),
+      issueMany,
+      [partitionA, [addr('holderB'), addr('holderA')], [1, 1], '0x'],
+      'receiver is frozen',
+      state,
+    );
     expect(await precheck('holderA', 'holderB', partitionA, 1)).toEqual(['0x56', 'sender is frozen']);
     expect(await precheck('holderB', 'holderA', partitionA, 1)).toEqual(['0x57', 'receiver is frozen']);
     expect(await read('canSend', addr('holderA'))).toBe(false);
     expect(await read('canReceive', addr('holderA'))).toBe(false);
     expect(await read('canTransfer', addr('holderA'), addr('holderB'), 1)).toBe(false);
     // The controller may take a frozen address's tokens, never give it any.
-    await send(as('controller'), 'controllerTransferByPartition', partitionA, addr('holderA'), addr('holderB'), 100, '0x', '0x');
+    await send(
+      as('controller'),
+      'controllerTransferByPartition',
+      partitionA,
+      addr('holderA'),
+      addr('holderB'),
+      100,
+      '0x',
+      '0x',
+    );
     expect(await bal('holderA', partitionA)).toBe(900n);
     await expectRevert(
       as('controller'),
@@ -130,8 +177,20 @@ describe('token v2.1 enforcement (issue 36): freeze, partial freeze, KYC expiry,
       state,
     );
     // Only the owner or the controller; the controller may too.
-    await expectRevert(as('stranger'), 'setAddressFrozen', [addr('holderB'), true], 'caller is not the owner or controller', state);
-    await expectRevert(as('holderA'), 'setAddressFrozen', [addr('holderA'), false], 'caller is not the owner or controller', state);
+    await expectRevert(
+      as('stranger'),
+      'setAddressFrozen',
+      [addr('holderB'), true],
+      'caller is not the owner or controller',
+      state,
+    );
+    await expectRevert(
+      as('holderA'),
+      'setAddressFrozen',
+      [addr('holderA'), false],
+      'caller is not the owner or controller',
+      state,
+    );
     await send(as('controller'), 'setAddressFrozen', addr('holderA'), false);
     expect(await read('isFrozen', addr('holderA'))).toBe(false);
     await send(as('holderA'), 'transferByPartition', partitionA, addr('holderB'), 1, '0x');
@@ -139,7 +198,13 @@ describe('token v2.1 enforcement (issue 36): freeze, partial freeze, KYC expiry,
   });
 
   it('freezes part of a balance per partition: frozen tokens stay, the rest moves', async () => {
-    const { events } = await send(as('owner'), 'freezePartialTokensByPartition', partitionA, addr('holderA'), 600);
+    const { events } = await send(
+      as('owner'),
+      'freezePartialTokensByPartition',
+      partitionA,
+      addr('holderA'),
+      600,
+    );
     expect(events).toEqual([
       { name: 'FrozenByPartition', args: { partition: partitionA, account: addr('holderA'), frozen: 600n } },
       { name: 'TokensFrozen', args: { _userAddress: addr('holderA'), _amount: 600n } },
@@ -149,31 +214,88 @@ describe('token v2.1 enforcement (issue 36): freeze, partial freeze, KYC expiry,
     // The balance reads the same: frozen tokens are still held.
     expect(await bal('holderA', partitionA)).toBe(1000n);
     expect(await read('balanceOf', addr('holderA'))).toBe(1500n);
-    expect(await precheck('holderA', 'holderB', partitionA, 401)).toEqual(['0x55', 'amount exceeds unfrozen balance']);
+    expect(await precheck('holderA', 'holderB', partitionA, 401)).toEqual([
+      '0x55',
+      'amount exceeds unfrozen balance',
+    ]);
     expect(await precheck('holderA', 'holderB', partitionA, 400)).toEqual(['0x51', 'transfer allowed']);
     expect(await precheck('holderA', 'holderB', partitionA, 1001)).toEqual(['0x52', 'insufficient balance']);
-    await expectRevert(as('holderA'), 'transferByPartition', [partitionA, addr('holderB'), 401, '0x'], 'amount exceeds unfrozen balance', state);
+    await expectRevert(
+      as('holderA'),
+      'transferByPartition',
+      [partitionA, addr('holderB'), 401, '0x'],
+      'amount exceeds unfrozen balance',
+      state,
+    );
     await send(as('holderA'), 'transferByPartition', partitionA, addr('holderB'), 400, '0x');
     expect([await bal('holderA', partitionA), await frozen('holderA', partitionA)]).toEqual([600n, 600n]);
-    await expectRevert(as('holderA'), 'transferByPartition', [partitionA, addr('holderB'), 1, '0x'], 'amount exceeds unfrozen balance', state);
+    await expectRevert(
+      as('holderA'),
+      'transferByPartition',
+      [partitionA, addr('holderB'), 1, '0x'],
+      'amount exceeds unfrozen balance',
+      state,
+    );
     // A plain transfer draws the unfrozen tokens only: partition A has none left, so all of it comes from B.
     expect(await read('canTransfer', addr('holderA'), addr('holderB'), 500)).toBe(true);
     expect(await read('canTransfer', addr('holderA'), addr('holderB'), 501)).toBe(false);
-    await expectRevert(as('holderA'), 'transfer', [addr('holderB'), 501], 'amount exceeds unfrozen balance', state);
+    await expectRevert(
+      as('holderA'),
+      'transfer',
+      [addr('holderB'), 501],
+      'amount exceeds unfrozen balance',
+      state,
+    );
     await send(as('holderA'), 'transfer', addr('holderB'), 300);
     expect([await bal('holderA', partitionA), await bal('holderA', partitionB)]).toEqual([600n, 200n]);
     // Redemption of own tokens burns unfrozen ones only.
     await send(f.as(f.whitelist, 'level1'), 'addVerified', addr('level2'), kycHash(addr('level2')));
     await send(as('level2'), issueOne, partitionA, addr('level2'), 10, '0x');
     await send(as('owner'), 'freezePartialTokensByPartition', partitionA, addr('level2'), 8);
-    await expectRevert(as('level2'), 'redeemByPartition', [partitionA, 3, '0x'], 'amount exceeds unfrozen balance', state);
+    await expectRevert(
+      as('level2'),
+      'redeemByPartition',
+      [partitionA, 3, '0x'],
+      'amount exceeds unfrozen balance',
+      state,
+    );
     await send(as('level2'), 'redeemByPartition', partitionA, 2, '0x');
     // Freezing beyond the unfrozen balance, unfreezing beyond the frozen amount, and strangers are refused.
-    await expectRevert(as('owner'), 'freezePartialTokensByPartition', [partitionA, addr('holderA'), 1], 'amount exceeds unfrozen balance', state);
-    await expectRevert(as('owner'), 'unfreezePartialTokensByPartition', [partitionA, addr('holderA'), 601], 'amount exceeds frozen tokens', state);
-    await expectRevert(as('owner'), 'freezePartialTokensByPartition', [partitionA, addr('holderB'), 0], 'amount must be greater than zero', state);
-    await expectRevert(as('stranger'), 'freezePartialTokensByPartition', [partitionA, addr('holderB'), 1], 'caller is not the owner or controller', state);
-    const unfreeze = await send(as('controller'), 'unfreezePartialTokensByPartition', partitionA, addr('holderA'), 100);
+    await expectRevert(
+      as('owner'),
+      'freezePartialTokensByPartition',
+      [partitionA, addr('holderA'), 1],
+      'amount exceeds unfrozen balance',
+      state,
+    );
+    await expectRevert(
+      as('owner'),
+      'unfreezePartialTokensByPartition',
+      [partitionA, addr('holderA'), 601],
+      'amount exceeds frozen tokens',
+      state,
+    );
+    await expectRevert(
+      as('owner'),
+      'freezePartialTokensByPartition',
+      [partitionA, addr('holderB'), 0],
+      'amount must be greater than zero',
+      state,
+    );
+    await expectRevert(
+      as('stranger'),
+      'freezePartialTokensByPartition',
+      [partitionA, addr('holderB'), 1],
+      'caller is not the owner or controller',
+      state,
+    );
+    const unfreeze = await send(
+      as('controller'),
+      'unfreezePartialTokensByPartition',
+      partitionA,
+      addr('holderA'),
+      100,
+    );
     expect(unfreeze.events.map((e) => e.name)).toEqual(['FrozenByPartition', 'TokensUnfrozen']);
     await send(as('holderA'), 'transferByPartition', partitionA, addr('holderB'), 100, '0x');
     expect([await bal('holderA', partitionA), await frozen('holderA', partitionA)]).toEqual([500n, 500n]);
@@ -192,12 +314,27 @@ describe('token v2.1 enforcement (issue 36): freeze, partial freeze, KYC expiry,
       '0x',
       '0x',
     );
-    expect(events.map((e) => e.name)).toEqual(['FrozenByPartition', 'TokensUnfrozen', 'TransferByPartition', 'Transfer', 'ControllerTransfer']);
+    expect(events.map((e) => e.name)).toEqual([
+      'FrozenByPartition',
+      'TokensUnfrozen',
+      'TransferByPartition',
+      'Transfer',
+      'ControllerTransfer',
+    ]);
     expect(events[0]?.args).toEqual({ partition: partitionA, account: addr('holderA'), frozen: 300n });
     expect(events[1]?.args).toEqual({ _userAddress: addr('holderA'), _amount: 300n });
     expect([await bal('holderA', partitionA), await frozen('holderA', partitionA)]).toEqual([300n, 300n]);
     // A forced transfer to the sender itself moves nothing, so it unfreezes nothing (CMTAT issue 380, ERCs 1778).
-    await send(as('controller'), 'controllerTransferByPartition', partitionA, addr('holderA'), addr('holderA'), 300, '0x', '0x');
+    await send(
+      as('controller'),
+      'controllerTransferByPartition',
+      partitionA,
+      addr('holderA'),
+      addr('holderA'),
+      300,
+      '0x',
+      '0x',
+    );
     expect([await bal('holderA', partitionA), await frozen('holderA', partitionA)]).toEqual([300n, 300n]);
     // Across partitions (ERC-7943 forcedTransfer): the unfrozen tokens of every partition go first.
     await send(as('owner'), 'freezePartialTokensByPartition', partitionB, addr('holderA'), 100);
@@ -207,27 +344,62 @@ describe('token v2.1 enforcement (issue 36): freeze, partial freeze, KYC expiry,
       name: 'ForcedTransfer',
       args: { from: addr('holderA'), to: addr('holderB'), amount: 450n },
     });
-    expect(await Promise.all([bal('holderA', partitionA), frozen('holderA', partitionA), bal('holderA', partitionB), frozen('holderA', partitionB)])).toEqual([250n, 250n, 100n, 100n]);
+    expect(
+      await Promise.all([
+        bal('holderA', partitionA),
+        frozen('holderA', partitionA),
+        bal('holderA', partitionB),
+        frozen('holderA', partitionB),
+      ]),
+    ).toEqual([250n, 250n, 100n, 100n]);
     expect(await read('getFrozenTokens', addr('holderA'))).toBe(350n);
     // Controller redemption likewise.
     await send(as('controller'), 'controllerRedeem', addr('holderA'), 300, '0x', '0x');
-    expect(await Promise.all([bal('holderA', partitionA), frozen('holderA', partitionA), bal('holderA', partitionB), frozen('holderA', partitionB)])).toEqual([0n, 0n, 50n, 50n]);
-    await expectRevert(as('holderB'), 'forcedTransfer', [addr('holderA'), addr('holderB'), 1], 'caller is not the token controller', state);
+    expect(
+      await Promise.all([
+        bal('holderA', partitionA),
+        frozen('holderA', partitionA),
+        bal('holderA', partitionB),
+        frozen('holderA', partitionB),
+      ]),
+    ).toEqual([0n, 0n, 50n, 50n]);
+    await expectRevert(
+      as('holderB'),
+      'forcedTransfer',
+      [addr('holderA'), addr('holderB'), 1],
+      'caller is not the token controller',
+      state,
+    );
   });
 
   it('ERC-3643 freezePartialTokens/unfreezePartialTokens and ERC-7943 setFrozenTokens spread over partitions in creation order', async () => {
     await send(as('owner'), 'freezePartialTokens', addr('holderA'), 1200);
     expect([await frozen('holderA', partitionA), await frozen('holderA', partitionB)]).toEqual([1000n, 200n]);
-    await expectRevert(as('owner'), 'freezePartialTokens', [addr('holderA'), 301], 'amount exceeds unfrozen balance', state);
+    await expectRevert(
+      as('owner'),
+      'freezePartialTokens',
+      [addr('holderA'), 301],
+      'amount exceeds unfrozen balance',
+      state,
+    );
     await send(as('owner'), 'unfreezePartialTokens', addr('holderA'), 1100);
     expect([await frozen('holderA', partitionA), await frozen('holderA', partitionB)]).toEqual([0n, 100n]);
-    await expectRevert(as('owner'), 'unfreezePartialTokens', [addr('holderA'), 101], 'amount exceeds frozen tokens', state);
+    await expectRevert(
+      as('owner'),
+      'unfreezePartialTokens',
+      [addr('holderA'), 101],
+      'amount exceeds frozen tokens',
+      state,
+    );
     // setFrozenTokens sets the total (capped at the balance, as ERC20uRWA does), keeping existing placements.
     const set = await send(as('owner'), 'setFrozenTokens', addr('holderA'), 150);
     expect(set.events.at(-1)).toEqual({ name: 'Frozen', args: { account: addr('holderA'), amount: 150n } });
     expect([await frozen('holderA', partitionA), await frozen('holderA', partitionB)]).toEqual([50n, 100n]);
     const capped = await send(as('owner'), 'setFrozenTokens', addr('holderA'), 10_000);
-    expect(capped.events.at(-1)).toEqual({ name: 'Frozen', args: { account: addr('holderA'), amount: 1500n } });
+    expect(capped.events.at(-1)).toEqual({
+      name: 'Frozen',
+      args: { account: addr('holderA'), amount: 1500n },
+    });
     await send(as('owner'), 'setFrozenTokens', addr('holderA'), 0);
     expect(await read('getFrozenTokens', addr('holderA'))).toBe(0n);
   });
@@ -243,7 +415,11 @@ describe('token v2.1 enforcement (issue 36): freeze, partial freeze, KYC expiry,
     const level1 = f.as(whitelist, 'level1');
     const now = Number((await f.provider.getBlock('latest'))?.timestamp);
     const holders = [addr('holderA'), addr('holderB'), addr('controller')];
-    await send(level1, 'addVerifiedBatchUntil', holders, holders.map(kycHash), [now + 86_400, now + 30 * 86_400, 0]);
+    await send(level1, 'addVerifiedBatchUntil', holders, holders.map(kycHash), [
+      now + 86_400,
+      now + 30 * 86_400,
+      0,
+    ]);
     await send(as('owner'), 'setWhitelist', await whitelist.getAddress());
     expect(await read('identityRegistry')).toBe(await whitelist.getAddress());
     await send(as('holderA'), 'transferByPartition', partitionA, addr('holderB'), 1, '0x');
@@ -252,17 +428,53 @@ describe('token v2.1 enforcement (issue 36): freeze, partial freeze, KYC expiry,
     await f.provider.send('evm_mine', []);
     expect(await whitelist.getFunction('isVerified')(addr('holderA'))).toBe(false);
     expect(await whitelist.getFunction('verificationHash')(addr('holderA'))).toBe(kycHash(addr('holderA')));
-    expect(await precheck('holderA', 'holderB', partitionA, 1)).toEqual(['0x56', 'sender verification expired']);
-    expect(await precheck('holderB', 'holderA', partitionA, 1)).toEqual(['0x57', 'receiver verification expired']);
-    await expectRevert(as('holderA'), 'transferByPartition', [partitionA, addr('holderB'), 1, '0x'], 'sender verification expired', state);
-    await expectRevert(as('holderB'), 'transfer', [addr('holderA'), 1], 'receiver verification expired', state);
-    await expectRevert(as('level2'), issueOne, [partitionA, addr('holderA'), 1, '0x'], 'token holder is not verified in the whitelist', state);
+    expect(await precheck('holderA', 'holderB', partitionA, 1)).toEqual([
+      '0x56',
+      'sender verification expired',
+    ]);
+    expect(await precheck('holderB', 'holderA', partitionA, 1)).toEqual([
+      '0x57',
+      'receiver verification expired',
+    ]);
+    await expectRevert(
+      as('holderA'),
+      'transferByPartition',
+      [partitionA, addr('holderB'), 1, '0x'],
+      'sender verification expired',
+      state,
+    );
+    await expectRevert(
+      as('holderB'),
+      'transfer',
+      [addr('holderA'), 1],
+      'receiver verification expired',
+      state,
+    );
+    await expectRevert(
+      as('level2'),
+      issueOne,
+      [partitionA, addr('holderA'), 1, '0x'],
+      'token holder is not verified in the whitelist',
+      state,
+    );
     expect(await read('canSend', addr('holderA'))).toBe(false);
     expect(await read('canReceive', addr('holderB'))).toBe(true);
     // An address never verified reads differently.
-    expect(await precheck('holderB', 'stranger', partitionA, 1)).toEqual(['0x57', 'receiver is not verified']);
+    expect(await precheck('holderB', 'stranger', partitionA, 1)).toEqual([
+      '0x57',
+      'receiver is not verified',
+    ]);
     // The controller may still take the expired holder's tokens.
-    await send(as('controller'), 'controllerTransferByPartition', partitionA, addr('holderA'), addr('holderB'), 1, '0x', '0x');
+    await send(
+      as('controller'),
+      'controllerTransferByPartition',
+      partitionA,
+      addr('holderA'),
+      addr('holderB'),
+      1,
+      '0x',
+      '0x',
+    );
     // Renewed, it sends again.
     const later = Number((await f.provider.getBlock('latest'))?.timestamp) + 365 * 86_400;
     await send(level1, 'setExpiryBatch', [addr('holderA')], [later]);
@@ -277,23 +489,58 @@ describe('token v2.1 enforcement (issue 36): freeze, partial freeze, KYC expiry,
     const lost = addr('holderA');
     const fresh = freshAddress('recovery', 0);
     // The new wallet must be verified with the lost one's KYC hash.
-    await expectRevert(as('owner'), 'recoveryAddress', [lost, fresh, ZeroAddress], 'new wallet is not verified', state);
+    await expectRevert(
+      as('owner'),
+      'recoveryAddress',
+      [lost, fresh, ZeroAddress],
+      'new wallet is not verified',
+      state,
+    );
     await send(f.as(f.whitelist, 'level1'), 'addVerified', fresh, kycHash(addr('holderB')));
-    await expectRevert(as('owner'), 'recoveryAddress', [lost, fresh, ZeroAddress], 'verification hashes differ', state);
+    await expectRevert(
+      as('owner'),
+      'recoveryAddress',
+      [lost, fresh, ZeroAddress],
+      'verification hashes differ',
+      state,
+    );
     await send(f.as(f.whitelist, 'level1'), 'updateVerified', fresh, kycHash(lost));
-    await expectRevert(as('stranger'), 'recoveryAddress', [lost, fresh, ZeroAddress], 'caller is not the owner or controller', state);
-    await expectRevert(as('owner'), 'recoveryAddress', [lost, lost, ZeroAddress], 'new wallet is the lost wallet', state);
+    await expectRevert(
+      as('stranger'),
+      'recoveryAddress',
+      [lost, fresh, ZeroAddress],
+      'caller is not the owner or controller',
+      state,
+    );
+    await expectRevert(
+      as('owner'),
+      'recoveryAddress',
+      [lost, lost, ZeroAddress],
+      'new wallet is the lost wallet',
+      state,
+    );
     const { events } = await send(as('owner'), 'recoveryAddress', lost, fresh, ZeroAddress);
     expect(events.filter((e) => e.name === 'RecoverySuccess')).toEqual([
-      { name: 'RecoverySuccess', args: { _lostWallet: lost, _newWallet: fresh, _investorOnchainID: ZeroAddress } },
+      {
+        name: 'RecoverySuccess',
+        args: { _lostWallet: lost, _newWallet: fresh, _investorOnchainID: ZeroAddress },
+      },
     ]);
     // The indexer's events: one TransferByPartition (and Transfer) per partition, operator the caller.
-    expect(events.filter((e) => e.name === 'TransferByPartition').map((e) => [e.args.fromPartition, e.args.value, e.args.operator])).toEqual([
+    expect(
+      events
+        .filter((e) => e.name === 'TransferByPartition')
+        .map((e) => [e.args.fromPartition, e.args.value, e.args.operator]),
+    ).toEqual([
       [partitionA, 1000n, addr('owner')],
       [partitionB, 500n, addr('owner')],
     ]);
-    expect(await Promise.all([bal(fresh, partitionA), bal(fresh, partitionB), frozen(fresh, partitionB)])).toEqual([1000n, 500n, 200n]);
-    expect(await Promise.all([bal(lost, partitionA), bal(lost, partitionB), frozen(lost, partitionB)])).toEqual([0n, 0n, 0n]);
+    expect(
+      await Promise.all([bal(fresh, partitionA), bal(fresh, partitionB), frozen(fresh, partitionB)]),
+    ).toEqual([1000n, 500n, 200n]);
+    expect(
+      await Promise.all([bal(lost, partitionA), bal(lost, partitionB), frozen(lost, partitionB)]),
+    ).toEqual([0n, 0n, 0n]);
     expect(await read('isFrozen', fresh)).toBe(true);
     expect(await read('recoveredTo', lost)).toBe(fresh);
     expect(await read('recoveredTo', fresh)).toBe(ZeroAddress);
@@ -301,9 +548,27 @@ describe('token v2.1 enforcement (issue 36): freeze, partial freeze, KYC expiry,
     await send(as('owner'), 'setAddressFrozen', lost, false);
     await expectRevert(as('holderB'), 'transfer', [lost, 1], 'receiver wallet was recovered', state);
     expect(await precheck('holderB', lost, partitionA, 1)).toEqual(['0x57', 'receiver wallet was recovered']);
-    await expectRevert(as('level2'), issueOne, [partitionA, lost, 1, '0x'], 'receiver wallet was recovered', state);
-    await expectRevert(as('owner'), 'recoveryAddress', [lost, addr('holderB'), ZeroAddress], 'wallet was recovered already', state);
-    await expectRevert(as('owner'), 'recoveryAddress', [addr('holderB'), lost, ZeroAddress], 'receiver wallet was recovered', state);
+    await expectRevert(
+      as('level2'),
+      issueOne,
+      [partitionA, lost, 1, '0x'],
+      'receiver wallet was recovered',
+      state,
+    );
+    await expectRevert(
+      as('owner'),
+      'recoveryAddress',
+      [lost, addr('holderB'), ZeroAddress],
+      'wallet was recovered already',
+      state,
+    );
+    await expectRevert(
+      as('owner'),
+      'recoveryAddress',
+      [addr('holderB'), lost, ZeroAddress],
+      'receiver wallet was recovered',
+      state,
+    );
     expect(await read('canReceive', lost)).toBe(false);
   });
 
@@ -354,14 +619,22 @@ describe('token v2.1 enforcement (issue 36): freeze, partial freeze, KYC expiry,
     // Driven through the interfaces with the signers' keys.
     const owner7943 = uRwa.connect(f.wallets.owner) as Contract;
     const frozenSet = await (await owner7943.getFunction('setFrozenTokens')(addr('holderA'), 1400)).wait();
-    expect(frozenSet?.logs.map((log) => uRwa.interface.parseLog(log)?.name).filter(Boolean)).toEqual(['Frozen']);
+    expect(frozenSet?.logs.map((log: Log) => uRwa.interface.parseLog(log)?.name).filter(Boolean)).toEqual([
+      'Frozen',
+    ]);
     expect(await uRwa.getFunction('getFrozenTokens')(addr('holderA'))).toBe(1400n);
     expect(await uRwa.getFunction('canTransfer')(addr('holderA'), addr('holderB'), 101)).toBe(false);
     expect(await uRwa.getFunction('canTransfer')(addr('holderA'), addr('holderB'), 100)).toBe(true);
     const forced = await (
-      await (uRwa.connect(f.wallets.controller) as Contract).getFunction('forcedTransfer')(addr('holderA'), addr('holderB'), 200)
+      await (uRwa.connect(f.wallets.controller) as Contract).getFunction('forcedTransfer')(
+        addr('holderA'),
+        addr('holderB'),
+        200,
+      )
     ).wait();
-    expect(forced?.logs.map((log) => uRwa.interface.parseLog(log)?.name).filter(Boolean)).toEqual(['ForcedTransfer']);
+    expect(forced?.logs.map((log: Log) => uRwa.interface.parseLog(log)?.name).filter(Boolean)).toEqual([
+      'ForcedTransfer',
+    ]);
     expect(await uRwa.getFunction('getFrozenTokens')(addr('holderA'))).toBe(1300n);
 
     expect(await t3643.getFunction('version')()).toBe('2.1.0');
@@ -369,10 +642,18 @@ describe('token v2.1 enforcement (issue 36): freeze, partial freeze, KYC expiry,
     expect(await t3643.getFunction('paused')()).toBe(false);
     expect(await t3643.getFunction('isFrozen')(addr('holderA'))).toBe(false);
     expect(await t3643.getFunction('getFrozenTokens')(addr('holderA'))).toBe(1300n);
-    const registry = new Contract(await t3643.getFunction('identityRegistry')(), abis.IIdentityRegistry!, f.provider);
+    const registry = new Contract(
+      await t3643.getFunction('identityRegistry')(),
+      abis.IIdentityRegistry!,
+      f.provider,
+    );
     expect(await registry.getFunction('isVerified')(addr('holderA'))).toBe(true);
     expect(await registry.getFunction('isVerified')(addr('stranger'))).toBe(false);
-    const compliance = new Contract(await t3643.getFunction('compliance')(), abis.IModularCompliance!, f.provider);
+    const compliance = new Contract(
+      await t3643.getFunction('compliance')(),
+      abis.IModularCompliance!,
+      f.provider,
+    );
     expect(await compliance.getFunction('canTransfer')(addr('holderB'), addr('holderA'), 1)).toBe(true);
     const owner3643 = t3643.connect(f.wallets.owner) as Contract;
     await (await owner3643.getFunction('setAddressFrozen')(addr('holderB'), true)).wait();
@@ -384,8 +665,12 @@ describe('token v2.1 enforcement (issue 36): freeze, partial freeze, KYC expiry,
     expect(await t3643.getFunction('getFrozenTokens')(addr('holderA'))).toBe(5n);
     const fresh = freshAddress('recovery', 2);
     await send(f.as(f.whitelist, 'level1'), 'addVerified', fresh, kycHash(addr('holderA')));
-    const recovered = await (await owner3643.getFunction('recoveryAddress')(addr('holderA'), fresh, addr('stranger'))).wait();
-    const success = recovered?.logs.map((log) => t3643.interface.parseLog(log)).find((e) => e?.name === 'RecoverySuccess');
+    const recovered = await (
+      await owner3643.getFunction('recoveryAddress')(addr('holderA'), fresh, addr('stranger'))
+    ).wait();
+    const success = recovered?.logs
+      .map((log: Log) => t3643.interface.parseLog(log))
+      .find((e: LogDescription | null) => e?.name === 'RecoverySuccess');
     expect([...(success?.args ?? [])]).toEqual([addr('holderA'), fresh, addr('stranger')]);
     expect(await t3643.getFunction('balanceOf')(fresh)).toBe(1300n);
     expect(await t3643.getFunction('getFrozenTokens')(fresh)).toBe(5n);
@@ -396,6 +681,8 @@ describe('token v2.1 enforcement (issue 36): freeze, partial freeze, KYC expiry,
     for (const name of ['Frozen', 'ForcedTransfer']) {
       expect(token.interface.getEvent(name)?.topicHash).toBe(uRwa.interface.getEvent(name)?.topicHash);
     }
-    expect(keccakId('RecoverySuccess(address,address,address)')).toBe(token.interface.getEvent('RecoverySuccess')?.topicHash);
+    expect(keccakId('RecoverySuccess(address,address,address)')).toBe(
+      token.interface.getEvent('RecoverySuccess')?.topicHash,
+    );
   });
 });
