@@ -41,6 +41,8 @@ export const notes: Record<string, string> = {
   recoveryAddress: 'v2: recover a lost wallet holding one partition, part of it frozen',
   whitelistV2Add: 'v2: WhitelistV2, whitelist one new address with an expiry',
   whitelistV2BatchPerAddress100: 'v2: WhitelistV2, whitelist batch, per address, 100 addresses',
+  transferWhitelistV2:
+    'v2: transferPartlyFrozenSender again, the token on WhitelistV2 (records with an expiry)',
 };
 
 /** The figures only version 2 has (gas-report.json's v2 keys beyond version 1's). */
@@ -55,6 +57,7 @@ export const v2OnlyFigures = [
   'recoveryAddress',
   'whitelistV2Add',
   'whitelistV2BatchPerAddress100',
+  'transferWhitelistV2',
 ] as const;
 
 /**
@@ -247,6 +250,18 @@ export async function measureGas(version: TokenVersion, { details = true }: { de
           hundred2.map(() => until),
         ),
       );
+      // The same transfer as transferPartlyFrozenSender, the token now on WhitelistV2 (both parties expiring).
+      await mined(
+        as(expiring, 'level1').getFunction('addVerifiedBatchUntil')(
+          [wallets.holderA.address, wallets.holderB.address],
+          [kycHash(wallets.holderA.address), kycHash(wallets.holderB.address)],
+          [until, until],
+        ),
+      );
+      await mined(e('owner').getFunction('setWhitelist')(await expiring.getAddress()));
+      const transferWhitelistV2 = await mined(
+        e('holderA').getFunction('transfer')(wallets.holderB.address, 10),
+      );
       lines.push(
         `${'transferBeforeFreezes'.padEnd(30)}${String(gas(transferBefore)).padStart(10)}  v2: the same ERC-20 transfer on the same token before any freeze`,
       );
@@ -261,6 +276,7 @@ export async function measureGas(version: TokenVersion, { details = true }: { de
         recoveryAddress: gas(recoveryAddress),
         whitelistV2Add: gas(whitelistV2Add),
         whitelistV2BatchPerAddress100: perItem(whitelistV2Batch, 100),
+        transferWhitelistV2: gas(transferWhitelistV2),
       };
     }
 
