@@ -48,7 +48,7 @@ contract SecurityTokenV2 is TokenV2Base {
 
     function balanceOf(address tokenHolder) external view returns (uint256 balance) {
         uint256 n = _core().partitionList.length;
-        for (uint256 i; i < n; ++i) balance += _core().balances[_core().partitionList[i]][tokenHolder];
+        for (uint256 i; i < n; ++i) balance += _core().balances[_core().partitionList[i]][tokenHolder] & BALANCE;
     }
 
     /// @notice Moves `value` of the caller's tokens to `to`, drawn from the caller's default partitions in order
@@ -82,7 +82,7 @@ contract SecurityTokenV2 is TokenV2Base {
     }
 
     function balanceOfByPartition(bytes32 partition, address tokenHolder) external view returns (uint256) {
-        return _core().balances[partition][tokenHolder];
+        return _core().balances[partition][tokenHolder] & BALANCE;
     }
 
     function totalSupplyByPartition(bytes32 partition) external view returns (uint256) {
@@ -131,6 +131,7 @@ contract SecurityTokenV2 is TokenV2Base {
         if (!ITokenWhitelist(_whitelist()).isVerified(tokenHolder)) {
             _fail("token holder is not verified in", " the whitelist");
         }
+        _requireReceiver(tokenHolder);
         _addSupply(partition, value);
         _credit(partition, tokenHolder, value, data);
     }
@@ -167,13 +168,28 @@ contract SecurityTokenV2 is TokenV2Base {
         if (ITokenWhitelist(_whitelist()).firstUnverified(tokenHolders) != n) {
             _fail("token holder is not verified in", " the whitelist");
         }
+        // Frozen and recovered addresses receive nothing (read only for holders whose filter bit is set).
+        if (_core().state >> FLAGGED_SHIFT != 0) for (uint256 i; i < n; ++i) _requireReceiver(tokenHolders[i]);
         _addSupply(partition, total);
+    }
+
+    /// What a forced operation takes from `holder`'s `partition` in its first pass (`unfrozen`: the unfrozen
+    /// tokens) or its second (the rest).
+    function _takeable(bytes32 partition, address holder, bool unfrozen) private view returns (uint256) {
+        uint256 word = _core().balances[partition][holder];
+        return (word & BALANCE) - (unfrozen ? word >> FROZEN_SHIFT : 0);
+    }
+
+    /// Reverts when `account` is frozen or recovered (it may not receive).
+    function _requireReceiver(address account) private view {
+        (bytes1 code, bytes32 reason) = _accountStatus(_core().state, account, false, false);
+        if (code != 0x51) _fail(reason);
     }
 
     /// @notice Redeems `value` of the caller's own tokens in `partition`.
     function redeemByPartition(bytes32 partition, uint256 value, bytes calldata data) external {
         _requireRedeemer();
-        _burn(partition, msg.sender, msg.sender, value, data, "");
+        _burn(partition, false, msg.sender, msg.sender, value, data, "");
     }
 
     /// @notice Redeems `value` of `tokenHolder`'s tokens in `partition` by an operator who may also redeem.
@@ -187,7 +203,7 @@ contract SecurityTokenV2 is TokenV2Base {
         if (!_isOperatorFor(partition, msg.sender, tokenHolder)) {
             _fail("caller is not an operator of the", " token holder");
         }
-        _burn(partition, msg.sender, tokenHolder, value, "", operatorData);
+        _burn(partition, false, msg.sender, tokenHolder, value, "", operatorData);
     }
 
     /// @notice Forced transfer of `value` tokens from `from` to `to`, taken from `from`'s partitions in creation
@@ -216,13 +232,16 @@ contract SecurityTokenV2 is TokenV2Base {
         if (tokenHolder == address(0)) _fail("token holder is the zero address");
         uint256 remaining = value;
         uint256 n = _core().partitionList.length;
-        for (uint256 i; i < n && remaining != 0; ++i) {
-            bytes32 partition = _core().partitionList[i];
-            uint256 balance = _core().balances[partition][tokenHolder];
-            if (balance == 0) continue;
-            uint256 part = balance < remaining ? balance : remaining;
-            remaining -= part;
-            _burn(partition, msg.sender, tokenHolder, part, data, operatorData);
+        // As a forced transfer: the unfrozen tokens of each partition first, then the frozen ones.
+        for (uint256 pass; pass < 2 && remaining != 0; ++pass) {
+            for (uint256 i; i < n && remaining != 0; ++i) {
+                bytes32 partition = _core().partitionList[i];
+                uint256 part = _takeable(partition, tokenHolder, pass == 0);
+                if (part == 0) continue;
+                if (part > remaining) part = remaining;
+                remaining -= part;
+                _burn(partition, true, msg.sender, tokenHolder, part, data, operatorData);
+            }
         }
         if (remaining != 0) _fail("insufficient balance");
         emit ControllerRedemption(msg.sender, tokenHolder, value, data, operatorData);
@@ -250,7 +269,112 @@ contract SecurityTokenV2 is TokenV2Base {
     ) external {
         _requireController();
         if (tokenHolder == address(0)) _fail("token holder is the zero address");
-        _burn(partition, msg.sender, tokenHolder, value, data, operatorData);
+        _burn(partition, true, msg.sender, tokenHolder, value, data, operatorData);
         emit ControllerRedemption(msg.sender, tokenHolder, value, data, operatorData);
+    }
+
+    // =====================================================================
+    // ERC-7943 (uRWA): what a standard client asks before a transfer, and the forced transfer
+    // =====================================================================
+
+    /// @notice ERC-7943: whether a plain ERC-20 transfer of `amount` from `from` to `to` would pass now (the same
+    /// judgement as the transfer: pause, frozen and recovered addresses, unfrozen balance in the sender's default
+    /// partitions, both addresses verified in the whitelist, compliance rules). Also ERC-3643's
+    /// compliance().canTransfer (compliance() is the token).
+    function canTransfer(address from, address to, uint256 amount) external view returns (bool) {
+        bytes32[] storage order = _defaultPartitionsOf(from);
+        uint256 n = order.length;
+        (uint256 available, uint256 free) = _available(order, n, from, amount);
+        (bytes1 code,) = _transferStatus(false, false, order, bytes32(0), from, to, amount, available, free);
+        return code == 0x51;
+    }
+
+    /// @notice ERC-7943: whether `account` may send (not frozen, not recovered, verified in the whitelist with a
+    /// record that has not expired).
+    function canSend(address account) external view returns (bool) {
+        return _canTransact(account, true);
+    }
+
+    /// @notice ERC-7943: whether `account` may receive (the same conditions as canSend).
+    function canReceive(address account) external view returns (bool) {
+        return _canTransact(account, false);
+    }
+
+    /// @notice ERC-7943 and ERC-3643: the frozen amount of `account`, over every partition (never above its
+    /// balance).
+    function getFrozenTokens(address account) external view returns (uint256) {
+        return _frozenTotal(account);
+    }
+
+    /// @notice The frozen amount of `account` in `partition`.
+    function getFrozenTokensByPartition(bytes32 partition, address account) external view returns (uint256) {
+        return _core().balances[partition][account] >> FROZEN_SHIFT;
+    }
+
+    /// @notice ERC-7943 and ERC-3643 forcedTransfer: controllerTransfer (the controller only; allowed while paused;
+    /// the sender may be frozen or unverified, the receiver must be verified, neither frozen nor recovered); frozen
+    /// tokens move only when the unfrozen ones do not suffice, and the frozen amount falls by the frozen tokens that
+    /// left. Logs ControllerTransfer and ForcedTransfer.
+    function forcedTransfer(address from, address to, uint256 amount) external returns (bool) {
+        uint256 state = _requireController();
+        if (amount == 0) _fail("amount must be greater than zero");
+        _transferFromPartitions(_core().partitionList, _partitionCount(state), true, from, to, amount, "", "");
+        emit ControllerTransfer(msg.sender, from, to, amount, "", "");
+        emit ForcedTransfer(from, to, amount);
+        return true;
+    }
+
+    /// @notice ERC-3643: recovers the wallet `lostWallet` of an investor to `newWallet`, which must be verified in
+    /// the whitelist with the same KYC record hash: every partition's balance and frozen amount moves (a
+    /// TransferByPartition and Transfer per partition, operator the caller), an address freeze moves too, and
+    /// `lostWallet` is refused for ever (recoveredTo). `investorOnchainID` is only logged (the platform passes
+    /// zero: the KYC hash links the wallets). Logs RecoverySuccess. The owner or controller; allowed while paused.
+    function recoveryAddress(address lostWallet, address newWallet, address investorOnchainID)
+        external
+        returns (bool)
+    {
+        _requireEnforcer();
+        if (lostWallet == address(0) || newWallet == address(0)) _fail("account is the zero address");
+        if (lostWallet == newWallet) _fail("new wallet is the lost wallet");
+        uint256 lost = _enforcement().accounts[lostWallet];
+        _checkRecovery(lost, lostWallet, newWallet);
+        uint256 n = _core().partitionList.length;
+        for (uint256 i; i < n; ++i) _recoverPartition(_core().partitionList[i], lostWallet, newWallet);
+        _enforcement().accounts[lostWallet] = lost | ACCOUNT_RECOVERED | (uint256(uint160(newWallet)) << 8);
+        _flag(lostWallet);
+        if (lost & ACCOUNT_FROZEN != 0) {
+            _enforcement().accounts[newWallet] |= ACCOUNT_FROZEN;
+            _flag(newWallet);
+            emit AddressFrozen(newWallet, true, msg.sender);
+        }
+        emit RecoverySuccess(lostWallet, newWallet, investorOnchainID);
+        return true;
+    }
+
+    /// Reverts unless `lostWallet` (enforcement word `lost`) may be recovered to `newWallet` now.
+    function _checkRecovery(uint256 lost, address lostWallet, address newWallet) internal view {
+        uint256 state = _core().state;
+        if (state & RULES_OR_COUNTING != 0) _requireCounted();
+        if (lost & ACCOUNT_RECOVERED != 0) _fail("wallet was recovered already");
+        (bytes1 code, bytes32 reason) = _accountStatus(state, newWallet, false, false);
+        if (code != 0x51) _fail(reason);
+        ITokenWhitelist list = ITokenWhitelist(address(uint160(state)));
+        if (!list.isVerified(newWallet)) _fail("new wallet is not verified");
+        bytes32 hash = list.verificationHash(lostWallet);
+        if (hash == bytes32(0) || list.verificationHash(newWallet) != hash) _fail("verification hashes differ");
+    }
+
+    /// Moves `lostWallet`'s balance in `partition` to `newWallet` as a transfer (holder counts included), then its
+    /// frozen part.
+    function _recoverPartition(bytes32 partition, address lostWallet, address newWallet) internal {
+        uint256 word = _core().balances[partition][lostWallet];
+        if (word == 0) return;
+        _move(partition, lostWallet, newWallet, word & BALANCE, word & BALANCE, "", "");
+        uint256 frozen = word >> FROZEN_SHIFT;
+        if (frozen != 0) {
+            _core().balances[partition][newWallet] += frozen << FROZEN_SHIFT;
+            emit FrozenByPartition(partition, lostWallet, 0);
+            emit FrozenByPartition(partition, newWallet, _core().balances[partition][newWallet] >> FROZEN_SHIFT);
+        }
     }
 }

@@ -3,7 +3,7 @@ pragma solidity 0.8.30;
 
 import {ERC1967Utils} from "@openzeppelin/contracts/proxy/ERC1967/ERC1967Utils.sol";
 import {
-    IERC165, IERC20, IERC1643, IERC1644, ITokenRegistry, ITokenScheme, ITokenWhitelist, TokenV2Base
+    IERC165, IERC20, IERC1643, IERC1644, IERC7943Fungible, ITokenRegistry, ITokenScheme, TokenV2Base
 } from "./TokenV2Base.sol";
 
 interface IProxiable {
@@ -187,10 +187,143 @@ contract SecurityTokenV2Admin is TokenV2Base {
         }
     }
 
-    /// @notice ERC-165, ERC-20, ERC-1643 (documents) and ERC-1644 (controller).
+    /// @notice ERC-165, ERC-20, ERC-1643 (documents), ERC-1644 (controller) and ERC-7943 (uRWA, its ERC-20 form).
     function supportsInterface(bytes4 interfaceId) external pure returns (bool) {
         return interfaceId == type(IERC165).interfaceId || interfaceId == type(IERC20).interfaceId
-            || interfaceId == type(IERC1643).interfaceId || interfaceId == type(IERC1644).interfaceId;
+            || interfaceId == type(IERC1643).interfaceId || interfaceId == type(IERC1644).interfaceId
+            || interfaceId == type(IERC7943Fungible).interfaceId;
+    }
+
+    // =====================================================================
+    // Enforcement (issue 36): address freeze, partial freeze per partition, wallet recovery, ERC-3643 reads
+    // =====================================================================
+
+    /// @notice ERC-3643: the version of this token's code.
+    function version() external pure returns (string memory) {
+        return "2.1.0";
+    }
+
+    /// @notice ERC-3643's identity registry: this token's whitelist, whose isVerified(address) answers whether an
+    /// address is verified now (a record that has expired does not verify).
+    function identityRegistry() external view returns (address) {
+        return _whitelist();
+    }
+
+    /// @notice ERC-3643's compliance: the token itself, whose canTransfer(from, to, amount) judges a transfer.
+    function compliance() external view returns (address) {
+        return address(this);
+    }
+
+    /// @notice ERC-3643: whether trading is paused (isPaused()).
+    function paused() external view returns (bool) {
+        return _core().state & PAUSED != 0;
+    }
+
+    /// @notice ERC-3643: whether `account` is frozen (it can neither send nor receive).
+    function isFrozen(address account) external view returns (bool) {
+        return _enforcement().accounts[account] & ACCOUNT_FROZEN != 0;
+    }
+
+    /// @notice The wallet `lostWallet` was recovered to (zero when it was not).
+    function recoveredTo(address lostWallet) external view returns (address) {
+        return address(uint160(_enforcement().accounts[lostWallet] >> 8));
+    }
+
+    /// @notice Whether `account` may freeze, unfreeze and recover (the owner, or the controller of a
+    /// controllable token).
+    function canEnforce(address account) external view returns (bool) {
+        return _isEnforcer(account);
+    }
+
+    /// @notice ERC-3643: freezes (`freeze`) or unfreezes `account`: a frozen address can neither send nor receive;
+    /// a forced transfer may still take its tokens. Logs AddressFrozen(account, freeze, caller).
+    function setAddressFrozen(address account, bool freeze) external {
+        _requireEnforcer();
+        if (account == address(0)) _fail("account is the zero address");
+        uint256 flags = _enforcement().accounts[account];
+        _enforcement().accounts[account] = (freeze ? flags | ACCOUNT_FROZEN : flags & ~ACCOUNT_FROZEN) | ACCOUNT_SEEN;
+        if (freeze) _flag(account);
+        emit AddressFrozen(account, freeze, msg.sender);
+    }
+
+    /// @notice Freezes `amount` more of `account`'s unfrozen tokens in `partition`. Logs FrozenByPartition and
+    /// TokensFrozen.
+    function freezePartialTokensByPartition(bytes32 partition, address account, uint256 amount) external {
+        _requireEnforcer();
+        _changeFrozen(partition, account, amount, true);
+        emit TokensFrozen(account, amount);
+    }
+
+    /// @notice Unfreezes `amount` of `account`'s frozen tokens in `partition`. Logs FrozenByPartition and
+    /// TokensUnfrozen.
+    function unfreezePartialTokensByPartition(bytes32 partition, address account, uint256 amount) external {
+        _requireEnforcer();
+        _changeFrozen(partition, account, amount, false);
+        emit TokensUnfrozen(account, amount);
+    }
+
+    /// @notice ERC-3643: freezes `amount` more of `account`'s unfrozen tokens, taken from its partitions in
+    /// creation order.
+    function freezePartialTokens(address account, uint256 amount) external {
+        _requireEnforcer();
+        if (amount == 0) _fail("amount must be greater than zero");
+        if (_spread(account, amount, true) != amount) _fail("amount exceeds unfrozen balance");
+        emit TokensFrozen(account, amount);
+    }
+
+    /// @notice ERC-3643: unfreezes `amount` of `account`'s frozen tokens, from its partitions in creation order.
+    function unfreezePartialTokens(address account, uint256 amount) external {
+        _requireEnforcer();
+        if (amount == 0) _fail("amount must be greater than zero");
+        if (_spread(account, amount, false) != amount) _fail("amount exceeds frozen tokens");
+        emit TokensUnfrozen(account, amount);
+    }
+
+    /// @notice ERC-7943: sets `account`'s frozen amount to `amount`, capped at its balance (as OpenZeppelin's
+    /// ERC20uRWA does): more is frozen from its partitions in creation order, less is unfrozen likewise. Logs
+    /// Frozen(account, the frozen amount now).
+    function setFrozenTokens(address account, uint256 amount) external returns (bool) {
+        _requireEnforcer();
+        uint256 current = _frozenTotal(account);
+        if (amount > current) current += _spread(account, amount - current, true);
+        else if (amount < current) current -= _spread(account, current - amount, false);
+        emit Frozen(account, current);
+        return true;
+    }
+
+    /// Freezes (`freeze`) or unfreezes `amount` of `account`'s tokens in `partition`.
+    function _changeFrozen(bytes32 partition, address account, uint256 amount, bool freeze) internal {
+        if (amount == 0) _fail("amount must be greater than zero");
+        uint256 word = _core().balances[partition][account];
+        uint256 balance = word & BALANCE;
+        uint256 frozen = word >> FROZEN_SHIFT;
+        if (freeze) {
+            if (balance - frozen < amount) _fail("amount exceeds unfrozen balance");
+            frozen += amount;
+        } else {
+            if (frozen < amount) _fail("amount exceeds frozen tokens");
+            frozen -= amount;
+        }
+        _core().balances[partition][account] = balance | (frozen << FROZEN_SHIFT);
+        emit FrozenByPartition(partition, account, frozen);
+    }
+
+    /// Freezes (`freeze`: of the unfrozen tokens) or unfreezes up to `amount` of `account`'s tokens, partition by
+    /// partition in creation order; returns how much it changed.
+    function _spread(address account, uint256 amount, bool freeze) internal returns (uint256 done) {
+        uint256 n = _core().partitionList.length;
+        for (uint256 i; i < n && done < amount; ++i) {
+            bytes32 partition = _core().partitionList[i];
+            uint256 word = _core().balances[partition][account];
+            uint256 frozen = word >> FROZEN_SHIFT;
+            uint256 room = freeze ? (word & BALANCE) - frozen : frozen;
+            if (room == 0) continue;
+            if (room > amount - done) room = amount - done;
+            done += room;
+            frozen = freeze ? frozen + room : frozen - room;
+            _core().balances[partition][account] = (word & BALANCE) | (frozen << FROZEN_SHIFT);
+            emit FrozenByPartition(partition, account, frozen);
+        }
     }
 
     /// @notice The partitions a plain ERC-20 transfer of `tokenHolder` draws from, in order: the holder's own list
@@ -220,6 +353,7 @@ contract SecurityTokenV2Admin is TokenV2Base {
         uint256 count;
         for (uint256 i; i < n; ++i) {
             bytes32 partition = _core().partitionList[i];
+            // A holder's word is zero exactly when its balance is (the frozen part is never above it).
             if (_core().balances[partition][tokenHolder] != 0) held[count++] = partition;
         }
         assembly {

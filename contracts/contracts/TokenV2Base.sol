@@ -7,6 +7,7 @@ interface ITokenWhitelist {
     function isVerified(address account) external view returns (bool);
     function firstUnverified(address[] calldata accounts) external view returns (uint256);
     function countryOf(address account) external view returns (bytes2);
+    function verificationHash(address account) external view returns (bytes32);
 }
 
 interface ITokenScheme {
@@ -44,6 +45,16 @@ interface IERC1644 {
         external;
     function controllerRedeem(address tokenHolder, uint256 value, bytes calldata data, bytes calldata operatorData)
         external;
+}
+
+/// ERC-7943 (uRWA), its ERC-20 form: the interface id the token answers in supportsInterface (0x3edbb4c4).
+interface IERC7943Fungible {
+    function forcedTransfer(address from, address to, uint256 amount) external returns (bool);
+    function setFrozenTokens(address account, uint256 amount) external returns (bool);
+    function canSend(address account) external view returns (bool);
+    function canReceive(address account) external view returns (bool);
+    function getFrozenTokens(address account) external view returns (uint256);
+    function canTransfer(address from, address to, uint256 amount) external view returns (bool);
 }
 
 /// The registry of token implementations a token may upgrade to (the TokenFactory).
@@ -134,11 +145,19 @@ abstract contract TokenV2Base is Initializable {
         mapping(bytes32 name => Document) documents;
     }
 
+    /// @custom:storage-location erc7201:tranche.token.enforcement
+    struct EnforcementStorage {
+        /// Per address: ACCOUNT_FROZEN, ACCOUNT_RECOVERED and, once recovered, the new wallet (bits 8-167). Read
+        /// by a transfer only when the address's bit of the state word's filter (FLAGGED) is set.
+        mapping(address account => uint256) accounts;
+    }
+
     // keccak256(abi.encode(uint256(keccak256(id)) - 1)) & ~bytes32(uint256(0xff)) for each id above.
     bytes32 internal constant CORE_STORAGE = 0xf0b278adff67865600ab80b30cc412fd52e98990c71b2f3edb2d93cccebcc700;
     bytes32 internal constant ADMIN_STORAGE = 0x39b170df6d3864ec23fe9308128cb09deaf0ffe65df85817a946d8ed179a2b00;
     bytes32 internal constant RULES_STORAGE = 0xc024be0297e602af8a82add51ab5feacca94ad15725d3c10b5e722cee0de1a00;
     bytes32 internal constant DOCUMENTS_STORAGE = 0x84857f273f625a4e306303d4b869a7d68c2e87e2857fbc59befd1df7575f7e00;
+    bytes32 internal constant ENFORCEMENT_STORAGE = 0x3e510e22d1e1f9d140affa611927106757e4911eacf185b1a5c8a507ef7c4d00;
 
     /// @notice Upper bound on distinct partitions, which keeps the derived views bounded.
     uint256 public constant MAX_PARTITIONS = 256;
@@ -162,6 +181,19 @@ abstract contract TokenV2Base is Initializable {
     uint256 internal constant COUNTING = SEVERAL_PARTITIONS;
     uint256 internal constant RULES_OR_COUNTING = RULES_ON | COUNTING;
     uint256 internal constant HOLDERS = 0xffffffff << 32;
+    /// A holder's word in `balances` (issue 36): the balance in bits 0-127 (a partition's supply, and so every
+    /// balance, stays below 2^128) and the frozen part of it in bits 128-255 (never above the balance), so a
+    /// transfer reads its sender's frozen amount with the balance, at no extra cost.
+    uint256 internal constant BALANCE = 0xffffffffffffffffffffffffffffffff;
+    uint256 internal constant FROZEN_SHIFT = 128;
+    /// Bits 192-255 of the state word: a filter of the addresses frozen or recovered, bit 192 + (address mod 64).
+    /// A transfer reads an address's enforcement word only when its bit is set (a token where nobody is frozen,
+    /// or whose frozen holders are not party to the transfer, pays a shift and a mask test). Bits stay set.
+    uint256 internal constant FLAGGED_SHIFT = 192;
+    uint256 internal constant ACCOUNT_FROZEN = 1;
+    uint256 internal constant ACCOUNT_RECOVERED = 2;
+    /// Set by every address freeze or unfreeze, so that the word stays non-zero: freezing again writes a used slot.
+    uint256 internal constant ACCOUNT_SEEN = 4;
 
     // ERC-20
     event Transfer(address indexed from, address indexed to, uint256 value);
@@ -325,6 +357,17 @@ abstract contract TokenV2Base is Initializable {
     event UpgradeDelaySet(uint256 delay);
     event UpgradeScheduled(address indexed implementation, uint256 readyAt);
 
+    // Enforcement (issue 36): ERC-3643's and ERC-7943's events, and the frozen amount per partition
+    event AddressFrozen(address indexed _userAddress, bool indexed _isFrozen, address indexed _owner);
+    event TokensFrozen(address indexed _userAddress, uint256 _amount);
+    event TokensUnfrozen(address indexed _userAddress, uint256 _amount);
+    event RecoverySuccess(address indexed _lostWallet, address indexed _newWallet, address indexed _investorOnchainID);
+    event Frozen(address indexed account, uint256 amount);
+    event ForcedTransfer(address indexed from, address indexed to, uint256 amount);
+    /// The frozen amount of `account` in `partition` after every change (freeze, unfreeze, forced transfer or
+    /// redemption, recovery).
+    event FrozenByPartition(bytes32 indexed partition, address indexed account, uint256 frozen);
+
     function _core() internal pure returns (CoreStorage storage $) {
         assembly ("memory-safe") {
             $.slot := CORE_STORAGE
@@ -347,6 +390,77 @@ abstract contract TokenV2Base is Initializable {
         assembly ("memory-safe") {
             $.slot := DOCUMENTS_STORAGE
         }
+    }
+
+    function _enforcement() internal pure returns (EnforcementStorage storage $) {
+        assembly ("memory-safe") {
+            $.slot := ENFORCEMENT_STORAGE
+        }
+    }
+
+    /// The bit of `account` in the state word's filter of frozen and recovered addresses.
+    function _flagBit(address account) internal pure returns (uint256) {
+        return 1 << (FLAGGED_SHIFT + (uint160(account) & 63));
+    }
+
+    /// The enforcement word of `account` (ACCOUNT_FROZEN, ACCOUNT_RECOVERED), read only when its filter bit in
+    /// `state` is set.
+    function _accountFlags(uint256 state, address account) internal view returns (uint256) {
+        if (state & _flagBit(account) == 0) return 0;
+        return _enforcement().accounts[account];
+    }
+
+    /// Whether `account` may take part in a transfer as sender (`sends`; a forced one when `forced`) or receiver:
+    /// a recovered wallet never, a frozen one only as the sender of a forced transfer.
+    function _accountStatus(uint256 state, address account, bool sends, bool forced)
+        internal
+        view
+        returns (bytes1, bytes32)
+    {
+        uint256 flags = _accountFlags(state, account);
+        if (flags == 0) return (0x51, 0);
+        if (flags & ACCOUNT_RECOVERED != 0) {
+            return sends ? (bytes1(0x56), bytes32("sender wallet was recovered")) : (bytes1(0x57), bytes32("receiver wallet was recovered"));
+        }
+        if (flags & ACCOUNT_FROZEN != 0 && !(sends && forced)) {
+            return sends ? (bytes1(0x56), bytes32("sender is frozen")) : (bytes1(0x57), bytes32("receiver is frozen"));
+        }
+        return (0x51, 0);
+    }
+
+    /// Whether `account` may freeze, unfreeze and recover: the owner, or the controller of a controllable token.
+    function _isEnforcer(address account) internal view returns (bool) {
+        return account == _admin().owner || (account == _admin().controller && _core().state & CONTROLLABLE != 0);
+    }
+
+    function _requireEnforcer() internal view {
+        if (!_isEnforcer(msg.sender)) _fail("caller is not the owner or", " controller");
+    }
+
+    /// Sets `account`'s bit in the state word's filter, so transfers read its enforcement word.
+    function _flag(address account) internal {
+        uint256 bit = _flagBit(account);
+        uint256 state = _core().state;
+        if (state & bit == 0) _core().state = state | bit;
+    }
+
+    /// Whether `account`'s record in the whitelist exists but no longer verifies it (its KYC expired), asked only
+    /// once the whitelist said it is not verified.
+    function _expired(address whitelist_, address account) internal view returns (bool) {
+        return ITokenWhitelist(whitelist_).verificationHash(account) != bytes32(0);
+    }
+
+    /// The frozen amount of `account` in every partition.
+    function _frozenTotal(address account) internal view returns (uint256 total) {
+        uint256 n = _core().partitionList.length;
+        for (uint256 i; i < n; ++i) total += _core().balances[_core().partitionList[i]][account] >> FROZEN_SHIFT;
+    }
+
+    /// Whether `account` may send (`sends`) or receive: not frozen nor recovered, and verified in the whitelist.
+    function _canTransact(address account, bool sends) internal view returns (bool) {
+        uint256 state = _core().state;
+        (bytes1 code,) = _accountStatus(state, account, sends, false);
+        return code == 0x51 && account != address(0) && ITokenWhitelist(address(uint160(state))).isVerified(account);
     }
 
     /// The token's whitelist, kept in the state word.
@@ -399,7 +513,7 @@ abstract contract TokenV2Base is Initializable {
                 let holds := 0
                 for { let w := first } lt(w, end) { w := add(w, 0x60) } {
                     mstore(0x20, mload(w))
-                    let held := sload(keccak256(0x00, 0x40))
+                    let held := and(sload(keccak256(0x00, 0x40)), BALANCE)
                     if held {
                         mstore(add(w, 0x20), add(mload(add(w, 0x20)), held))
                         mstore(add(w, 0x40), add(mload(add(w, 0x40)), 1))
@@ -544,22 +658,39 @@ abstract contract TokenV2Base is Initializable {
         address from,
         address to,
         uint256 value,
-        uint256 balance
+        uint256 balance,
+        uint256 free
     ) internal view returns (bytes1 code, bytes32 reason) {
         uint256 state = _core().state;
-        // Enforcement (pause here; freezes and recovery next) is judged first, from the state word read once.
+        // Enforcement is judged first, from the state word read once: pause, then frozen and recovered addresses
+        // (read only when an address's filter bit is set).
         if (state & PAUSED != 0 && !forced) return (0x54, "token trading is paused");
         if (from == address(0)) return (0x56, "sender is the zero address");
         if (to == address(0)) return (0x57, "receiver is the zero address");
+        if (state >> FLAGGED_SHIFT != 0) {
+            (code, reason) = _accountStatus(state, from, true, forced);
+            if (code != 0x51) return (code, reason);
+            (code, reason) = _accountStatus(state, to, false, forced);
+            if (code != 0x51) return (code, reason);
+        }
         if (byPartition && value == 0) return (0x50, "amount must be greater than zero");
         if (balance < value) {
             // A partition that was never issued into holds nothing, so only a shortfall needs this read.
             if (byPartition && _core().partitions[partition].index == 0) return (0x50, "unknown partition");
             return (0x52, "insufficient balance");
         }
-        // The revert text is the reason's, but for this one (_requireTransfer).
+        // Frozen tokens stay (a forced transfer may move them, see _move).
+        if (!forced && free < value) return (0x55, "amount exceeds unfrozen balance");
+        // The revert text is the reason's, but for these (_requireTransfer).
         // The whitelist is the low 160 bits of the state word already read.
-        if (!ITokenWhitelist(address(uint160(state))).isVerified(to)) return (0x57, "receiver is not verified");
+        address list = address(uint160(state));
+        if (!ITokenWhitelist(list).isVerified(to)) {
+            return (0x57, _expired(list, to) ? bytes32("receiver verification expired") : bytes32("receiver is not verified"));
+        }
+        // Version 2.1: a sender no longer verified (removed, or its KYC expired) cannot send; a forced transfer can.
+        if (!forced && !ITokenWhitelist(list).isVerified(from)) {
+            return (0x56, _expired(list, from) ? bytes32("sender verification expired") : bytes32("sender is not verified"));
+        }
         if (state & RULES_OR_COUNTING != 0) {
             (code, reason) = _rulesStatus(state, byPartition, forced, order, partition, from, to, value);
             if (code != 0x51) return (code, reason);
@@ -584,25 +715,46 @@ abstract contract TokenV2Base is Initializable {
         if (from == to || value == 0) return (0x51, 0);
         // The receiver's country, read once and only while a rule has a country list.
         bytes2 country = state & COUNTRY_RULES != 0 ? ITokenWhitelist(address(uint160(state))).countryOf(to) : bytes2(0);
-        if (byPartition) return _partStatus(partition, !forced, from, _core().balances[partition][from], to, value, country);
-        uint256 remaining = value;
-        // The caller found `value` within `order`, so the walk ends inside it: its entries are read unchecked.
-        for (uint256 i; remaining != 0; ++i) {
-            bytes32 p;
-            assembly ("memory-safe") {
-                mstore(0x00, order.slot)
-                p := sload(add(keccak256(0x00, 0x20), i))
+        if (byPartition) {
+            return _partStatus(partition, !forced, from, _core().balances[partition][from] & BALANCE, to, value, country);
+        }
+        // A forced transfer draws from the partition list, whose length the state word counts; a transfer that is
+        // not forced finds `value` in its first pass, so its walk needs no bound (and reads no length).
+        return _walkRules(order, forced ? _partitionCount(state) : type(uint256).max, from, to, value, country);
+    }
+
+    /// The rules of the parts _draw takes: the unfrozen tokens of each partition of `order`, then (forced only)
+    /// the frozen ones. The caller found `remaining` within `order`, so the walk ends inside it; `n` bounds it for a
+    /// forced transfer (its first `n` entries), and is type(uint256).max for a transfer that is not forced (which
+    /// lock-ups stop).
+    function _walkRules(bytes32[] storage order, uint256 n, address from, address to, uint256 remaining, bytes2 country)
+        internal
+        view
+        returns (bytes1 code, bytes32 reason)
+    {
+        bool lockup = n == type(uint256).max;
+        for (uint256 pass; remaining != 0; ++pass) {
+            for (uint256 i; i < n && remaining != 0; ++i) {
+                bytes32 p = _at(order, i);
+                (uint256 held, uint256 part) = _walkPart(_core().balances[p][from], pass == 0, remaining);
+                if (part == 0) continue;
+                unchecked {
+                    remaining -= part;
+                }
+                (code, reason) = _partStatus(p, lockup, from, held, to, part, country);
+                if (code != 0x51) return (code, reason);
             }
-            uint256 held = _core().balances[p][from];
-            if (held == 0) continue;
-            uint256 part = held < remaining ? held : remaining;
-            unchecked {
-                remaining -= part;
-            }
-            (code, reason) = _partStatus(p, !forced, from, held, to, part, country);
-            if (code != 0x51) return (code, reason);
         }
         return (0x51, 0);
+    }
+
+    /// A holder's `word` in a partition as the first pass of a walk finds it (the whole balance, of which the
+    /// unfrozen part is taken) or the second (forced only: the frozen tokens, all taken), and the part taken,
+    /// at most `remaining`.
+    function _walkPart(uint256 word, bool first, uint256 remaining) internal pure returns (uint256 held, uint256 part) {
+        held = first ? word & BALANCE : word >> FROZEN_SHIFT;
+        part = first ? held - (word >> FROZEN_SHIFT) : held;
+        if (part > remaining) part = remaining;
     }
 
     /// The token's rule, then the rule of `partition`, against a move of `value` in `partition` from `from`, who
@@ -619,7 +771,7 @@ abstract contract TokenV2Base is Initializable {
         uint256 value,
         bytes2 country
     ) internal view returns (bytes1 code, bytes32 reason) {
-        uint256 toHeld = _core().balances[partition][to];
+        uint256 toHeld = _core().balances[partition][to] & BALANCE;
         uint256 partWord = _ruleWord(partition, 0);
         for (uint256 k; k < 2; ++k) {
             uint256 word = k == 0 ? _tokenWord(partWord) : partWord;
@@ -786,6 +938,7 @@ abstract contract TokenV2Base is Initializable {
 
     /// Credits an issue of `value` to `to` (supply added by the caller): the rules first while they are on.
     function _credit(bytes32 partition, address to, uint256 value, bytes calldata data) internal {
+        // `held` is the holder's word (frozen part included); it is zero exactly when the balance is.
         uint256 held = _core().balances[partition][to];
         bool rulesOn = _core().state & RULES_OR_COUNTING != 0;
         if (rulesOn) {
@@ -809,8 +962,10 @@ abstract contract TokenV2Base is Initializable {
         view
         returns (bytes1 code, bytes32 reason, bytes32 destination)
     {
-        uint256 balance = _core().balances[partition][from];
-        (code, reason) = _transferStatus(true, false, _core().partitionList, partition, from, to, value, balance);
+        uint256 word = _core().balances[partition][from];
+        (code, reason) = _transferStatus(
+            true, false, _core().partitionList, partition, from, to, value, word & BALANCE, (word & BALANCE) - (word >> FROZEN_SHIFT)
+        );
         if (code == 0x51) destination = partition;
     }
 
@@ -823,12 +978,14 @@ abstract contract TokenV2Base is Initializable {
         address from,
         address to,
         uint256 value,
-        uint256 balance
+        uint256 balance,
+        uint256 free
     ) internal view {
         (bytes1 code, bytes32 reason) =
-            _transferStatus(byPartition, forced, order, partition, from, to, value, balance);
+            _transferStatus(byPartition, forced, order, partition, from, to, value, balance, free);
         if (code != 0x51) {
             if (reason == "receiver is not verified") _fail("receiver is not verified in", " the whitelist");
+            if (reason == "sender is not verified") _fail("sender is not verified in the", " whitelist");
             _fail(reason);
         }
     }
@@ -843,9 +1000,12 @@ abstract contract TokenV2Base is Initializable {
         bytes memory data,
         bytes memory operatorData
     ) internal {
-        uint256 balance = _core().balances[partition][from];
-        _requireTransfer(true, forced, _core().partitionList, partition, from, to, value, balance);
-        _move(partition, from, to, value, balance, data, operatorData);
+        uint256 word = _core().balances[partition][from];
+        uint256 balance = word & BALANCE;
+        _requireTransfer(
+            true, forced, _core().partitionList, partition, from, to, value, balance, balance - (word >> FROZEN_SHIFT)
+        );
+        _move(partition, from, to, value, word, data, operatorData);
     }
 
     /// A plain ERC-20 transfer: drawn from `from`'s default partitions.
@@ -876,21 +1036,51 @@ abstract contract TokenV2Base is Initializable {
         bytes memory data,
         bytes memory operatorData
     ) internal {
-        uint256 available;
-        for (uint256 i; i < n && available < value; ++i) available += _core().balances[_at(order, i)][from];
-        _requireTransfer(false, forced, order, bytes32(0), from, to, value, available);
+        (uint256 available, uint256 free) = _available(order, n, from, value);
+        _requireTransfer(false, forced, order, bytes32(0), from, to, value, available, free);
         if (value == 0) {
             emit Transfer(from, to, 0);
             return;
         }
-        uint256 remaining = value;
-        for (uint256 i; remaining != 0; ++i) {
-            bytes32 partition = _at(order, i);
-            uint256 balance = _core().balances[partition][from];
-            if (balance == 0) continue;
-            uint256 part = balance < remaining ? balance : remaining;
-            remaining -= part;
-            _move(partition, from, to, part, balance, data, operatorData);
+        _draw(order, n, from, to, value, data, operatorData);
+    }
+
+    /// Moves `value` (found within `order` by the caller) from `from` to `to`: first the unfrozen tokens of each
+    /// partition in turn; a forced transfer then takes frozen ones, which leave the frozen amount (_move): frozen
+    /// tokens move only when the unfrozen ones do not suffice.
+    function _draw(
+        bytes32[] storage order,
+        uint256 n,
+        address from,
+        address to,
+        uint256 remaining,
+        bytes memory data,
+        bytes memory operatorData
+    ) internal {
+        for (uint256 pass; remaining != 0; ++pass) {
+            for (uint256 i; i < n && remaining != 0; ++i) {
+                bytes32 partition = _at(order, i);
+                uint256 word = _core().balances[partition][from];
+                uint256 part = (word & BALANCE) - (pass == 0 ? word >> FROZEN_SHIFT : 0);
+                if (part == 0) continue;
+                if (part > remaining) part = remaining;
+                remaining -= part;
+                _move(partition, from, to, part, word, data, operatorData);
+            }
+        }
+    }
+
+    /// What `from` holds in the first `n` partitions of `order` (balance, and its unfrozen part), read until the
+    /// unfrozen part covers `value`.
+    function _available(bytes32[] storage order, uint256 n, address from, uint256 value)
+        internal
+        view
+        returns (uint256 available, uint256 free)
+    {
+        for (uint256 i; i < n && free < value; ++i) {
+            uint256 word = _core().balances[_at(order, i)][from];
+            available += word & BALANCE;
+            free += (word & BALANCE) - (word >> FROZEN_SHIFT);
         }
     }
 
@@ -899,34 +1089,48 @@ abstract contract TokenV2Base is Initializable {
         return order.length != 0 ? order : _core().partitionList;
     }
 
-    /// Moves `value` of `partition` from `from` (who holds `balance` there) to `to`; checked by the caller. The
-    /// operator of the logs is the caller.
+    /// Moves `value` of `partition` from `from` (whose word there is `word`: balance and frozen part) to `to`;
+    /// checked by the caller. Frozen tokens leave only by a forced transfer (the caller's check): the frozen
+    /// amount then falls to what is left (TokensUnfrozen). The operator of the logs is the caller.
     function _move(
         bytes32 partition,
         address from,
         address to,
         uint256 value,
-        uint256 balance,
+        uint256 word,
         bytes memory data,
         bytes memory operatorData
     ) internal {
         CoreStorage storage c = _core();
+        uint256 left;
         unchecked {
-            c.balances[partition][from] = balance - value;
+            left = (word & BALANCE) - value;
+            c.balances[partition][from] = word - value;
+            if (word >> FROZEN_SHIFT > left && from != to) _release(partition, from, left, word >> FROZEN_SHIFT);
             c.balances[partition][to] += value;
         }
         if (c.state & RULES_ON != 0 && from != to) {
             // `to` held nothing here before when it now holds exactly `value`.
-            if (_core().balances[partition][to] == value) _count(partition, to, true);
-            if (balance == value) _count(partition, from, false);
+            if (_core().balances[partition][to] & BALANCE == value) _count(partition, to, true);
+            if (left == 0) _count(partition, from, false);
         }
         emit TransferByPartition(partition, msg.sender, from, to, value, data, operatorData);
         emit Transfer(from, to, value);
     }
 
-    /// Burns `value` of `partition` from `from` (pause and rights checked by the caller).
+    /// Lowers `account`'s frozen amount in `partition`, `frozen`, to `left`, what a forced transfer or redemption
+    /// left of its balance there (its word already holds the new balance).
+    function _release(bytes32 partition, address account, uint256 left, uint256 frozen) internal {
+        _core().balances[partition][account] = left | (left << FROZEN_SHIFT);
+        emit FrozenByPartition(partition, account, left);
+        emit TokensUnfrozen(account, frozen - left);
+    }
+
+    /// Burns `value` of `partition` from `from` (pause and rights checked by the caller). Unless `forced` (a
+    /// controller redemption) only unfrozen tokens of an address that is neither frozen nor recovered burn.
     function _burn(
         bytes32 partition,
+        bool forced,
         address operator,
         address from,
         uint256 value,
@@ -934,13 +1138,20 @@ abstract contract TokenV2Base is Initializable {
         bytes memory operatorData
     ) internal {
         if (value == 0) _fail("amount must be greater than zero");
-        uint256 balance = _core().balances[partition][from];
+        uint256 word = _core().balances[partition][from];
+        uint256 balance = word & BALANCE;
         if (balance < value) {
             if (_core().partitions[partition].index == 0) _fail("unknown partition");
             _fail("insufficient balance");
         }
+        if (!forced) {
+            (bytes1 code, bytes32 reason) = _accountStatus(_core().state, from, true, false);
+            if (code != 0x51) _fail(reason);
+            if (balance - (word >> FROZEN_SHIFT) < value) _fail("amount exceeds unfrozen balance");
+        }
         unchecked {
-            _core().balances[partition][from] = balance - value;
+            _core().balances[partition][from] = word - value;
+            if (word >> FROZEN_SHIFT > balance - value) _release(partition, from, balance - value, word >> FROZEN_SHIFT);
             _core().partitions[partition].totalSupply -= uint128(value);
         }
         if (_core().state & RULES_OR_COUNTING != 0) {

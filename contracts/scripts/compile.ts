@@ -29,6 +29,8 @@ export const contractDescriptions = {
   TokenFactory: 'Factory and implementation registry of security tokens v2 (one per chain)',
   SecuritySchemeV2:
     'Security scheme (RBAC: owner, security managers, access levels 1 and 2) v2: two-step ownership transfer',
+  WhitelistV2:
+    'Whitelist of verified investor addresses with KYC record hashes v2: records may expire (KYC validity)',
 } as const;
 
 export type ContractName = keyof typeof contractDescriptions;

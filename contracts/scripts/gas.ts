@@ -12,10 +12,10 @@ writeFileSync(
   `${JSON.stringify({ ...v1.report, v2: v2.report }, null, 2)}\n`,
 );
 console.log(`${'figure'.padEnd(30)}${'v1'.padStart(10)}${'v2'.padStart(10)}  what`);
-for (const [key, value] of Object.entries(v1.report)) {
-  const key2 = key as keyof typeof v2.report;
+for (const [key, value] of Object.entries(v2.report)) {
+  const v1Value = (v1.report as Record<string, number>)[key];
   console.log(
-    `${key.padEnd(30)}${String(value).padStart(10)}${String(v2.report[key2]).padStart(10)}  ${notes[key]}`,
+    `${key.padEnd(30)}${String(v1Value ?? '').padStart(10)}${String(value).padStart(10)}  ${notes[key]}`,
   );
 }
 console.log(`wrote ${path.join(packageDir, 'gas-report.json')}`);

@@ -1,5 +1,7 @@
 import { gasMargin, txGasCap } from '../src/gasLimits.ts';
+import { whitelistV2Artifact } from '../src/artifacts.ts';
 import {
+  deploy,
   freshAddress,
   kycHash,
   mined,
@@ -28,7 +30,35 @@ export const notes: Record<string, string> = {
   whitelistBatchPerAddress100: 'whitelist batch, per address, 100 addresses',
   transferByPartitionAllRules: 'transferByPartition: every rule active, to a receiver without balance',
   transferAllRules: 'ERC-20 transfer: every rule active, to a holder with balance',
+  freeze: "v2: freeze part of a holder's balance in a partition (freezePartialTokensByPartition)",
+  freezeAddress: 'v2: freeze an address never frozen before (setAddressFrozen; a fresh storage slot)',
+  refreezeAddress: 'v2: freeze again an address unfrozen before (setAddressFrozen)',
+  setFrozenTokens: 'v2: ERC-7943 setFrozenTokens on a holder of one partition',
+  transferFreezesInUse:
+    'v2: ERC-20 transfer to a holder with balance, other addresses frozen and partly frozen',
+  transferByPartitionFreezesInUse: 'v2: transfer to a receiver without balance, other addresses frozen',
+  transferPartlyFrozenSender: 'v2: ERC-20 transfer of unfrozen tokens by a sender with a frozen part',
+  recoveryAddress: 'v2: recover a lost wallet holding one partition, part of it frozen',
+  whitelistV2Add: 'v2: WhitelistV2, whitelist one new address with an expiry',
+  whitelistV2BatchPerAddress100: 'v2: WhitelistV2, whitelist batch, per address, 100 addresses',
+  transferWhitelistV2:
+    'v2: transferPartlyFrozenSender again, the token on WhitelistV2 (records with an expiry)',
 };
+
+/** The figures only version 2 has (gas-report.json's v2 keys beyond version 1's). */
+export const v2OnlyFigures = [
+  'freeze',
+  'freezeAddress',
+  'refreezeAddress',
+  'setFrozenTokens',
+  'transferFreezesInUse',
+  'transferByPartitionFreezesInUse',
+  'transferPartlyFrozenSender',
+  'recoveryAddress',
+  'whitelistV2Add',
+  'whitelistV2BatchPerAddress100',
+  'transferWhitelistV2',
+] as const;
 
 /**
  * Measures every figure of the report on a fresh dev chain for one token codebase version (the same operations in
@@ -158,6 +188,98 @@ export async function measureGas(version: TokenVersion, { details = true }: { de
     // Switching rules on for a live token: holders counted in batches (setRules starts, countHolders continues), on a
     // token whose holders hold one partition and on one whose holders hold two. The marginal gas of a holder is the
     // difference between a batch of 1,000 and one of 100; the fixed part is the rest of the batch of 100.
+    // Version 2.1 (issue 36): freezes and recovery, and the same transfers on a token with freezes in use (other
+    // holders frozen, as an address and in part; the parties' filter bits not set by them).
+    async function measureEnforcement() {
+      const { token: enforced } = await fixture.deployToken();
+      const e = (role: keyof typeof wallets) => as(enforced, role);
+      const [frozenOne, partlyFrozen, lost, found, newReceiver, another] = fresh(6);
+      await verify([frozenOne!, partlyFrozen!, lost!, newReceiver!, another!]);
+      await mined(as(whitelist, 'level1').getFunction('addVerified')(found, kycHash(lost!)));
+      await mined(
+        as(enforced, 'level2').getFunction(issueBatch)(
+          partitionA,
+          [wallets.holderA.address, wallets.holderB.address, frozenOne, partlyFrozen, lost],
+          [1000, 1000, 100, 100, 100],
+          '0x',
+        ),
+      );
+      const transferBefore = await mined(e('holderA').getFunction('transfer')(wallets.holderB.address, 10));
+      const freezeAddress = await mined(e('owner').getFunction('setAddressFrozen')(frozenOne, true));
+      await mined(e('owner').getFunction('setAddressFrozen')(frozenOne, false));
+      const refreezeAddress = await mined(e('owner').getFunction('setAddressFrozen')(frozenOne, true));
+      const freeze = await mined(
+        e('owner').getFunction('freezePartialTokensByPartition')(partitionA, partlyFrozen, 40),
+      );
+      const setFrozenTokens = await mined(e('owner').getFunction('setFrozenTokens')(partlyFrozen, 50));
+      await mined(e('owner').getFunction('setAddressFrozen')(another, true));
+      const transferFreezesInUse = await mined(
+        e('holderA').getFunction('transfer')(wallets.holderB.address, 10),
+      );
+      const transferByPartitionFreezesInUse = await mined(
+        e('holderA').getFunction('transferByPartition')(partitionA, newReceiver, 10, '0x'),
+      );
+      await mined(
+        e('owner').getFunction('freezePartialTokensByPartition')(partitionA, wallets.holderA.address, 100),
+      );
+      const transferPartlyFrozenSender = await mined(
+        e('holderA').getFunction('transfer')(wallets.holderB.address, 10),
+      );
+      await mined(e('owner').getFunction('freezePartialTokensByPartition')(partitionA, lost, 30));
+      const recoveryAddress = await mined(
+        e('owner').getFunction('recoveryAddress')(lost, found, `0x${'00'.repeat(20)}`),
+      );
+      // WhitelistV2: a record with an expiry (two words per address: the status word and the KYC hash).
+      const { contract: expiring } = await deploy(
+        whitelistV2Artifact,
+        wallets.owner,
+        'Expiring whitelist',
+        wallets.owner.address,
+        await fixture.scheme.getAddress(),
+      );
+      const until = 4_102_444_800; // 2100-01-01
+      const [single2] = fresh(1);
+      const whitelistV2Add = await mined(
+        as(expiring, 'level1').getFunction('addVerifiedUntil')(single2, kycHash(single2!), until),
+      );
+      const hundred2 = fresh(100);
+      const whitelistV2Batch = await mined(
+        as(expiring, 'level1').getFunction('addVerifiedBatchUntil')(
+          hundred2,
+          hundred2.map(kycHash),
+          hundred2.map(() => until),
+        ),
+      );
+      // The same transfer as transferPartlyFrozenSender, the token now on WhitelistV2 (both parties expiring).
+      await mined(
+        as(expiring, 'level1').getFunction('addVerifiedBatchUntil')(
+          [wallets.holderA.address, wallets.holderB.address],
+          [kycHash(wallets.holderA.address), kycHash(wallets.holderB.address)],
+          [until, until],
+        ),
+      );
+      await mined(e('owner').getFunction('setWhitelist')(await expiring.getAddress()));
+      const transferWhitelistV2 = await mined(
+        e('holderA').getFunction('transfer')(wallets.holderB.address, 10),
+      );
+      lines.push(
+        `${'transferBeforeFreezes'.padEnd(30)}${String(gas(transferBefore)).padStart(10)}  v2: the same ERC-20 transfer on the same token before any freeze`,
+      );
+      return {
+        freeze: gas(freeze),
+        freezeAddress: gas(freezeAddress),
+        refreezeAddress: gas(refreezeAddress),
+        setFrozenTokens: gas(setFrozenTokens),
+        transferFreezesInUse: gas(transferFreezesInUse),
+        transferByPartitionFreezesInUse: gas(transferByPartitionFreezesInUse),
+        transferPartlyFrozenSender: gas(transferPartlyFrozenSender),
+        recoveryAddress: gas(recoveryAddress),
+        whitelistV2Add: gas(whitelistV2Add),
+        whitelistV2BatchPerAddress100: perItem(whitelistV2Batch, 100),
+        transferWhitelistV2: gas(transferWhitelistV2),
+      };
+    }
+
     const countingCost = async (partitions: string[], n: number) => {
       const { token: counted } = await fixture.deployToken();
       const holders = fresh(n);
@@ -185,6 +307,8 @@ export async function measureGas(version: TokenVersion, { details = true }: { de
       return { perHolder, fixed: small - 100 * perHolder };
     };
 
+    const enforcement = version === 2 ? await measureEnforcement() : {};
+
     const report = {
       tokenDeploy: gas(deployReceipt),
       issueFirst: gas(issueFirst),
@@ -200,6 +324,7 @@ export async function measureGas(version: TokenVersion, { details = true }: { de
       whitelistBatchPerAddress100: perItem(whitelistBatch, 100),
       transferByPartitionAllRules: gas(ruledTransfer),
       transferAllRules: gas(ruledErc20),
+      ...enforcement,
     };
     if (!details) return { report, lines };
     const countOne = await countingCost([partitionA], 1100);

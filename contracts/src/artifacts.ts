@@ -8,6 +8,7 @@ import { securityTokenV2AdminArtifact } from '../generated/SecurityTokenV2Admin.
 import { testStableTokenArtifact } from '../generated/TestStableToken.ts';
 import { tokenFactoryArtifact } from '../generated/TokenFactory.ts';
 import { whitelistArtifact } from '../generated/Whitelist.ts';
+import { whitelistV2Artifact } from '../generated/WhitelistV2.ts';
 
 export {
   distributorArtifact,
@@ -19,6 +20,7 @@ export {
   testStableTokenArtifact,
   tokenFactoryArtifact,
   whitelistArtifact,
+  whitelistV2Artifact,
 };
 
 /**

@@ -74,3 +74,16 @@ export function whitelistBatchSize(headroom?: number): number {
     ...(headroom === undefined ? {} : { headroom }),
   });
 }
+
+/**
+ * Safe number of new addresses for one WhitelistV2 `addVerifiedBatchUntil` (or `addVerifiedBatch`): two storage words
+ * per address (status and KYC hash), so about half of `whitelistBatchSize()`. Derived like it, from WhitelistV2's
+ * figures (gas-report.json, v2.whitelistV2BatchPerAddress100 and v2.whitelistV2Add).
+ */
+export function whitelistV2BatchSize(headroom?: number): number {
+  return safeBatchSize({
+    perItemGas: gasReport.v2.whitelistV2BatchPerAddress100,
+    fixedGas: gasReport.v2.whitelistV2Add,
+    ...(headroom === undefined ? {} : { headroom }),
+  });
+}

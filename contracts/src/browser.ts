@@ -15,6 +15,7 @@ export {
   testStableTokenArtifact,
   tokenFactoryArtifact,
   whitelistArtifact,
+  whitelistV2Artifact,
 } from './artifacts.ts';
 export type { CodebaseType, ContractArtifact } from './artifacts.ts';
 export {
@@ -24,12 +25,13 @@ export {
   safeBatchSize,
   txGasCap,
   whitelistBatchSize,
+  whitelistV2BatchSize,
 } from './batchSize.ts';
 export type { BatchSizeInput, GasReport } from './batchSize.ts';
 export { decodeRevertData } from './errors.ts';
 export type { DecodedRevert } from './errors.ts';
 export { fromBytes32Name, toBytes32Name } from './names.ts';
-export { revertReasons } from './reasons.ts';
+export { revertReasons, transferRefusalWords } from './reasons.ts';
 export { minedReceipt } from './receipts.ts';
 export type { RevertReason } from './reasons.ts';
 export {

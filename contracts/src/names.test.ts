@@ -31,10 +31,11 @@ describe('revertReasons', () => {
       found.add(match[1]! + (match[2] ?? ''));
     // The transfer judgement returns (code, short reason); a refusal's reason is reverted with too.
     for (const match of sources.matchAll(/return \(0x5[02-9a-f], "([^"]+)"\)/g)) found.add(match[1]!);
-    // ... but for the whitelist's short reason, which reverts as 'receiver is not verified in the whitelist'.
-    found.delete('receiver is not verified');
-    // Compliance rules answer a bytes32 short reason, which is also the revert text.
+    // Compliance rules and enforcement answer a bytes32 short reason, which is also the revert text.
     for (const match of sources.matchAll(/bytes32\("([^"]+)"\)/g)) found.add(match[1]!);
+    // ... but for the whitelist's short reasons, which revert as '… is not verified in the whitelist'.
+    found.delete('receiver is not verified');
+    found.delete('sender is not verified');
     expect([...found].sort()).toEqual([...new Set(Object.values(revertReasons))].sort());
     expect(revertReasons.notAllowedToIssue).toContain('not allowed to issue tokens');
   });

@@ -124,6 +124,78 @@ export const revertReasons = {
   noImplementation: 'no implementation is registered',
   // SecuritySchemeV2 (also 'caller is not the pending owner')
   notSchemeOwner: 'caller is not the owner of the smart contract',
+  // Token v2.1 enforcement (issue 36): freezes, recovery, the sender's verification and KYC expiry. The transfer
+  // refusals are also canTransferByPartition's short reasons (but 'sender is not verified', whose revert text is
+  // senderNotVerified); transferRefusalWords puts them in words.
+  notEnforcer: 'caller is not the owner or controller',
+  senderNotVerified: 'sender is not verified in the whitelist',
+  senderVerificationExpired: 'sender verification expired',
+  receiverVerificationExpired: 'receiver verification expired',
+  senderFrozen: 'sender is frozen',
+  receiverFrozen: 'receiver is frozen',
+  senderRecovered: 'sender wallet was recovered',
+  receiverRecovered: 'receiver wallet was recovered',
+  exceedsUnfrozenBalance: 'amount exceeds unfrozen balance',
+  exceedsFrozenTokens: 'amount exceeds frozen tokens',
+  recoveryToSameWallet: 'new wallet is the lost wallet',
+  recoveredAlready: 'wallet was recovered already',
+  newWalletNotVerified: 'new wallet is not verified',
+  verificationHashesDiffer: 'verification hashes differ',
+  // WhitelistV2
+  expiryNotInFuture: 'expiry is not in the future',
 } as const;
+
+/**
+ * The enforcement refusals of a transfer (token v2.1, issue 36) as the pre-check answers them
+ * (canTransferByPartition: ERC-1066 code and short reason, which is also the revert text but for
+ * 'sender is not verified') and in words for a person, with the next step.
+ */
+export const transferRefusalWords: Readonly<Record<string, { code: string; words: string }>> = {
+  'sender is not verified': {
+    code: '0x56',
+    words:
+      "The sender is no longer verified in the token's whitelist, so it cannot send. Verify the address again first.",
+  },
+  [revertReasons.senderNotVerified]: {
+    code: '0x56',
+    words:
+      "The sender is no longer verified in the token's whitelist, so it cannot send. Verify the address again first.",
+  },
+  [revertReasons.senderVerificationExpired]: {
+    code: '0x56',
+    words:
+      "The sender's KYC has expired, so it cannot send. Renew its KYC and the whitelist record's expiry first.",
+  },
+  [revertReasons.receiverVerificationExpired]: {
+    code: '0x57',
+    words:
+      "The receiver's KYC has expired, so it cannot receive. Renew its KYC and the whitelist record's expiry first.",
+  },
+  [revertReasons.senderFrozen]: {
+    code: '0x56',
+    words:
+      'The sender is frozen on this token: it can neither send nor receive until the issuer unfreezes it.',
+  },
+  [revertReasons.receiverFrozen]: {
+    code: '0x57',
+    words:
+      'The receiver is frozen on this token: it can neither send nor receive until the issuer unfreezes it.',
+  },
+  [revertReasons.senderRecovered]: {
+    code: '0x56',
+    words:
+      "The sender's wallet was recovered to a new address: it can never send again. Use the new address.",
+  },
+  [revertReasons.receiverRecovered]: {
+    code: '0x57',
+    words:
+      "The receiver's wallet was recovered to a new address: it can never receive again. Use the new address.",
+  },
+  [revertReasons.exceedsUnfrozenBalance]: {
+    code: '0x55',
+    words:
+      'The amount is above what the sender may move: part of its balance is frozen. Send at most the unfrozen amount.',
+  },
+};
 
 export type RevertReason = (typeof revertReasons)[keyof typeof revertReasons];

@@ -19,6 +19,7 @@ import {
   securityTokenV2Artifact,
   tokenFactoryArtifact,
   whitelistArtifact,
+  whitelistV2Artifact,
 } from '../src/index.ts';
 
 describe('contract build', () => {
@@ -28,7 +29,8 @@ describe('contract build', () => {
     for (const [name, content] of files) {
       expect(readFileSync(path.join(generatedDir, name), 'utf8'), `generated/${name}`).toBe(content);
     }
-  });
+    // A full solc-js build (about 50 s alone on 2 shared cores since WhitelistV2 and version 2.1).
+  }, 240_000);
 
   it('pins the settings that make builds reproducible and runnable on the dev chain', () => {
     expect(compilerSettings).toEqual({
@@ -49,10 +51,16 @@ describe('contract build', () => {
     }
   });
 
-  it('leaves version 2 room under 80% of EIP-170 for the next features (freeze, recovery, ERC-7943)', () => {
-    // 80% of 24,576 bytes; the next issue's ~3-5 KB must still fit in the larger half.
-    for (const artifact of [securityTokenV2Artifact, securityTokenV2AdminArtifact, tokenFactoryArtifact]) {
-      expect(artifact.deployedBytecodeSize, artifact.contractName).toBeLessThanOrEqual(19_660 - 3_000);
+  it('keeps version 2.1 (enforcement: freeze, recovery, ERC-7943) within 80% of EIP-170', () => {
+    // 80% of 24,576 bytes (issue 36): the largest contract at most 19,660; the next feature goes into a third
+    // half behind the admin's fallback (README, "Room").
+    for (const artifact of [
+      securityTokenV2Artifact,
+      securityTokenV2AdminArtifact,
+      tokenFactoryArtifact,
+      whitelistV2Artifact,
+    ]) {
+      expect(artifact.deployedBytecodeSize, artifact.contractName).toBeLessThanOrEqual(19_660);
     }
   });
 

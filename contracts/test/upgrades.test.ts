@@ -155,7 +155,8 @@ describe('SecurityTokenV2 upgrades', () => {
       [partitionA, addr('holderB'), 750, '0x'],
       'holding above token maximum',
     );
-  });
+    // Compiling the newer implementation takes most of it (both halves, on 2 shared cores).
+  }, 240_000);
 
   it('refuses an implementation the registry does not hold, and a delay of zero still needs the schedule', async () => {
     const { contract: admin } = await deploy(securityTokenV2AdminArtifact, f.wallets.stranger);
@@ -239,8 +240,13 @@ describe('SecurityTokenV2 rotation', () => {
       },
     ]);
     expect(await read('whitelist')).toBe(newWhitelist);
-    // holderA is verified only in the old whitelist: it may send to holderB, no longer receive.
-    await send(as('holderA'), 'transferByPartition', partitionA, addr('holderB'), 10, '0x');
+    // holderA is verified only in the old whitelist: it may no longer receive, nor (version 2.1, issue 36) send.
+    await expectRevert(
+      as('holderA'),
+      'transferByPartition',
+      [partitionA, addr('holderB'), 10, '0x'],
+      'sender is not verified in the whitelist',
+    );
     await expectRevert(
       as('holderB'),
       'transferByPartition',
