@@ -2,7 +2,10 @@ import net from 'node:net';
 import path from 'node:path';
 import { type DevChain, startDevChain } from '@tranche/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { PGlite } from '@electric-sql/pglite';
 import { buildApp } from './app.ts';
+import { startControlSocket } from './backup/control.ts';
+import { liveContents } from './backup/snapshot.ts';
 import { type ChainService, createChainService, probeChain } from './chain/chainService.ts';
 import { checkKnownContracts } from './chain/contractCheck.ts';
 import { explorerTemplates, type ServerConfig } from './config.ts';
@@ -149,6 +152,13 @@ export async function startServer(
       await app.listen({ port, host: config.host });
     } catch (error) {
       throw listenError(error, config.host, port);
+    }
+    if (database.kind === 'pglite') {
+      const client = (database.db as unknown as { $client: PGlite }).$client;
+      const closeSocket = await startControlSocket(config.dataDir, () =>
+        liveContents({ client, dataDir: config.dataDir, chainRpcUrl: devChain?.rpcUrl }),
+      );
+      if (closeSocket) cleanup.push(closeSocket);
     }
     const address = app.server.address();
     const boundPort = typeof address === 'object' && address ? address.port : port;
