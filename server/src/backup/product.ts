@@ -1,0 +1,134 @@
+/**
+ * Test helper: the whole product (`pnpm start`'s server/src/main.ts) in a process of its own on a DATA_DIR, with the
+ * embedded chain and PGlite, free ports, and the operator commands (backup, restore, rotation) run as their own
+ * processes, the way an operator runs them.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { type ApiClient, createApiClient } from '@tranche/api';
+import { repoRoot } from '../config.ts';
+
+export type Product = {
+  url: string;
+  rpcUrl: string;
+  demoPassword: string;
+  child: ChildProcess;
+  output: () => { stdout: string; stderr: string };
+  /** Resolves with the exit code (or signal) when the process ends. */
+  exited: Promise<number | string | null>;
+  /** SIGTERM, then waits for the exit. */
+  stop: () => Promise<number | string | null>;
+};
+
+const started: ChildProcess[] = [];
+
+/** Kills (SIGKILL) every product and command process a test started and left running. */
+export function killProducts(): void {
+  for (const child of started)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
+
+function baseEnv(dataDir: string, env: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    CHAIN_PORT: '0',
+    CONSOLE_DIR: path.join(dataDir, 'no-console'),
+    CHAIN_STATE_INTERVAL: '1',
+    ...env,
+  };
+}
+
+export async function startProduct(dataDir: string, env: Record<string, string> = {}): Promise<Product> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: repoRoot,
+    env: baseEnv(dataDir, env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<number | string | null>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal)),
+  );
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const running = /^Tranche is running at (\S+)$/m.exec(stdout);
+    const demo = /^Demo login: \S+ \/ (\S+)$/m.exec(stdout);
+    const chain = /^Embedded chain: (\S+) /m.exec(stdout);
+    if (running?.[1] && demo?.[1] && chain?.[1]) {
+      return {
+        url: running[1],
+        rpcUrl: chain[1],
+        demoPassword: demo[1],
+        child,
+        output: () => ({ stdout, stderr }),
+        exited,
+        stop: async () => {
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+          return exited;
+        },
+      };
+    }
+    if (child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`the product did not start: ${JSON.stringify({ stdout, stderr })}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export type CommandResult = { code: number | null; stdout: string; stderr: string };
+
+/** Runs an operator command's file (e.g. server/src/backup/cli.ts backup FILE) with DATA_DIR and `env`. */
+export function runCommand(
+  file: string,
+  args: string[],
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<CommandResult> {
+  const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
+    cwd: repoRoot,
+    env: baseEnv(dataDir, env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
+}
+
+/** A client with a session of `loginName` (logged in through the API, as the console does). */
+export async function loggedIn(url: string, loginName: string, password: string): Promise<ApiClient> {
+  const { jwt } = await createApiClient({ baseUrl: url }).call('login', { body: { loginName, password } });
+  return createApiClient({ baseUrl: url, getToken: () => jwt });
+}
+
+/** Signs up and confirms an account through the API and the local outbox's sign-up page; answers its session. */
+export async function signedUp(url: string, emailAddress: string, password: string): Promise<ApiClient> {
+  const anon = createApiClient({ baseUrl: url });
+  await anon.call('createAccount', {
+    body: { loginName: emailAddress, emailAddress, password, profileName: emailAddress.split('@')[0] ?? 'x' },
+  });
+  let code: string | undefined;
+  for (let i = 0; i < 200 && !code; i += 1) {
+    const mails = await anon.call('localSignUpMail', { query: { emailAddress } });
+    code = /confirmation code is: (\S+)/.exec(mails[0]?.text ?? '')?.[1];
+    if (!code) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!code) throw new Error(`no confirmation code mailed to ${emailAddress}`);
+  await anon.call('confirmAccount', { body: { confirmationCode: code } });
+  return loggedIn(url, emailAddress, password);
+}
