@@ -46,6 +46,8 @@ export type ServerConfig = {
   trustProxy: string[];
   throttles: ThrottleSettings;
   hashing: HashingLimits;
+  /** Seconds a graceful stop (SIGTERM, SIGINT) waits for in-flight requests and running jobs (SHUTDOWN_GRACE_S). */
+  shutdownGraceSeconds: number;
 };
 
 function count(env: NodeJS.ProcessEnv, name: string, fallback: number, minimum = 1): number {
@@ -188,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .filter((name) => name !== ''),
     localAllowRemote: nonEmpty(env.LOCAL_ALLOW_REMOTE) === '1',
     trustProxy: trustedProxies(env.TRUST_PROXY),
+    shutdownGraceSeconds: count(env, 'SHUTDOWN_GRACE_S', 10, 0),
     ...limits(env),
   };
 }

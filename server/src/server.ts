@@ -30,8 +30,13 @@ export type RunningServer = {
   /** The demo login in local mode (undefined when not local, or its password file was deleted). */
   demo?: DemoAccount;
   mailer: Mailer;
-  /** Stops the HTTP server, the database and the embedded chain (which dumps its state). */
-  close: () => Promise<void>;
+  /**
+   * Stops the HTTP server, the database and the embedded chain (which dumps its state). With `graceMs` (a graceful
+   * stop, SHUTDOWN_GRACE_S): no new connection or request is accepted, in-flight requests and running jobs may finish
+   * until then; after it the connections left are closed and the jobs left interrupted (they resume at the next start).
+   * Answers whether everything finished within the grace.
+   */
+  close: (graceMs?: number) => Promise<boolean>;
 };
 
 /**
@@ -126,7 +131,9 @@ export async function startServer(
     const demo = local ? await seedDemoAccount(database.db, config.dataDir, passwordHashing) : undefined;
 
     let url = '';
+    const shutdown = { drainUntil: 0 };
     const app = await buildApp({
+      shutdown,
       db: database.db,
       databaseKind: database.kind,
       chain,
@@ -164,7 +171,7 @@ export async function startServer(
     const boundPort = typeof address === 'object' && address ? address.port : port;
     url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${boundPort}`;
 
-    let closing: Promise<void> | undefined;
+    let closing: Promise<boolean> | undefined;
     return {
       url,
       app,
@@ -172,8 +179,21 @@ export async function startServer(
       database,
       demo,
       mailer,
-      close: () => {
-        closing ??= runCleanup();
+      close: (graceMs = 0) => {
+        closing ??= (async () => {
+          shutdown.drainUntil = Date.now() + graceMs;
+          let overdue = false;
+          const timer = setTimeout(() => {
+            overdue = true;
+            app.server.closeAllConnections();
+          }, graceMs);
+          try {
+            await runCleanup();
+          } finally {
+            clearTimeout(timer);
+          }
+          return !overdue;
+        })();
         return closing;
       },
     };

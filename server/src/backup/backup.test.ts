@@ -86,7 +86,7 @@ describe('npm run backup / restore', () => {
       symbol,
       name: `${symbol} Co`,
       exchangeRate: 1,
-      currency: 'EUR',
+      currency: 'EUR' as const,
       codebaseId: 1,
       whitelistAddress: issuerChain.whitelistAddress,
       controllerAddress: zeroAddress,
