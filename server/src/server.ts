@@ -10,6 +10,7 @@ import { type ChainService, createChainService, probeChain } from './chain/chain
 import { checkKnownContracts } from './chain/contractCheck.ts';
 import { explorerTemplates, type ServerConfig } from './config.ts';
 import { defaultPasswordHashing, type PasswordHashingOptions } from './context.ts';
+import { checkMasterKey } from './crypto/rotation.ts';
 import { resolveJwtSecret, resolveMasterKey } from './crypto/secrets.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { oneLine, StartupError } from './errors.ts';
@@ -122,6 +123,7 @@ export async function startServer(
 
     const passwordHashing = options.passwordHashing ?? defaultPasswordHashing;
     const masterKey = resolveMasterKey(config.masterKey, config.dataDir);
+    await checkMasterKey(database.db, masterKey);
     const mailer = config.mailDisabled
       ? createDisabledMailer()
       : config.smtpUrl

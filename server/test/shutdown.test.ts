@@ -27,7 +27,9 @@ async function startDeployment(product: Product, demo: ApiClient, symbol: string
   const chain = await setupIssuerChain(product.rpcUrl, [issuer]);
   await chain.verify(investors);
   chain.close();
-  await demo.call('registerCredentials', { body: { publicKey: issuer, privateKey: devAccountKeys[1] as string } });
+  await demo.call('registerCredentials', {
+    body: { publicKey: issuer, privateKey: devAccountKeys[1] as string },
+  });
   await demo.call('createDraft', {
     body: {
       bulk: {

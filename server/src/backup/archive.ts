@@ -62,7 +62,10 @@ export function packContents(contents: BackupContents): Buffer {
     })),
     takenFrom: contents.takenFrom,
   };
-  return Buffer.concat([Buffer.from(`${JSON.stringify(manifest)}\n`), ...contents.entries.map((e) => e.data)]);
+  return Buffer.concat([
+    Buffer.from(`${JSON.stringify(manifest)}\n`),
+    ...contents.entries.map((e) => e.data),
+  ]);
 }
 
 export function unpackContents(packed: Buffer): BackupContents {
@@ -103,7 +106,10 @@ export async function openArchive(archive: Buffer, passphrase: string, file: str
   const second = first < 0 ? -1 : archive.indexOf(0x0a, first + 1);
   if (archive.subarray(0, first + 1).toString('utf8') !== magic || second < 0)
     throw new StartupError(backupMessages.notAnArchive(file));
-  let header: { kdf: { name: string; N: number; r: number; p: number; salt: string }; cipher: { iv: string } };
+  let header: {
+    kdf: { name: string; N: number; r: number; p: number; salt: string };
+    cipher: { iv: string };
+  };
   try {
     header = JSON.parse(archive.subarray(first + 1, second).toString('utf8'));
   } catch {

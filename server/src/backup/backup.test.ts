@@ -1,14 +1,21 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type ApiClient, dtxStatuses, dtxTypes, type ShardedKeyResult, zeroAddress } from '@tranche/api';
+import { type ApiClient, dtxStatuses, dtxTypes, zeroAddress } from '@tranche/api';
 import { devAccountKeys } from '@tranche/contracts';
 import { Contract, JsonRpcProvider, parseEther, Wallet } from 'ethers';
 import { afterAll, describe, expect, it } from 'vitest';
-import { accessCodeInPdf } from '../modules/sharding/testing.ts';
 import { randomAddresses, setupIssuerChain } from '../modules/drafts/testing.ts';
 import { backupMessages } from './archive.ts';
-import { killProducts, loggedIn, type Product, runCommand, signedUp, startProduct } from './product.ts';
+import {
+  committedShardedKey,
+  killProducts,
+  loggedIn,
+  type Product,
+  runCommand,
+  signedUp,
+  startProduct,
+} from './product.ts';
 
 const cli = 'server/src/backup/cli.ts';
 const passphrase = 'correct horse battery staple';
@@ -36,8 +43,8 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, w
 function balances(rpcUrl: string, token: string, holders: string[]): Promise<bigint[]> {
   const provider = new JsonRpcProvider(rpcUrl, undefined, { staticNetwork: true, cacheTimeout: -1 });
   const contract = new Contract(token, ['function balanceOf(address) view returns (uint256)'], provider);
-  return Promise.all(holders.map((h) => contract.getFunction('balanceOf')(h) as Promise<bigint>)).finally(() =>
-    provider.destroy(),
+  return Promise.all(holders.map((h) => contract.getFunction('balanceOf')(h) as Promise<bigint>)).finally(
+    () => provider.destroy(),
   );
 }
 
@@ -58,7 +65,9 @@ async function shardedIssue(
       txData: { holderAddress: holder, amount: '7', partition: 'backup', additionalData: 'x' },
     },
   });
-  await bob.call('approveDtx', { body: { id, accountAddress: key, accessCode: codes.get(bobLogin) as string } });
+  await bob.call('approveDtx', {
+    body: { id, accountAddress: key, accessCode: codes.get(bobLogin) as string },
+  });
   const detail = await waitFor(
     () => demo.call('getDtx', { params: { id: String(id) } }),
     (d) => d.tx.txStatus !== dtxStatuses.executing,
@@ -104,23 +113,7 @@ describe('npm run backup / restore', () => {
     const token = deployed.contractAddress as string;
 
     // A 2-of-2 sharded key of demo and bob, committed, with Access Level 2 and gas.
-    const created = (await demo.call('createShardedKey', {
-      body: { recipients: [demoLogin, bobLogin], minimum: 2, keyName: 'backup key' },
-    })) as ShardedKeyResult;
-    const key = created.publicAddress;
-    const mails = await demo.call('localOutbox');
-    const codes = new Map<string, string>();
-    for (const share of created.shares) {
-      const password = mails
-        .filter((mail) => mail.to === share.emailAddress)
-        .map((mail) => /opens with this password: (\S+)/.exec(mail.text)?.[1])
-        .find(Boolean) as string;
-      codes.set(share.emailAddress, await accessCodeInPdf(share.pdf, password));
-      await demo.call('shardOpened', {
-        body: { publicKey: key, emailAddress: share.emailAddress, pdfPassword: password },
-      });
-    }
-    await demo.call('commitShardedKey', { body: { publicKey: key, accessCode: codes.get(demoLogin) as string } });
+    const { key, codes } = await committedShardedKey(demo, [demoLogin, bobLogin]);
     await issuerChain.grantLevel2(key);
     const funder = new Wallet(devAccountKeys[4] as string, issuerChain.provider);
     await (await funder.sendTransaction({ to: key, value: parseEther('1') })).wait();
@@ -139,7 +132,9 @@ describe('npm run backup / restore', () => {
 
     // Refusals: a wrong passphrase, and a DATA_DIR that is not empty; each one line.
     const restored = path.join(work, 'restored');
-    const wrong = await runCommand(cli, ['restore', archive], restored, { BACKUP_PASSPHRASE: 'not the passphrase' });
+    const wrong = await runCommand(cli, ['restore', archive], restored, {
+      BACKUP_PASSPHRASE: 'not the passphrase',
+    });
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toBe(`${backupMessages.wrongPassphrase(archive)}\n`);
     expect(existsSync(restored)).toBe(false);
@@ -148,7 +143,9 @@ describe('npm run backup / restore', () => {
     writeFileSync(path.join(occupied, 'notes.txt'), 'keep me');
     const refused = await runCommand(cli, ['restore', archive], occupied, { BACKUP_PASSPHRASE: passphrase });
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/^.*occupied \(DATA_DIR\) is not empty: restore into an empty directory, or add --force.*\n$/);
+    expect(refused.stderr).toMatch(
+      /^.*occupied \(DATA_DIR\) is not empty: restore into an empty directory, or add --force.*\n$/,
+    );
     expect(readdirSync(occupied)).toEqual(['notes.txt']);
 
     const done = await runCommand(cli, ['restore', archive], restored, { BACKUP_PASSPHRASE: passphrase });

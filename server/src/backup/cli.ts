@@ -10,13 +10,7 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
 import { oneLine, StartupError } from '../errors.ts';
-import {
-  backupPassphrase,
-  openArchive,
-  packContents,
-  sealArchive,
-  unpackContents,
-} from './archive.ts';
+import { backupPassphrase, openArchive, packContents, sealArchive, unpackContents } from './archive.ts';
 import { contentsFromRunning, restoreContents, stoppedContents } from './snapshot.ts';
 
 const postgresAdvice =
@@ -42,10 +36,7 @@ async function backup(args: string[]): Promise<void> {
   process.stdout.write(
     `Backed up ${config.dataDir} (${contents.takenFrom === 'running' ? 'running' : 'stopped'}) to ${file} (${statSync(file).size} bytes): ${names.join(', ')}.\n`,
   );
-  const fromEnv = [
-    ...(config.masterKey ? ['MASTER_KEY'] : []),
-    ...(config.jwtSecret ? ['JWT_SECRET'] : []),
-  ];
+  const fromEnv = [...(config.masterKey ? ['MASTER_KEY'] : []), ...(config.jwtSecret ? ['JWT_SECRET'] : [])];
   if (fromEnv.length > 0)
     process.stdout.write(
       `${fromEnv.join(' and ')} come from the environment, not DATA_DIR: they are not in the archive; keep them with it.\n`,

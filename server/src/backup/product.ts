@@ -5,8 +5,9 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { type ApiClient, createApiClient } from '@tranche/api';
+import { type ApiClient, createApiClient, type ShardedKeyResult } from '@tranche/api';
 import { repoRoot } from '../config.ts';
+import { accessCodeInPdf } from '../modules/sharding/testing.ts';
 
 export type Product = {
   url: string;
@@ -131,4 +132,34 @@ export async function signedUp(url: string, emailAddress: string, password: stri
   if (!code) throw new Error(`no confirmation code mailed to ${emailAddress}`);
   await anon.call('confirmAccount', { body: { confirmationCode: code } });
   return loggedIn(url, emailAddress, password);
+}
+
+/**
+ * A sharded key of `recipients` (all of them needed), created and committed by `creator` (whose session reads every
+ * mail in the local outbox from loopback); answers its address and each signer's access code (by email).
+ */
+export async function committedShardedKey(
+  creator: ApiClient,
+  recipients: string[],
+): Promise<{ key: string; codes: Map<string, string> }> {
+  const created = (await creator.call('createShardedKey', {
+    body: { recipients, minimum: recipients.length, keyName: 'operations key' },
+  })) as ShardedKeyResult;
+  const key = created.publicAddress;
+  const mails = await creator.call('localOutbox');
+  const codes = new Map<string, string>();
+  for (const share of created.shares) {
+    const password = mails
+      .filter((mail) => mail.to === share.emailAddress)
+      .map((mail) => /opens with this password: (\S+)/.exec(mail.text)?.[1])
+      .find(Boolean) as string;
+    codes.set(share.emailAddress, await accessCodeInPdf(share.pdf, password));
+    await creator.call('shardOpened', {
+      body: { publicKey: key, emailAddress: share.emailAddress, pdfPassword: password },
+    });
+  }
+  await creator.call('commitShardedKey', {
+    body: { publicKey: key, accessCode: codes.get(recipients[0] as string) as string },
+  });
+  return { key, codes };
 }

@@ -51,9 +51,7 @@ export async function liveContents(options: {
 }): Promise<BackupContents> {
   await options.client.exec('checkpoint');
   const tar = await options.client.dumpDataDir('gzip');
-  const entries: BackupEntry[] = [
-    { name: backupNames.database, data: Buffer.from(await tar.arrayBuffer()) },
-  ];
+  const entries: BackupEntry[] = [{ name: backupNames.database, data: Buffer.from(await tar.arrayBuffer()) }];
   if (options.chainRpcUrl) {
     entries.push({ name: backupNames.chainState, data: await dumpChainState(options.chainRpcUrl) });
   }
@@ -91,7 +89,8 @@ export async function stoppedContents(dataDir: string): Promise<BackupContents> 
       { name: backupNames.database, data: Buffer.from(await tar.arrayBuffer()) },
     ];
     const chainState = path.join(dataDir, backupNames.chainState);
-    if (existsSync(chainState)) entries.push({ name: backupNames.chainState, data: readFileSync(chainState) });
+    if (existsSync(chainState))
+      entries.push({ name: backupNames.chainState, data: readFileSync(chainState) });
     entries.push(...dataDirFiles(dataDir));
     return { entries, takenFrom: 'stopped' };
   } finally {
@@ -110,7 +109,8 @@ export function contentsFromRunning(dataDir: string): Promise<Buffer | undefined
       response.on('end', () => {
         const body = Buffer.concat(chunks);
         if (response.statusCode === 200) resolve(body);
-        else reject(new StartupError(`The running Tranche could not take the backup: ${body.toString('utf8')}`));
+        else
+          reject(new StartupError(`The running Tranche could not take the backup: ${body.toString('utf8')}`));
       });
       response.on('error', reject);
     });

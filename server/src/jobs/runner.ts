@@ -139,7 +139,9 @@ export function jobRunnerOf(
   runners.set(app, runner);
   app.addHook('onReady', async () => runner.start());
   // Graceful shutdown: running jobs may finish until the deadline main.ts set (SHUTDOWN_GRACE_S), then are interrupted.
-  app.addHook('onClose', async () => runner.stop(undefined, Math.max(0, (ctx.shutdown?.drainUntil ?? 0) - Date.now())));
+  app.addHook('onClose', async () =>
+    runner.stop(undefined, Math.max(0, (ctx.shutdown?.drainUntil ?? 0) - Date.now())),
+  );
   return runner;
 }
 
