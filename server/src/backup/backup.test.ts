@@ -81,7 +81,7 @@ describe('npm run backup / restore', () => {
     const original = path.join(work, 'original');
     const product: Product = await startProduct(original);
     const demo = await loggedIn(product.url, demoLogin, product.demoPassword);
-    const bob = await signedUp(product.url, bobLogin, bobPassword);
+    await signedUp(product.url, bobLogin, bobPassword);
 
     // A scheme and whitelist on the embedded chain, the issuer's key registered, a token deployed by the server.
     const investors = randomAddresses(3);

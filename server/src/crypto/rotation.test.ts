@@ -63,7 +63,7 @@ describe('npm run rotate-master-key', () => {
     const dataDir = path.join(work, 'data');
     const product = await startProduct(dataDir);
     const demo = await loggedIn(product.url, demoLogin, product.demoPassword);
-    const bob = await signedUp(product.url, bobLogin, bobPassword);
+    await signedUp(product.url, bobLogin, bobPassword);
     // A secret of every kind: outbox mail (sign-up, PDF passwords), a registered key, a webhook secret, a sharded
     // key's shares and PDFs, and the approval share of a pending distributed transaction (a reshard bob must approve).
     await demo.call('registerCredentials', {
