@@ -42,36 +42,41 @@ function baseEnv(dataDir: string, env: Record<string, string>): NodeJS.ProcessEn
   };
 }
 
-export async function startProduct(dataDir: string, env: Record<string, string> = {}): Promise<Product> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+/** Runs a TypeScript file of the repository (through tsx) in a process of its own, its output collected. */
+function spawnTracked(file: string, args: string[], dataDir: string, env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
     cwd: repoRoot,
     env: baseEnv(dataDir, env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.push(child);
-  let stdout = '';
-  let stderr = '';
+  const output = { stdout: '', stderr: '' };
   child.stdout?.on('data', (chunk) => {
-    stdout += chunk;
+    output.stdout += chunk;
   });
   child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
+    output.stderr += chunk;
   });
   const exited = new Promise<number | string | null>((resolve) =>
     child.once('exit', (code, signal) => resolve(code ?? signal)),
   );
+  return { child, output, exited };
+}
+
+export async function startProduct(dataDir: string, env: Record<string, string> = {}): Promise<Product> {
+  const { child, output, exited } = spawnTracked('server/src/main.ts', [], dataDir, env);
   const deadline = Date.now() + 120_000;
   for (;;) {
-    const running = /^Tranche is running at (\S+)$/m.exec(stdout);
-    const demo = /^Demo login: \S+ \/ (\S+)$/m.exec(stdout);
-    const chain = /^Embedded chain: (\S+) /m.exec(stdout);
+    const running = /^Tranche is running at (\S+)$/m.exec(output.stdout);
+    const demo = /^Demo login: \S+ \/ (\S+)$/m.exec(output.stdout);
+    const chain = /^Embedded chain: (\S+) /m.exec(output.stdout);
     if (running?.[1] && demo?.[1] && chain?.[1]) {
       return {
         url: running[1],
         rpcUrl: chain[1],
         demoPassword: demo[1],
         child,
-        output: () => ({ stdout, stderr }),
+        output: () => ({ ...output }),
         exited,
         stop: async () => {
           if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
@@ -80,7 +85,7 @@ export async function startProduct(dataDir: string, env: Record<string, string> 
       };
     }
     if (child.exitCode !== null || Date.now() > deadline)
-      throw new Error(`the product did not start: ${JSON.stringify({ stdout, stderr })}`);
+      throw new Error(`the product did not start: ${JSON.stringify(output)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -94,21 +99,8 @@ export function runCommand(
   dataDir: string,
   env: Record<string, string> = {},
 ): Promise<CommandResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
-    cwd: repoRoot,
-    env: baseEnv(dataDir, env),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  started.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
+  const { output, exited } = spawnTracked(file, args, dataDir, env);
+  return exited.then((code) => ({ code: typeof code === 'number' ? code : null, ...output }));
 }
 
 /** A client with a session of `loginName` (logged in through the API, as the console does). */
