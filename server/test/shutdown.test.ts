@@ -16,10 +16,10 @@ const work = mkdtempSync(path.join(tmpdir(), 'tranche-shutdown-'));
 // Many small batches: a deployment that takes seconds, so it is running when the stop comes.
 const env = { DRAFT_ISSUE_BATCH_SIZE: '2' };
 
-afterAll(() => {
-  killProducts();
+afterAll(async () => {
+  await killProducts();
   rmSync(work, { recursive: true, force: true });
-});
+}, 60_000);
 
 /** Starts a deployment of a new draft (24 investors in batches of 2); answers the investors and their amounts. */
 async function startDeployment(product: Product, demo: ApiClient, symbol: string) {

@@ -26,10 +26,10 @@ const bobLogin = 'bob@backup.test';
 const bobPassword = 'a long password for bob';
 const work = mkdtempSync(path.join(tmpdir(), 'tranche-backup-'));
 
-afterAll(() => {
-  killProducts();
+afterAll(async () => {
+  await killProducts();
   rmSync(work, { recursive: true, force: true });
-});
+}, 60_000);
 
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
   for (let i = 0; i < 600; i += 1) {

@@ -23,10 +23,25 @@ export type Product = {
 
 const started: ChildProcess[] = [];
 
-/** Kills (SIGKILL) every product and command process a test started and left running. */
-export function killProducts(): void {
-  for (const child of started)
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+/**
+ * Stops every product and command process a test started and left running: SIGTERM first (a product then stops its
+ * embedded chain, which a SIGKILL would leave running), SIGKILL after 20 s.
+ */
+export async function killProducts(): Promise<void> {
+  const alive = started.filter((child) => child.exitCode === null && child.signalCode === null);
+  await Promise.all(
+    alive.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+          child.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
 }
 
 function baseEnv(dataDir: string, env: Record<string, string>): NodeJS.ProcessEnv {

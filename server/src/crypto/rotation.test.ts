@@ -25,10 +25,10 @@ const bobLogin = 'bob@rotation.test';
 const bobPassword = 'a long password for bob';
 const work = mkdtempSync(path.join(tmpdir(), 'tranche-rotation-'));
 
-afterAll(() => {
-  killProducts();
+afterAll(async () => {
+  await killProducts();
   rmSync(work, { recursive: true, force: true });
-});
+}, 60_000);
 
 const keyIn = (dataDir: string) =>
   parseMasterKey(readFileSync(path.join(dataDir, 'master.key'), 'utf8').trim());
