@@ -16,7 +16,7 @@ import {
 import { openDatabase } from '../db/database.ts';
 import { crashPoints } from '../jobs/crashPoints.ts';
 import { decryptSecret } from './aesGcm.ts';
-import { allSealedValues } from './rotation.ts';
+import { allSealedValues } from './sealedColumns.ts';
 import { parseMasterKey } from './secrets.ts';
 
 const cli = 'server/src/crypto/rotateCli.ts';
