@@ -80,7 +80,8 @@ function spawnTracked(file: string, args: string[], dataDir: string, env: Record
 
 export async function startProduct(dataDir: string, env: Record<string, string> = {}): Promise<Product> {
   const { child, output, exited } = spawnTracked('server/src/main.ts', [], dataDir, env);
-  const deadline = Date.now() + 120_000;
+  // A start takes about 40 s here, minutes on a machine many test processes share.
+  const deadline = Date.now() + 300_000;
   for (;;) {
     const running = /^Tranche is running at (\S+)$/m.exec(output.stdout);
     const demo = /^Demo login: \S+ \/ (\S+)$/m.exec(output.stdout);
