@@ -336,7 +336,9 @@ async function test() {
  */
 function operatorCommand(file, args) {
   if (!existsSync(path.join(root, 'node_modules', '.modules.yaml'))) setup();
-  process.exit(run(process.execPath, ['--import', 'tsx', file, ...args]));
+  // A relative archive path is the caller's: npm sets INIT_CWD to where it was typed, else this process's cwd.
+  const env = { ...process.env, INIT_CWD: process.env.INIT_CWD ?? process.cwd() };
+  process.exit(run(process.execPath, ['--import', 'tsx', file, ...args], { env }));
 }
 
 const backup = () => operatorCommand('server/src/backup/cli.ts', ['backup', ...process.argv.slice(3)]);
