@@ -9,6 +9,9 @@
 //   node scripts/tranche.mjs test           setup, lint, typecheck, unit/contract/server tests, builds, browser tests
 //   node scripts/tranche.mjs exec CMD ...   runs CMD with the project's runtime first on PATH (e.g. `exec node --version`)
 //   node scripts/tranche.mjs tools          installs what the tests need besides Node: chromium and fonts, promtool
+//   node scripts/tranche.mjs backup FILE    encrypted backup of DATA_DIR (running or stopped; BACKUP_PASSPHRASE)
+//   node scripts/tranche.mjs restore FILE   restores a backup into an empty DATA_DIR (--force: moves the old one aside)
+//   node scripts/tranche.mjs rotate-master-key   re-seals every sealed secret under a new master key (server stopped)
 import { spawn, spawnSync } from 'node:child_process';
 import {
   chmodSync,
@@ -371,6 +374,21 @@ async function test() {
   process.exit(failedSteps.length > 0 ? 1 : 0);
 }
 
+/**
+ * Runs one of the server's operator commands (backup, restore, rotate-master-key) on the project's runtime, installing
+ * the dependencies first only when they are missing (a backup from cron should not reinstall anything).
+ */
+function operatorCommand(file, args) {
+  if (!existsSync(path.join(root, 'node_modules', '.modules.yaml'))) setup();
+  // A relative archive path is the caller's: npm sets INIT_CWD to where it was typed, else this process's cwd.
+  const env = { ...process.env, INIT_CWD: process.env.INIT_CWD ?? process.cwd() };
+  process.exit(run(process.execPath, ['--import', 'tsx', file, ...args], { env }));
+}
+
+const backup = () => operatorCommand('server/src/backup/cli.ts', ['backup', ...process.argv.slice(3)]);
+const restore = () => operatorCommand('server/src/backup/cli.ts', ['restore', ...process.argv.slice(3)]);
+const rotateMasterKey = () => operatorCommand('server/src/crypto/rotateCli.ts', process.argv.slice(3));
+
 function exec() {
   const [command, ...args] = process.argv.slice(3);
   if (!command) fail('usage: node scripts/tranche.mjs exec COMMAND [ARGS...]');
@@ -378,9 +396,20 @@ function exec() {
 }
 
 const command = process.argv[2];
-const commands = { setup, start, test, exec, tools: installTools };
+const commands = {
+  setup,
+  start,
+  test,
+  exec,
+  tools: installTools,
+  backup,
+  restore,
+  'rotate-master-key': rotateMasterKey,
+};
 if (!(command in commands)) {
-  process.stderr.write('usage: node scripts/tranche.mjs setup|start|test|tools|exec COMMAND...\n');
+  process.stderr.write(
+    'usage: node scripts/tranche.mjs setup|start|test|tools|backup FILE|restore FILE|rotate-master-key|exec COMMAND...\n',
+  );
   process.exit(2);
 }
 if (onProjectRuntime()) await commands[command]();

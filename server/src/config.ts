@@ -48,6 +48,8 @@ export type ServerConfig = {
   hashing: HashingLimits;
   /** METRICS_TOKEN: the bearer token Prometheus scrapes `GET /metrics` with; unset, the route is off (404). */
   metricsToken?: string;
+  /** Seconds a graceful stop (SIGTERM, SIGINT) waits for in-flight requests and running jobs (SHUTDOWN_GRACE_S). */
+  shutdownGraceSeconds: number;
 };
 
 function count(env: NodeJS.ProcessEnv, name: string, fallback: number, minimum = 1): number {
@@ -191,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     localAllowRemote: nonEmpty(env.LOCAL_ALLOW_REMOTE) === '1',
     trustProxy: trustedProxies(env.TRUST_PROXY),
     metricsToken: metricsToken(env.METRICS_TOKEN),
+    shutdownGraceSeconds: count(env, 'SHUTDOWN_GRACE_S', 10, 0),
     ...limits(env),
   };
 }

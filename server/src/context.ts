@@ -32,4 +32,6 @@ export type AppContext = {
   caches: ReadCaches;
   /** Throttles and the password hashing limit (defaults: http/throttle.ts, crypto/hashing.ts). */
   limits?: { throttles?: ThrottleSettings; hashing?: HashingLimits };
+  /** Set when a graceful shutdown starts: running jobs may finish until `drainUntil` (epoch ms), then are interrupted. */
+  shutdown?: { drainUntil: number };
 };

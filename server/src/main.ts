@@ -4,6 +4,8 @@ import type { RunningServer } from './server.ts';
 /** The one process `pnpm start` runs. */
 async function main(): Promise<void> {
   let server: RunningServer | undefined;
+  // SHUTDOWN_GRACE_S, once the configuration is read (10 s before).
+  let graceSeconds = 10;
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -11,8 +13,15 @@ async function main(): Promise<void> {
       process.exit(130);
     }
     stopping = true;
-    process.stdout.write('Stopping Tranche...\n');
-    await server?.close();
+    process.stdout.write(
+      `Stopping Tranche: finishing in-flight requests and running jobs (at most ${graceSeconds} s, SHUTDOWN_GRACE_S)...\n`,
+    );
+    const inTime = await server?.close(graceSeconds * 1000);
+    if (inTime === false)
+      process.stderr.write(
+        `Requests or jobs were still running after ${graceSeconds} s: they were interrupted (an interrupted job resumes at the next start).\n`,
+      );
+    process.stdout.write('Tranche stopped.\n');
     process.exit(0);
   };
   process.on('SIGINT', stop);
@@ -33,7 +42,9 @@ async function main(): Promise<void> {
     await startTracing(process.env);
     const { loadConfig } = await import('./config.ts');
     const { startServer } = await import('./server.ts');
-    server = await startServer(loadConfig());
+    const config = loadConfig();
+    graceSeconds = config.shutdownGraceSeconds;
+    server = await startServer(config);
   } catch (error) {
     const message =
       error instanceof StartupError

@@ -2,11 +2,15 @@ import net from 'node:net';
 import path from 'node:path';
 import { type DevChain, startDevChain } from '@tranche/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { PGlite } from '@electric-sql/pglite';
 import { buildApp } from './app.ts';
+import { startControlSocket } from './backup/control.ts';
+import { liveContents } from './backup/snapshot.ts';
 import { type ChainService, createChainService, probeChain } from './chain/chainService.ts';
 import { checkKnownContracts } from './chain/contractCheck.ts';
 import { explorerTemplates, type ServerConfig } from './config.ts';
 import { defaultPasswordHashing, type PasswordHashingOptions } from './context.ts';
+import { checkMasterKey } from './crypto/rotation.ts';
 import { resolveJwtSecret, resolveMasterKey } from './crypto/secrets.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { oneLine, StartupError } from './errors.ts';
@@ -27,8 +31,13 @@ export type RunningServer = {
   /** The demo login in local mode (undefined when not local, or its password file was deleted). */
   demo?: DemoAccount;
   mailer: Mailer;
-  /** Stops the HTTP server, the database and the embedded chain (which dumps its state). */
-  close: () => Promise<void>;
+  /**
+   * Stops the HTTP server, the database and the embedded chain (which dumps its state). With `graceMs` (a graceful
+   * stop, SHUTDOWN_GRACE_S): no new connection or request is accepted, in-flight requests and running jobs may finish
+   * until then; after it the connections left are closed and the jobs left interrupted (they resume at the next start).
+   * Answers whether everything finished within the grace.
+   */
+  close: (graceMs?: number) => Promise<boolean>;
 };
 
 /**
@@ -114,6 +123,7 @@ export async function startServer(
 
     const passwordHashing = options.passwordHashing ?? defaultPasswordHashing;
     const masterKey = resolveMasterKey(config.masterKey, config.dataDir);
+    await checkMasterKey(database.db, masterKey);
     const mailer = config.mailDisabled
       ? createDisabledMailer()
       : config.smtpUrl
@@ -123,7 +133,9 @@ export async function startServer(
     const demo = local ? await seedDemoAccount(database.db, config.dataDir, passwordHashing) : undefined;
 
     let url = '';
+    const shutdown = { drainUntil: 0 };
     const app = await buildApp({
+      shutdown,
       db: database.db,
       databaseKind: database.kind,
       chain,
@@ -151,11 +163,18 @@ export async function startServer(
     } catch (error) {
       throw listenError(error, config.host, port);
     }
+    if (database.kind === 'pglite') {
+      const client = (database.db as unknown as { $client: PGlite }).$client;
+      const closeSocket = await startControlSocket(config.dataDir, () =>
+        liveContents({ client, dataDir: config.dataDir, chainRpcUrl: devChain?.rpcUrl }),
+      );
+      if (closeSocket) cleanup.push(closeSocket);
+    }
     const address = app.server.address();
     const boundPort = typeof address === 'object' && address ? address.port : port;
     url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${boundPort}`;
 
-    let closing: Promise<void> | undefined;
+    let closing: Promise<boolean> | undefined;
     return {
       url,
       app,
@@ -163,8 +182,21 @@ export async function startServer(
       database,
       demo,
       mailer,
-      close: () => {
-        closing ??= runCleanup();
+      close: (graceMs = 0) => {
+        closing ??= (async () => {
+          shutdown.drainUntil = Date.now() + graceMs;
+          let overdue = false;
+          const timer = setTimeout(() => {
+            overdue = true;
+            app.server.closeAllConnections();
+          }, graceMs);
+          try {
+            await runCleanup();
+          } finally {
+            clearTimeout(timer);
+          }
+          return !overdue;
+        })();
         return closing;
       },
     };

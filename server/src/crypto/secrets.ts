@@ -41,7 +41,7 @@ export function resolveMasterKey(fromEnv: string | undefined, dataDir: string): 
   return key;
 }
 
-function parseMasterKey(text: string): Buffer {
+export function parseMasterKey(text: string): Buffer {
   if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, 'hex');
   const fromBase64 = Buffer.from(text, 'base64');
   if (fromBase64.length === 32) return fromBase64;

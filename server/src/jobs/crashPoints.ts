@@ -54,6 +54,13 @@ export const crashPoints = {
     'devAccount:recorded', // a funding transaction signed and recorded, not broadcast
     'devAccount:broadcast', // broadcast, no receipt seen yet
   ],
+  /** MASTER_KEY rotation (crypto/rotation.ts, npm run rotate-master-key): every sealed value re-sealed, then the key switched. */
+  masterKey: [
+    'masterKey:started', // the rotation job and the new key are recorded, nothing re-sealed yet
+    'masterKey:batch', // a batch of sealed values re-sealed and committed with its bookmark, the next not begun
+    'masterKey:resealed', // every sealed value is under the new key, DATA_DIR/master.key not switched yet
+    'masterKey:switched', // DATA_DIR/master.key holds the new key, the job not marked done
+  ],
   /** One notification mail (modules/notifications/service.ts). */
   notify: [
     'notify:sending', // the mail job is claimed, nothing sent yet

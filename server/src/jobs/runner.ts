@@ -98,8 +98,11 @@ export type JobRunner = {
     options?: { runAfter?: Date; owner?: { accountId: number; limit: number } },
   ) => Promise<JobRow>;
   start: () => Promise<void>;
-  /** Stops claiming, aborts running handlers and waits for them (at most `timeoutMs`). */
-  stop: (timeoutMs?: number) => Promise<void>;
+  /**
+   * Stops claiming, lets running handlers finish for up to `drainMs` (graceful shutdown, SHUTDOWN_GRACE_S), then aborts
+   * those still running (they resume at the next start) and waits for them (at most `timeoutMs`).
+   */
+  stop: (timeoutMs?: number, drainMs?: number) => Promise<void>;
   wake: () => void;
   /**
    * Inserts a job already claimed by this runner (in `db`, e.g. the database transaction that decides it), for
@@ -135,7 +138,10 @@ export function jobRunnerOf(
   });
   runners.set(app, runner);
   app.addHook('onReady', async () => runner.start());
-  app.addHook('onClose', async () => runner.stop());
+  // Graceful shutdown: running jobs may finish until the deadline main.ts set (SHUTDOWN_GRACE_S), then are interrupted.
+  app.addHook('onClose', async () =>
+    runner.stop(undefined, Math.max(0, (ctx.shutdown?.drainUntil ?? 0) - Date.now())),
+  );
   return runner;
 }
 
@@ -403,13 +409,18 @@ export function createJobRunner(db: Database, options: JobRunnerOptions = {}): J
       await holdLiveness();
       loop = mainLoop();
     },
-    stop: async (timeoutMs = 10_000) => {
+    stop: async (timeoutMs = 10_000, drainMs = 0) => {
       if (!started || stopping) return;
       stopping = true;
       wakeUp?.();
+      const within = (ms: number) =>
+        Promise.race([
+          Promise.all([...running.values()].map((r) => r.done)),
+          new Promise((resolve) => setTimeout(resolve, ms).unref()),
+        ]);
+      if (drainMs > 0 && running.size > 0) await within(drainMs);
       for (const { controller } of running.values()) controller.abort(new Error('The server is stopping'));
-      const all = Promise.all([...running.values()].map((r) => r.done));
-      await Promise.race([all, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
+      await within(timeoutMs);
       await loop;
       await liveness?.release();
     },

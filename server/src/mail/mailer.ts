@@ -44,7 +44,7 @@ export function createDisabledMailer(): Mailer {
 type OutboxKeys = { db: Database; masterKey: Buffer };
 
 /** Binds a sealed part of an outbox mail to its recipient and field (aesGcm associated data). */
-const outboxBinding = (to: string, field: string) => `mail-outbox:${to}:${field}`;
+export const outboxBinding = (to: string, field: string) => `mail-outbox:${to}:${field}`;
 
 /**
  * Mail kept in the mail_outbox table, its text, html and attachments sealed under the master key: the codes and

@@ -9,7 +9,7 @@ import { findCredentialByAddress, upsertCredential } from './repository.ts';
 
 type Registration = { publicKey: string; privateKey: string };
 
-function associatedData(accountId: number, address: string): string {
+export function associatedData(accountId: number, address: string): string {
   return `credential:${accountId}:${address.toLowerCase()}`;
 }
 

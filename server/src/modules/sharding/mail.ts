@@ -12,7 +12,7 @@ const mailAttempts = 5;
 
 export type ShareMail = { to: string; subject: string; text: string };
 
-function mailBinding(to: string, keyId: number, generation: number): string {
+export function mailBinding(to: string, keyId: number, generation: number): string {
   return `mail:${to}:${keyId}:${generation}`;
 }
 
