@@ -11,7 +11,7 @@ import {
   Button,
   Heading,
   Pagination,
-  Spinner,
+  Skeleton,
   Stack,
   Table,
   TableBody,
@@ -62,7 +62,9 @@ export function TokensPage() {
   return (
     <Stack space="large">
       <Heading level={1}>Tokens</Heading>
-      {load.status === 'loading' ? <Spinner label="Loading the tokens" /> : null}
+      {load.status === 'loading' ? (
+        <Skeleton label="Loading the tokens" shape="table" rows={10} columns={6} />
+      ) : null}
       {load.status === 'error' ? <ErrorAlert error={load.error} prefix={loadErrorMessages.tokens} /> : null}
       {load.status === 'ready' && load.data.pagedResults.length === 0 ? (
         <Alert tone="warning" title={balanceMessages.noTokensTitle}>
