@@ -96,6 +96,9 @@ test('the navigation folds behind a Menu button: aria-expanded, keyboard, closes
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await loginInBrowser(page, setup.account.email, setup.account.password);
+  // A settled landing page: any navigation closes the panel, the login's own included.
+  await expect(page.getByRole('heading', { name: 'New Token' })).toBeVisible();
+  await settled(page);
   const nav = page.getByRole('navigation', { name: 'Main' });
   const menu = nav.getByRole('button', { name: 'Menu' });
   await expect(menu).toHaveAttribute('aria-expanded', 'false');
@@ -118,13 +121,17 @@ test('the navigation folds behind a Menu button: aria-expanded, keyboard, closes
   await expect(nav.getByRole('link', { name: 'My Tokens' })).toBeHidden();
 
   await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
   await nav.getByRole('link', { name: 'My Tokens' }).click();
   await expect(page).toHaveURL(/\/Tokens$/);
   await expect(menu).toHaveAttribute('aria-expanded', 'false');
   expect(await overflow(page)).toBeLessThanOrEqual(0);
 
   // The account menu (and its theme choice) is reachable from the panel too.
+  await expect(page.getByRole('heading', { name: 'Tokens' })).toBeVisible();
+  await settled(page);
   await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
   await nav.getByRole('button', { name: /My Account/ }).click();
   await expect(page.getByRole('menuitemradio', { name: 'Dark' })).toBeVisible();
   expect(await overflow(page)).toBeLessThanOrEqual(0);

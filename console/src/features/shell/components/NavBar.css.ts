@@ -130,3 +130,7 @@ globalStyle(`${panel} ${links}`, {
 globalStyle(`${panel} ${search}`, {
   '@media': { [phone]: { maxWidth: 'none', flex: 'none' } },
 });
+
+globalStyle(`${panel} ${search} > :first-child`, {
+  '@media': { [phone]: { flex: 1, minWidth: 0 } },
+});
