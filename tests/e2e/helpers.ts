@@ -90,11 +90,14 @@ export async function submitLogin(page: Page, email: string, password: string): 
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-/** Logs in through the Login page and waits until the console is shown logged in. */
+/**
+ * Logs in through the Login page and waits until the console is shown logged in (the My Account menu, or on a phone
+ * the Menu button the links fold behind).
+ */
 export async function loginInBrowser(page: Page, email: string, password: string): Promise<void> {
   await submitLogin(page, email, password);
   await expect(
-    page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /My Account/ }),
+    page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^(My Account|Menu)/ }),
   ).toBeVisible();
 }
 

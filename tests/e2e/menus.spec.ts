@@ -41,9 +41,20 @@ test('My Account menu: keyboard only, from the trigger to My transactions, and E
   // One press at a time, as a person presses: Radix moves the focus on a timer after each arrow key, and Chromium
   // runs input before timers, so presses sent faster than that each start from the same item.
   const below = ['Sharded keys', 'Reshard key', 'My transactions', 'My distributions', 'Approvals'];
-  for (const name of [...below, 'Notifications', 'Webhooks', 'Sign Out']) {
+  for (const name of [...below, 'Notifications', 'Webhooks']) {
     await page.keyboard.press('ArrowDown');
     await expect(menu.getByRole('menuitem', { name })).toBeFocused();
+  }
+  // The theme choice (System, Light, Dark) sits between the links and Sign Out.
+  for (const name of ['System', 'Light', 'Dark']) {
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitemradio', { name })).toBeFocused();
+  }
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Sign Out' })).toBeFocused();
+  for (const name of ['Dark', 'Light', 'System']) {
+    await page.keyboard.press('ArrowUp');
+    await expect(menu.getByRole('menuitemradio', { name })).toBeFocused();
   }
   for (const name of ['Webhooks', 'Notifications', 'Approvals', 'My distributions', 'My transactions']) {
     await page.keyboard.press('ArrowUp');

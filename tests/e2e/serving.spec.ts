@@ -28,9 +28,11 @@ const budgets: Partial<Record<keyof typeof routeModules, number>> = {
   // 142.03 kB since issue 34 (2026-11-27): the token list shows amounts through the one formatter and addresses
   // through the one Address component (copy button, tooltip, explorer link), 1.6 kB more than the 140.4 kB before.
   '/Tokens': 143 * kB,
-  // 262 kB today; 349 kB while the token page carried ethers' providers and ABI coder (77 kB gzip), which now load
-  // with a wallet's first read or a transaction.
-  '/TokenInfo': 264 * kB,
+  // 264.20 kB since issue 37 (2026-11-27): the entry holds the theme choice (System, Light, Dark) and the loading
+  // Skeleton the frame shows while a page's code arrives, 0.69 kB more than the 263.51 kB before (/Login 125.67 and
+  // /Tokens 142.77 kB stay under theirs). 349 kB while the token page carried ethers' providers and ABI coder (77 kB
+  // gzip), which now load with a wallet's first read or a transaction.
+  '/TokenInfo': 265 * kB,
 };
 
 /**
@@ -147,7 +149,7 @@ test("with a stored session, a first visit asks for the page's module and first 
     .filter((group): group is string => group !== undefined && group !== 'define');
   for (const route of ['/Tokens', '/Whitelists'] as const) {
     const module = manifest[routeModules[route]]?.file ?? '';
-    // A phone's width, where the logged-in navigation wraps to several lines (what a late one would push down).
+    // A phone's width, where the logged-in navigation folds behind its Menu button (a late one would push the page down).
     const context = await browser.newContext({
       baseURL: server.url,
       storageState: session,

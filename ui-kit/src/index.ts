@@ -61,6 +61,12 @@ export { type RadioOption, RadioGroup, type RadioGroupProps } from './RadioGroup
 export { Alert, type AlertProps, type AlertTone, alertTones } from './Alert/Alert.tsx';
 export { Badge, type BadgeProps, type BadgeTone, badgeTones } from './Badge/Badge.tsx';
 export { Spinner, type SpinnerProps, spinnerSizes } from './Spinner/Spinner.tsx';
+export {
+  Skeleton,
+  type SkeletonProps,
+  type SkeletonShape,
+  skeletonShapes,
+} from './Skeleton/Skeleton.tsx';
 export { ProgressBar, type ProgressBarProps } from './ProgressBar/ProgressBar.tsx';
 export { type ToastItem, Toaster, type ToasterProps, type ToastTone, toastTones } from './Toast/Toast.tsx';
 export { EmptyState, type EmptyStateProps } from './EmptyState/EmptyState.tsx';

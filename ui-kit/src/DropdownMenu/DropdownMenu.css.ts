@@ -43,3 +43,29 @@ export const separator = style({
   marginBlock: vars.space.xsmall,
   backgroundColor: vars.color.border,
 });
+
+export const label = style({
+  paddingInline: vars.space.small,
+  paddingBlock: vars.space.xsmall,
+  color: vars.color.textMuted,
+  fontSize: vars.font.size.small,
+  fontWeight: vars.font.weight.medium,
+});
+
+export const radioItem = style({ display: 'flex', alignItems: 'center', gap: vars.space.small });
+
+export const indicatorSlot = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: vars.size.icon,
+  height: vars.size.icon,
+  flexShrink: 0,
+});
+
+export const indicator = style({
+  width: vars.space.small,
+  height: vars.space.small,
+  borderRadius: vars.radius.full,
+  backgroundColor: 'currentColor',
+});

@@ -45,4 +45,27 @@ describe('DropdownMenu', () => {
     expect(screen.queryByRole('menu')).toBeNull();
     expect(trigger).toHaveFocus();
   });
+
+  it('offers a choice as radio items: the chosen one is checked, Enter chooses another', async () => {
+    const onValueChange = vi.fn();
+    render(
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger>My Account</DropdownMenu.Trigger>
+        <DropdownMenu.Content aria-label="My Account">
+          <DropdownMenu.Label id="theme-label">Theme</DropdownMenu.Label>
+          <DropdownMenu.RadioGroup aria-labelledby="theme-label" value="system" onValueChange={onValueChange}>
+            <DropdownMenu.RadioItem value="system">System</DropdownMenu.RadioItem>
+            <DropdownMenu.RadioItem value="dark">Dark</DropdownMenu.RadioItem>
+          </DropdownMenu.RadioGroup>
+        </DropdownMenu.Content>
+      </DropdownMenu.Root>,
+    );
+    screen.getByRole('button', { name: 'My Account' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('group', { name: 'Theme' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitemradio', { name: 'System' })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('menuitemradio', { name: 'Dark' })).toHaveAttribute('aria-checked', 'false');
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(onValueChange).toHaveBeenCalledWith('dark');
+  });
 });

@@ -50,3 +50,44 @@ export const Separator = forwardRef<
   return <RadixMenu.Separator {...props} ref={ref} className={styles.separator} />;
 });
 Separator.displayName = 'DropdownMenu.Separator';
+
+export type LabelProps = Omit<ComponentPropsWithoutRef<typeof RadixMenu.Label>, 'className' | 'style'>;
+
+/** A heading inside the menu for the group that follows (not focusable), e.g. 'Theme'. */
+export const Label = forwardRef<ElementRef<typeof RadixMenu.Label>, LabelProps>(function Label(props, ref) {
+  return <RadixMenu.Label {...props} ref={ref} className={styles.label} />;
+});
+Label.displayName = 'DropdownMenu.Label';
+
+export type RadioGroupProps = Omit<
+  ComponentPropsWithoutRef<typeof RadixMenu.RadioGroup>,
+  'className' | 'style'
+>;
+
+/** One choice among its RadioItems (`value`, `onValueChange`); name it with `aria-label` or a Label. */
+export const RadioGroup = forwardRef<ElementRef<typeof RadixMenu.RadioGroup>, RadioGroupProps>(
+  function RadioGroup(props, ref) {
+    return <RadixMenu.RadioGroup {...props} ref={ref} />;
+  },
+);
+RadioGroup.displayName = 'DropdownMenu.RadioGroup';
+
+export type RadioItemProps = Omit<
+  ComponentPropsWithoutRef<typeof RadixMenu.RadioItem>,
+  'className' | 'style'
+>;
+
+/** One choice of a RadioGroup (role menuitemradio, aria-checked), marked with a dot when chosen. */
+export const RadioItem = forwardRef<ElementRef<typeof RadixMenu.RadioItem>, RadioItemProps>(
+  function RadioItem({ children, ...rest }, ref) {
+    return (
+      <RadixMenu.RadioItem {...rest} ref={ref} className={`${styles.item} ${styles.radioItem}`}>
+        <span className={styles.indicatorSlot} aria-hidden="true">
+          <RadixMenu.ItemIndicator className={styles.indicator} />
+        </span>
+        {children}
+      </RadixMenu.RadioItem>
+    );
+  },
+);
+RadioItem.displayName = 'DropdownMenu.RadioItem';

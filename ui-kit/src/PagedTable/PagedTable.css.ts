@@ -3,14 +3,6 @@ import { vars } from '../theme/vars.css.ts';
 
 export const wrapper = style({ display: 'flex', flexDirection: 'column', gap: vars.space.large });
 
-export const loading = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.small,
-  padding: vars.space.xlarge,
-  color: vars.color.textMuted,
-});
-
 export const sortButton = style({
   display: 'inline-flex',
   alignItems: 'center',

@@ -11,7 +11,7 @@ import { EmptyState } from '../EmptyState/EmptyState.tsx';
 import { Icon } from '../Icon/Icon.tsx';
 import type { RenderLink } from '../Link/Link.tsx';
 import { Pagination } from '../Pagination/Pagination.tsx';
-import { Spinner } from '../Spinner/Spinner.tsx';
+import { Skeleton } from '../Skeleton/Skeleton.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../Table/Table.tsx';
 import * as styles from './PagedTable.css.ts';
 
@@ -80,18 +80,13 @@ export function PagedTable<T>({
   });
 
   if (loading) {
-    return (
-      <div className={styles.loading}>
-        <Spinner label={loadingText} />
-        <span aria-hidden="true">{loadingText}</span>
-      </div>
-    );
+    return <Skeleton label={loadingText} shape="table" columns={Math.max(1, columns.length)} />;
   }
   if (data.length === 0) return <EmptyState title={emptyTitle} text={emptyText} />;
 
   return (
     <div className={styles.wrapper}>
-      <Table caption={caption}>
+      <Table caption={caption} cardsOnPhone>
         <TableHead>
           {table.getHeaderGroups().map((group) => (
             <TableRow key={group.id}>
@@ -131,7 +126,14 @@ export function PagedTable<T>({
               actionLabel={rowActionLabel?.(row.original)}
             >
               {row.getVisibleCells().map((cell) => (
-                <TableCell key={cell.id}>
+                <TableCell
+                  key={cell.id}
+                  label={
+                    typeof cell.column.columnDef.header === 'string'
+                      ? cell.column.columnDef.header
+                      : undefined
+                  }
+                >
                   {flexRender(cell.column.columnDef.cell, cell.getContext())}
                 </TableCell>
               ))}

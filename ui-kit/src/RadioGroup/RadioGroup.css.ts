@@ -61,8 +61,9 @@ export const description = style({
   color: vars.color.textMuted,
 });
 
+// A long address still breaks anywhere; words break only where a line would otherwise overflow ('co mpatible' no more).
 export const label = style({
-  wordBreak: 'break-all',
+  overflowWrap: 'anywhere',
   color: vars.color.text,
   cursor: 'pointer',
 });

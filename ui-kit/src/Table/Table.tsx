@@ -4,14 +4,19 @@ import * as styles from './Table.css.ts';
 export type TableProps = {
   /** Visible caption naming the table, e.g. 'Current balance of address 0x...:' */
   caption?: ReactNode;
+  /**
+   * On a phone (under 600 px) each row becomes a card, each cell a line headed by its `label` (TableCell), instead of
+   * a table that scrolls sideways.
+   */
+  cardsOnPhone?: boolean;
   children: ReactNode;
 };
 
-/** A plain data table that scrolls horizontally on narrow screens. */
-export function Table({ caption, children }: TableProps) {
+/** A plain data table that scrolls horizontally on narrow screens (or shows its rows as cards: `cardsOnPhone`). */
+export function Table({ caption, cardsOnPhone = false, children }: TableProps) {
   return (
     <div className={styles.scroller}>
-      <table className={styles.table}>
+      <table className={cardsOnPhone ? `${styles.table} ${styles.cards}` : styles.table}>
         {caption ? <caption className={styles.caption}>{caption}</caption> : null}
         {children}
       </table>
@@ -63,8 +68,10 @@ export function TableHeaderCell({ align = 'left', scope = 'col', ...rest }: Tabl
 
 export type TableCellProps = Omit<ComponentPropsWithoutRef<'td'>, 'className' | 'style'> & {
   align?: 'left' | 'right';
+  /** The column's name, shown before the value when the table shows cards (Table `cardsOnPhone`). */
+  label?: string;
 };
 
-export function TableCell({ align = 'left', ...rest }: TableCellProps) {
-  return <td {...rest} className={styles.cell({ align })} />;
+export function TableCell({ align = 'left', label, ...rest }: TableCellProps) {
+  return <td {...rest} data-label={label} className={styles.cell({ align })} />;
 }

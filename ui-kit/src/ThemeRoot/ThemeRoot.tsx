@@ -27,7 +27,12 @@ export function ThemeRoot({ theme = 'light', fullHeight = false, children }: The
     <div
       data-tranche-root=""
       data-theme={theme}
-      className={[themeClassNames[theme], root, fullHeight ? styles.fullHeight : ''].join(' ')}
+      className={[
+        themeClassNames[theme],
+        root,
+        styles.colorScheme[theme],
+        fullHeight ? styles.fullHeight : '',
+      ].join(' ')}
     >
       <ThemeContext.Provider value={{ theme, portalContainer }}>
         {children}

@@ -9,7 +9,6 @@ export const root = style({
   color: vars.color.text,
   backgroundColor: vars.color.background,
   WebkitFontSmoothing: 'antialiased',
-  colorScheme: 'light dark',
 });
 
 const scope = ':where([data-tranche-root])';

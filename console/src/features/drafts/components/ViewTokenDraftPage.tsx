@@ -29,6 +29,7 @@ import {
   successRedirectMs,
 } from '../progress.ts';
 import { InvestorTable } from './InvestorTable.tsx';
+import * as styles from './ViewTokenDraftPage.css.ts';
 
 type Deployment =
   | { kind: 'idle' }
@@ -41,7 +42,7 @@ function Row({ label, value }: { label: string; value: string | number }) {
   return (
     <Inline space="small">
       <Text weight="strong">{label}:</Text>
-      <Text>{value}</Text>
+      <Text className={styles.value}>{value}</Text>
     </Inline>
   );
 }

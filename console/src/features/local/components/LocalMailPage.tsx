@@ -1,8 +1,9 @@
 import { loadErrorMessages, type OutboxMail } from '@tranche/api';
-import { Box, Card, EmptyState, Heading, Spinner, Stack, Text } from '@tranche/ui-kit';
+import { Card, EmptyState, Heading, Skeleton, Stack, Text } from '@tranche/ui-kit';
 import { api } from '../../../lib/api.ts';
 import { ErrorAlert } from '../../forms/index.ts';
 import { useLoad } from '../../../lib/useLoad.ts';
+import * as styles from './LocalMailPage.css.ts';
 
 /** /local/mail: the mail the server kept in its local outbox (no SMTP configured), newest first. */
 export function LocalMailPage() {
@@ -14,7 +15,7 @@ export function LocalMailPage() {
           No mail server is configured, so the mail Tranche sends is kept here, in your local environment
           only.
         </Text>
-        {state.status === 'loading' ? <Spinner label="Loading the mail" /> : null}
+        {state.status === 'loading' ? <Skeleton label="Loading the mail" /> : null}
         {state.status === 'error' ? (
           <ErrorAlert error={state.error} prefix={loadErrorMessages.couldNot('load the mail')} />
         ) : null}
@@ -38,7 +39,7 @@ export function MailList({ mails }: { mails: readonly OutboxMail[] }) {
             <Text tone="muted">
               To {mail.to}, {new Date(mail.createdOn).toLocaleString()}
             </Text>
-            <Box as="pre">{mail.text}</Box>
+            <pre className={styles.mailText}>{mail.text}</pre>
             {mail.attachments.length > 0 ? (
               <Text>Attachments: {mail.attachments.map((file) => file.filename).join(', ')}</Text>
             ) : null}

@@ -1,7 +1,7 @@
 import { type SchemeListItem, schemeMessages } from '@tranche/api';
 import {
   Button,
-  Spinner,
+  Skeleton,
   Stack,
   Table,
   TableBody,
@@ -26,7 +26,9 @@ export function SchemeListTab({ schemes, listError, editError, onEdit }: SchemeL
     <Stack space="medium">
       <ErrorAlert error={listError} prefix={schemeMessages.loadFailed} />
       <ErrorAlert error={editError} prefix={schemeMessages.loadFailed} />
-      {schemes === null && !listError ? <Spinner label="Loading the security schemes" /> : null}
+      {schemes === null && !listError ? (
+        <Skeleton label="Loading the security schemes" shape="table" />
+      ) : null}
       {schemes ? (
         <Table caption="Permission schemes">
           <TableHead>

@@ -1,5 +1,5 @@
 import { ApiError, accountErrors } from '@tranche/api';
-import { Spinner } from '@tranche/ui-kit';
+import { Skeleton } from '@tranche/ui-kit';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
@@ -48,6 +48,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (!session || authState === 'out') {
     return <Navigate to={paths.login} replace state={{ from: `${location.pathname}${location.search}` }} />;
   }
-  if (authState === 'checking') return <Spinner label="Checking your session" />;
+  if (authState === 'checking') return <Skeleton label="Checking your session" />;
   return children;
 }

@@ -1,4 +1,4 @@
-import { Spinner } from '@tranche/ui-kit';
+import { Skeleton } from '@tranche/ui-kit';
 import { type ReactNode, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import * as styles from './Layout.css.ts';
@@ -20,7 +20,7 @@ export function Layout({ strip, pending, overlays }: LayoutProps) {
       <NavBar pending={pending} />
       {strip}
       <main id="main" className={styles.main}>
-        <Suspense fallback={<Spinner label="Loading the page" />}>
+        <Suspense fallback={<Skeleton label="Loading the page" />}>
           <Outlet />
         </Suspense>
       </main>

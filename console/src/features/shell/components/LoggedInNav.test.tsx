@@ -26,3 +26,27 @@ describe('the header search', () => {
     expect(screen.getByRole('searchbox', { name: 'Search tokens' })).toHaveValue('');
   });
 });
+
+describe('the menu button (phone layout)', () => {
+  it('says whether the panel is open, controls it, and closes it on Escape with the focus back', async () => {
+    renderNav();
+    const button = screen.getByRole('button', { name: 'Menu' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    const panel = document.getElementById(button.getAttribute('aria-controls') ?? '');
+    expect(panel).toContainElement(screen.getByRole('link', { name: 'My Tokens' }));
+    await userEvent.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(panel).toHaveAttribute('data-open', 'true');
+    await userEvent.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+  });
+
+  it('closes when a link is followed', async () => {
+    renderNav();
+    const button = screen.getByRole('button', { name: 'Menu' });
+    await userEvent.click(button);
+    await userEvent.click(screen.getByRole('link', { name: 'Whitelists' }));
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+});

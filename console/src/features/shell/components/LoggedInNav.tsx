@@ -1,10 +1,11 @@
 import { Button, DropdownMenu, TextField } from '@tranche/ui-kit';
-import { useSetAtom } from 'jotai';
-import { type FormEvent, useState } from 'react';
+import { useAtom, useSetAtom } from 'jotai';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { api } from '../../../lib/api.ts';
 import { paths, routeTo } from '../../../lib/paths.ts';
 import { endSessionAtom } from '../../session/index.ts';
+import { isThemePreference, themePreferenceAtom } from '../atoms.ts';
 import * as styles from './NavBar.css.ts';
 
 const mainLinks = [
@@ -32,24 +33,58 @@ const accountLinks = [
 export function LoggedInNav({ pending }: { pending?: React.ReactNode }) {
   // A new box per navigation: the search text clears once the user has gone somewhere (results or elsewhere).
   const { key: locationKey } = useLocation();
+  // On a phone the links sit behind a menu button; it is open for the page it was opened on, so following a link
+  // (any navigation) closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === locationKey;
+  const panelId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  // Escape closes the open panel and gives the focus back to its button (an open Reports or My Account menu takes
+  // its own Escape first).
+  useEffect(() => {
+    if (!open) return;
+    const handleKeyDown = (event: KeyboardEvent) => {
+      const inMenu = event.target instanceof Element && event.target.closest('[role="menu"]');
+      if (event.key !== 'Escape' || inMenu) return;
+      setOpenOn(null);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('keydown', handleKeyDown);
+    return () => document.removeEventListener('keydown', handleKeyDown);
+  }, [open]);
   return (
     <>
-      <ul className={styles.links}>
-        {mainLinks.map((item) => (
-          <li key={item.to}>
-            <NavLink to={item.to} className={styles.link}>
-              {item.label}
-            </NavLink>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={styles.menuButton}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpenOn(open ? null : locationKey)}
+      >
+        <span aria-hidden="true" className={styles.menuIcon} />
+        Menu
+      </button>
+      <div id={panelId} className={styles.panel} data-open={open}>
+        <ul className={styles.links}>
+          {mainLinks.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} className={styles.link}>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <NavMenu label="Reports" items={[{ to: paths.addrBalance, label: 'Balance by Partition' }]} />
           </li>
-        ))}
-        <li>
-          <NavMenu label="Reports" items={[{ to: paths.addrBalance, label: 'Balance by Partition' }]} />
-        </li>
-      </ul>
-      <SearchBox key={locationKey} />
-      <span className={styles.spacer} />
-      {pending}
-      <AccountMenu />
+        </ul>
+        <SearchBox key={locationKey} />
+        <span className={styles.spacer} />
+        <div className={styles.panelEnd}>
+          {pending}
+          <AccountMenu />
+        </div>
+      </div>
     </>
   );
 }
@@ -121,7 +156,32 @@ function AccountMenu() {
   };
   return (
     <NavMenu label="My Account" items={accountLinks}>
+      <DropdownMenu.Separator />
+      <ThemeChoice />
+      <DropdownMenu.Separator />
       <DropdownMenu.Item onSelect={handleSignOut}>Sign Out</DropdownMenu.Item>
     </NavMenu>
+  );
+}
+
+/** System, Light or Dark, remembered in this browser (features/shell/atoms.ts). */
+function ThemeChoice() {
+  const [preference, setPreference] = useAtom(themePreferenceAtom);
+  const labelId = useId();
+  return (
+    <>
+      <DropdownMenu.Label id={labelId}>Theme</DropdownMenu.Label>
+      <DropdownMenu.RadioGroup
+        aria-labelledby={labelId}
+        value={preference}
+        onValueChange={(value) => {
+          if (isThemePreference(value)) setPreference(value);
+        }}
+      >
+        <DropdownMenu.RadioItem value="system">System</DropdownMenu.RadioItem>
+        <DropdownMenu.RadioItem value="light">Light</DropdownMenu.RadioItem>
+        <DropdownMenu.RadioItem value="dark">Dark</DropdownMenu.RadioItem>
+      </DropdownMenu.RadioGroup>
+    </>
   );
 }

@@ -15,7 +15,7 @@ import {
   PagedTable,
   Select,
   type SortingState,
-  Spinner,
+  Skeleton,
   Stack,
 } from '@tranche/ui-kit';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -145,7 +145,9 @@ export function HoldersTab({ ops }: { ops: TokenOps }) {
       </Inline>
       <ErrorAlert error={exportError} prefix={loadErrorMessages.couldNot('export the holders')} />
       {!partition ? <Alert tone="primary">{tokenScreenTexts.selectPartition}</Alert> : null}
-      {load.status === 'loading' ? <Spinner label="Loading the token holders" /> : null}
+      {load.status === 'loading' ? (
+        <Skeleton label="Loading the token holders" shape="table" columns={3} />
+      ) : null}
       {load.status === 'error' ? (
         <ErrorAlert error={load.error} prefix={loadErrorMessages.couldNot('load the holders')} />
       ) : null}

@@ -13,7 +13,7 @@ import {
   ConfirmDialog,
   Heading,
   Inline,
-  Spinner,
+  Skeleton,
   Stack,
   Tabs,
   TxWizard,
@@ -53,7 +53,7 @@ export function TokenInfoPage() {
   const [params] = useSearchParams();
   const symbol = tokenSymbolOf(params);
   const { load, reload } = useTokenDetail(symbol);
-  if (load.status === 'loading') return <Spinner label="Loading the token" />;
+  if (load.status === 'loading') return <Skeleton label="Loading the token" shape="details" rows={8} />;
   if (load.status === 'error') {
     return <ErrorAlert error={load.error} prefix={loadErrorMessages.couldNot('load the token')} />;
   }

@@ -11,7 +11,7 @@ import {
   Button,
   Heading,
   Pagination,
-  Spinner,
+  Skeleton,
   Stack,
   Table,
   TableBody,
@@ -62,7 +62,9 @@ export function TokensPage() {
   return (
     <Stack space="large">
       <Heading level={1}>Tokens</Heading>
-      {load.status === 'loading' ? <Spinner label="Loading the tokens" /> : null}
+      {load.status === 'loading' ? (
+        <Skeleton label="Loading the tokens" shape="table" rows={10} columns={7} />
+      ) : null}
       {load.status === 'error' ? <ErrorAlert error={load.error} prefix={loadErrorMessages.tokens} /> : null}
       {load.status === 'ready' && load.data.pagedResults.length === 0 ? (
         <Alert tone="warning" title={balanceMessages.noTokensTitle}>
@@ -71,7 +73,7 @@ export function TokensPage() {
       ) : null}
       {load.status === 'ready' && load.data.pagedResults.length > 0 ? (
         <>
-          <Table caption="Tokens">
+          <Table caption="Tokens" cardsOnPhone>
             <TableHead>
               <TableRow>
                 <TableHeaderCell>View</TableHeaderCell>
@@ -99,24 +101,24 @@ export function TokensPage() {
                       View
                     </Button>
                   </TableCell>
-                  <TableCell>{row.projectCode}</TableCell>
-                  <TableCell>{row.projectName}</TableCell>
-                  <TableCell>
+                  <TableCell label="Symbol">{row.projectCode}</TableCell>
+                  <TableCell label="Token">{row.projectName}</TableCell>
+                  <TableCell label="Owner">
                     {row.ownerAddress ? (
                       <Address address={row.ownerAddress} />
                     ) : (
                       tokenScreenTexts.ownerMissing
                     )}
                   </TableCell>
-                  <TableCell>
+                  <TableCell label="Controller">
                     {row.controllerAddress ? (
                       <Address address={row.controllerAddress} />
                     ) : (
                       tokenScreenTexts.controllerMissing
                     )}
                   </TableCell>
-                  <TableCell>{row.whitelistName ?? row.whitelistAddress ?? ''}</TableCell>
-                  <TableCell>{row.projectStatusDescription}</TableCell>
+                  <TableCell label="Whitelist">{row.whitelistName ?? row.whitelistAddress ?? ''}</TableCell>
+                  <TableCell label="Status">{row.projectStatusDescription}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -1,6 +1,6 @@
 import type { WhitelistListItem } from '@tranche/api';
 import {
-  Spinner,
+  Skeleton,
   Stack,
   Table,
   TableBody,
@@ -49,7 +49,7 @@ export function AllWhitelistsTab({
         }}
       />
       <ErrorAlert error={error} />
-      {whitelists === null && !error ? <Spinner label="Loading the whitelists" /> : null}
+      {whitelists === null && !error ? <Skeleton label="Loading the whitelists" shape="table" /> : null}
       {whitelists ? (
         <WhitelistTable
           whitelists={matchWhitelists(whitelists, term)}
