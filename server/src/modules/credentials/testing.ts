@@ -3,7 +3,7 @@ import { type ApiClient, createApiClient } from '@tranche/api';
 import type { TestApp } from '../../../test/helpers.ts';
 import { insertAccount } from '../accounts/repository.ts';
 
-export type TestUser = { accountId: number; token: string; client: ApiClient; login: string };
+export type TestUser = { accountId: number; token: string; client: ApiClient };
 
 let counter = 0;
 
@@ -28,5 +28,5 @@ export async function createTestUser(t: TestApp, name = 'user'): Promise<TestUse
   if (!row) throw new Error('account not created');
   const token = await t.ctx.sessions.issue({ accountId: row.id, sessionVersion: row.sessionVersion });
   const client = createApiClient({ baseUrl: await baseUrlOf(t), getToken: () => token });
-  return { accountId: row.id, token, client, login };
+  return { accountId: row.id, token, client };
 }
