@@ -276,6 +276,18 @@ describe.each(databaseKinds)('operations log, anchors and regulator packs on %s'
     expect(files.get('verify.mjs')?.equals(readFileSync(verifierPath))).toBe(true);
     const register = files.get('register.csv')?.toString() ?? '';
     expect(register.trim().split('\r\n')).toHaveLength(4);
+    const moves = (files.get('movements.csv')?.toString() ?? '').split('\r\n');
+    expect(moves[0]).toBe('block,time,transaction,logIndex,event,partition,operator,from,to,amount,data');
+    expect(moves.slice(1, 4).map((line) => line.replace(/\b0x[0-9a-f]{40}\b/g, 'ADDR'))).toEqual(
+      ['100', '200', '300'].map((amount) =>
+        expect.stringMatching(
+          new RegExp(
+            `^${recordBlock},\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.000Z,0x[0-9a-f]{64},\\d+,IssuedByPartition,CLASS-A,ADDR,,ADDR,${amount},0x$`,
+          ),
+        ),
+      ),
+    );
+    expect(moves.slice(4)).toEqual(['']);
     const manifest = JSON.parse(files.get('manifest.json')?.toString() ?? '{}');
     const config = await owner.client.call('config');
     expect(manifest.platform.signingKey).toBe(config.auditSigningKey);

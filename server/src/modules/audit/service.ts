@@ -332,7 +332,7 @@ export function registerPackJob(ctx: Ctx, runner: JobRunner): void {
         to: row.toTime,
         requestedBy: row.requestedBy,
       },
-      (step, percent) => tools.setStep(step, { percent }),
+      (step, percent, timings) => tools.setStep(step, { percent, timings }),
     );
     await ctx.db
       .update(auditPacks)
