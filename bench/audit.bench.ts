@@ -31,7 +31,7 @@ try {
   });
   let pack = await owner.client.call('getAuditPack', { params: { id } });
   while (pack.state !== 'done' && pack.state !== 'failed') {
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 500));
     pack = await owner.client.call('getAuditPack', { params: { id } });
   }
   const buildSeconds = (performance.now() - built) / 1000;

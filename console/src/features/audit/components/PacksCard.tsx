@@ -44,7 +44,11 @@ export function PacksCard({ symbol }: { symbol: string }) {
   const [to, setTo] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const packs = state.status === 'ready' ? state.data : [];
+  // The list as last read: a reload (every second while a pack is prepared) keeps it on screen.
+  const [packs, setPacks] = useState<AuditPack[]>([]);
+  useEffect(() => {
+    if (state.status === 'ready') setPacks(state.data);
+  }, [state]);
   const working = packs.some((p) => p.state === 'queued' || p.state === 'running');
 
   // While a pack is being prepared, its progress is read again every second.
