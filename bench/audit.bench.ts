@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { packTimings, seedAuditPack } from '../server/src/modules/audit/benchSeed.ts';
+import { packTimings, seedAuditPack } from '../server/src/modules/audit/testing.ts';
 import { readZip } from '../server/src/modules/audit/verify.mjs';
 import { baseUrlOf } from '../server/src/modules/credentials/testing.ts';
 import { createTestApp, startTestChain, testProvider } from '../server/test/helpers.ts';

@@ -7,7 +7,7 @@ import { Contract } from 'ethers';
 import { zipSync } from 'fflate';
 import type { AppContext } from '../../context.ts';
 import { bytes32Name } from '../../indexer/decode.ts';
-import { balancesAt } from '../snapshots/repository.ts';
+import { balancesAt } from '../snapshots/service.ts';
 import { tokenDocuments, tokenEvents, whitelistVerifications } from '../tokens/schema.ts';
 import { whitelistAddresses, whitelists } from '../whitelists/schema.ts';
 import { minedAnchors } from './anchor.ts';

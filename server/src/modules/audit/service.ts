@@ -14,7 +14,7 @@ import { accounts } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import { jobs } from '../../jobs/schema.ts';
-import { cursorOf } from '../balance/repository.ts';
+import { indexedBlockOf } from '../holders/index.ts';
 import { paged, requireDeployed } from '../projects/service.ts';
 import { blockAtOrBefore } from '../snapshots/service.ts';
 import { anchorHead, lastAnchor, requestAnchor } from './anchor.ts';
@@ -244,7 +244,7 @@ export async function createPack(
   const blockNumber =
     body.blockNumber ?? (await blockAtOrBefore(ctx, Math.floor(Date.parse(body.date ?? '') / 1000), latest));
   if (blockNumber > latest) throw new HttpError(400, m.blockInFuture);
-  const indexed = (await cursorOf(ctx.db, token.contractAddress)) ?? -1;
+  const indexed = (await indexedBlockOf(ctx.db, token.contractAddress.toLowerCase())) ?? -1;
   if (blockNumber > indexed) throw new HttpError(409, m.blockNotIndexed(blockNumber, indexed));
   const pack = await ctx.db.transaction(async (tx) => {
     const [row] = await tx

@@ -97,3 +97,6 @@ export async function requireSnapshot(ctx: Ctx, id: number): Promise<SnapshotRec
   if (!row) throw new HttpError(404, m.snapshotNotFound);
   return row;
 }
+
+/** The register at a block, as the audit module's regulator packs read it (repository.ts). */
+export { balancesAt } from './repository.ts';

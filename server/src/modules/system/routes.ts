@@ -1,7 +1,7 @@
 import { HttpError } from '../../errors.ts';
 import { testStableTokenAddress } from '../distributions/service.ts';
 import { registerRoute } from '../../http/routing.ts';
-import { anchorKey, packSigningKey } from '../audit/keys.ts';
+import { anchorKey, packSigningKey } from '../audit/index.ts';
 import type { ServerModule } from '../registry.ts';
 import { pingDatabase } from '../../db/database.ts';
 import { indexerOf } from '../../indexer/indexer.ts';

@@ -63,7 +63,7 @@ export function entryDetails(entry: AuditEntry): string {
   if (after.reason) parts.push(`reason: ${flat(after.reason)}`);
   const request = after.request ?? (after as Record<string, unknown>);
   for (const [key, value] of Object.entries(request)) {
-    if (key === 'reason' || key === 'request' || key === 'result' || key === 'additionalData') continue;
+    if (['reason', 'request', 'result', 'additionalData', 'signedIn'].includes(key)) continue;
     const text = flat(value);
     parts.push(`${key}: ${text.length > 60 ? `${text.slice(0, 57)}…` : text}`);
   }
