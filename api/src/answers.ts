@@ -18,6 +18,7 @@ const loaders: Record<RouteGroup, () => Promise<AnswerSchemas>> = {
   rules: () => import('./routes/rules.ts').then((m) => m.rulesRoutes),
   holders: () => import('./routes/holders.ts').then((m) => m.holdersRoutes),
   corporateActions: () => import('./routes/corporateActions.ts').then((m) => m.corporateActionsRoutes),
+  audit: () => import('./routes/audit.ts').then((m) => m.auditRoutes),
 };
 
 /** The answer schemas of `id`'s group (a module import: loaded once, then at hand). */

@@ -53,3 +53,4 @@ export * from './schemas/distributions.ts';
 export * from './schemas/wallets.ts';
 export * from './schemas/bulk.ts';
 export * from './schemas/onboarding.ts';
+export * from './schemas/audit.ts';

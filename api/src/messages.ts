@@ -638,3 +638,24 @@ export const accountReviewMessages = {
   remove: 'Remove',
   done: 'Everything is reviewed.',
 } as const;
+
+/** The operations log, its verifier, auditors and regulator packs (issue 38). */
+export const auditMessages = {
+  dateInvalid: 'The date must be a date and time',
+  blockInvalid: 'The block number must be a whole number of 0 or more',
+  blockOrDate: 'Give either a block or a date for the register, not both',
+  fromAfterTo: 'The end of the period must not be before its start',
+  emailRequired: "Please enter the auditor's email address",
+  emailInvalid: 'Please enter a valid email address',
+  notAllowed: (symbol: string) =>
+    `Only the owner, the controller, the scheme's operators and the auditors of ${symbol} may see its audit trail`,
+  notOwner: (symbol: string) => `Only the owner of ${symbol} may grant or revoke auditors`,
+  noAccount: (email: string) => `There is no confirmed account with the email address ${email}`,
+  notAuditor: (email: string) => `${email} is not an auditor of this token`,
+  packNotFound: 'There is no regulator pack with this id',
+  packNotReady: 'This regulator pack is not ready yet',
+  blockInFuture: 'The block is after the latest block of the chain',
+  blockNotIndexed: (block: number, indexed: number) =>
+    `Block ${block} is not indexed yet (indexed up to ${indexed}); try again in a moment`,
+  dateBeforeToken: 'The date is before the first block of the chain',
+} as const;

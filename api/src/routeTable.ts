@@ -30,6 +30,7 @@ export const routeGroups = [
   'rules',
   'holders',
   'corporateActions',
+  'audit',
 ] as const;
 export type RouteGroup = (typeof routeGroups)[number];
 
@@ -291,6 +292,16 @@ export const routeTable = {
   },
   getDistribution: { group: 'corporateActions', method: 'GET', path: '/distributions/:id', access: 'user' },
   listClaims: { group: 'corporateActions', method: 'GET', path: '/claims/:address', access: 'user' },
+  auditLog: { group: 'audit', method: 'GET', path: '/audit/:symbol', access: 'user' },
+  auditVerify: { group: 'audit', method: 'GET', path: '/audit/:symbol/verify', access: 'user' },
+  auditAnchor: { group: 'audit', method: 'POST', path: '/audit/:symbol/anchor', access: 'user' },
+  createAuditPack: { group: 'audit', method: 'POST', path: '/audit/:symbol/packs', access: 'user' },
+  listAuditPacks: { group: 'audit', method: 'GET', path: '/audit/:symbol/packs', access: 'user' },
+  getAuditPack: { group: 'audit', method: 'GET', path: '/audit/packs/:id', access: 'user' },
+  downloadAuditPack: { group: 'audit', method: 'GET', path: '/audit/packs/:id/download', access: 'user' },
+  listAuditors: { group: 'audit', method: 'GET', path: '/audit/:symbol/auditors', access: 'user' },
+  grantAuditor: { group: 'audit', method: 'POST', path: '/audit/:symbol/auditors', access: 'user' },
+  revokeAuditor: { group: 'audit', method: 'DELETE', path: '/audit/:symbol/auditors', access: 'user' },
 } as const satisfies Record<string, RouteTarget>;
 
 export type RouteId = keyof typeof routeTable;

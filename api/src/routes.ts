@@ -14,6 +14,7 @@ import { tokensRoutes } from './routes/tokens.ts';
 import { rulesRoutes } from './routes/rules.ts';
 import { holdersRoutes } from './routes/holders.ts';
 import { corporateActionsRoutes } from './routes/corporateActions.ts';
+import { auditRoutes } from './routes/audit.ts';
 import type { RouteDefinition } from './routes/define.ts';
 import type { RouteId } from './routeTable.ts';
 
@@ -41,6 +42,7 @@ export const routes = {
   ...rulesRoutes,
   ...holdersRoutes,
   ...corporateActionsRoutes,
+  ...auditRoutes,
 } satisfies { [Id in RouteId]: RouteDefinition };
 
 export type Routes = typeof routes;

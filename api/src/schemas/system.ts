@@ -51,6 +51,10 @@ export const appConfigSchema = z.object({
   testStableToken: z.string().nullable(),
   /** Blocks below the head shown as final (INDEXER_CONFIRMATIONS); balances changed above are unconfirmed. */
   confirmations: z.number().int(),
+  /** The platform's Ed25519 key (hex, raw 32 bytes) that signs regulator packs' manifests (issue 38). */
+  auditSigningKey: z.string(),
+  /** The address that sends the operations log's anchors (it needs gas money outside local mode). */
+  auditAnchorAddress: z.string(),
 });
 export type AppConfig = z.output<typeof appConfigSchema>;
 

@@ -21,6 +21,7 @@ export const routeModules = {
   history: [paths.viewTransaction, paths.viewRegularTransaction, paths.transactionHistory],
   approvals: [paths.approvals, paths.notificationPreferences],
   webhooks: [paths.webhooks],
+  audit: [paths.audit],
   local: [paths.localAddress, paths.localTx, paths.localBlock, paths.localMail, paths.localSignUpMail],
 } as const;
 

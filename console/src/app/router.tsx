@@ -35,6 +35,7 @@ const loaders = {
   history: () => import('../routes/history.tsx'),
   approvals: () => import('../routes/approvals.tsx'),
   webhooks: () => import('../routes/webhooks.tsx'),
+  audit: () => import('../routes/audit.tsx'),
   local: () => import('../routes/local.tsx'),
 } satisfies Record<RouteModule, () => Promise<unknown>>;
 
@@ -120,6 +121,7 @@ export const routeObjects: RouteObject[] = [
           protectedRoute(paths.approvals, 'approvals', 'ApprovalsRoute'),
           protectedRoute(paths.notificationPreferences, 'approvals', 'NotificationPreferencesRoute'),
           protectedRoute(paths.webhooks, 'webhooks', 'WebhooksRoute'),
+          protectedRoute(paths.audit, 'audit', 'AuditRoute'),
           protectedRoute(paths.transactionHistory, 'history', 'TransactionHistoryRoute'),
           protectedRoute(paths.localAddress, 'local', 'LocalAddressRoute'),
           protectedRoute(paths.localTx, 'local', 'LocalTxRoute'),

@@ -23,6 +23,8 @@ export const paths = {
   approvals: '/Approvals',
   notificationPreferences: '/NotificationPreferences',
   webhooks: '/Webhooks',
+  /** A token's audit trail (?token=SYMBOL): operations log, verification, regulator packs, auditors. */
+  audit: '/Audit',
   localAddress: '/local/address/:addr',
   localTx: '/local/tx/:addr',
   localBlock: '/local/block/:addr',
@@ -64,6 +66,7 @@ export const routeTo = {
       : `${paths.tokens}?${new URLSearchParams({ page: String(page), term: term ?? '' })}`,
   ViewTokenDraft: (token: string) => withQuery(paths.viewTokenDraft, { token }),
   TokenInfo: (token: string) => withQuery(paths.tokenInfo, { token }),
+  Audit: (token: string) => withQuery(paths.audit, { token }),
   ViewTransaction: (id: string | number) => withQuery(paths.viewTransaction, { id }),
   ViewRegularTransaction: (hash: string) => withQuery(paths.viewRegularTransaction, { hash }),
   TransactionHistory: (page?: number) => withQuery(paths.transactionHistory, { page }),

@@ -1,4 +1,6 @@
 import {
+  type AuditRole,
+  auditMessages,
   bulkOperationMessages,
   contractRegistrationMessages,
   distributionMessages,
@@ -16,6 +18,7 @@ import { HttpError } from '../errors.ts';
 import { isLoopback } from '../http/security.ts';
 import { bearerToken } from '../http/sessions.ts';
 import { accounts } from '../db/schema.ts';
+import { tokenAuditors } from '../modules/audit/schema.ts';
 import { credentials } from '../modules/credentials/schema.ts';
 import { demoLogin } from '../seed.ts';
 import type { ProjectRow } from '../modules/projects/repository.ts';
@@ -157,9 +160,33 @@ export function createAccess(ctx: Ctx) {
     return new Set(tokens.filter((_, i) => allowed[i]).map((token) => token.id));
   }
 
+  /** Which of `tokens` the viewer is a read-only auditor of (granted by the token's owner, issue 38). */
+  async function auditorOf(viewer: Viewer, tokens: ProjectRow[]): Promise<Set<number>> {
+    if (tokens.length === 0) return new Set();
+    const rows = await ctx.db
+      .select({ projectId: tokenAuditors.projectId })
+      .from(tokenAuditors)
+      .where(eq(tokenAuditors.accountId, viewer.accountId));
+    const ids = new Set(tokens.map((token) => token.id));
+    return new Set(rows.map((row) => row.projectId).filter((id) => ids.has(id)));
+  }
+
   /** Which of `tokens` the viewer may see investor data of (see investorData). */
-  function investorDataOf(viewer: Viewer, tokens: ProjectRow[]): Promise<Set<number>> {
-    return partyOf(viewer, tokens, ['isOperator', 'level1', 'level2']);
+  async function investorDataOf(viewer: Viewer, tokens: ProjectRow[]): Promise<Set<number>> {
+    const [parties, audited] = await Promise.all([
+      partyOf(viewer, tokens, ['isOperator', 'level1', 'level2']),
+      auditorOf(viewer, tokens),
+    ]);
+    return new Set([...parties, ...audited]);
+  }
+
+  /** The token's owner: the account that created it, or one controlling its owner address. */
+  async function tokenOwner(viewer: Viewer, token: ProjectRow): Promise<boolean> {
+    if (token.accountId === viewer.accountId) return true;
+    return (
+      token.ownerAddress !== null &&
+      (await controlledAddresses(ctx, viewer)).has(token.ownerAddress.toLowerCase())
+    );
   }
 
   /** Corporate actions of a token (see corporateActions). */
@@ -178,8 +205,8 @@ export function createAccess(ctx: Ctx) {
 
     /**
      * Investor personal data of a token (legal names, contact details, verification records): its owner and
-     * controller (the account that created it, or one controlling either address) and holders of OP, Level 1 or
-     * Level 2 on its scheme.
+     * controller (the account that created it, or one controlling either address), holders of OP, Level 1 or
+     * Level 2 on its scheme, and its read-only auditors (issue 38).
      */
     async investorData(viewer: Viewer, { token }: { token: ProjectRow }): Promise<boolean> {
       if (token.accountId === viewer.accountId) return true;
@@ -252,6 +279,25 @@ export function createAccess(ctx: Ctx) {
       const [visible] = await this.distributions(viewer, { token, rows: [row] });
       if (!visible) throw new HttpError(404, distributionMessages.distributionNotFound);
       return visible;
+    },
+
+    /**
+     * A token's audit trail (operations log, verifier, regulator packs; issue 38): its owner ('owner': also grants
+     * and revokes auditors), its controller and OP holders on its scheme ('manager'), and the accounts its owner
+     * granted the read-only Auditor role ('auditor': they see registers, history and the log, and act on nothing
+     * else). Anyone else answers 403.
+     */
+    async auditTrail(viewer: Viewer, { token }: { token: ProjectRow }): Promise<AuditRole> {
+      if (await tokenOwner(viewer, token)) return 'owner';
+      if ((await partyOf(viewer, [token], ['isOperator'])).has(token.id)) return 'manager';
+      if ((await auditorOf(viewer, [token])).has(token.id)) return 'auditor';
+      throw new HttpError(403, auditMessages.notAllowed(token.projectCode));
+    },
+
+    /** Granting and revoking a token's auditors: its owner only (see auditTrail); 403 otherwise. */
+    async manageAuditors(viewer: Viewer, { token }: { token: ProjectRow }): Promise<void> {
+      if (!(await tokenOwner(viewer, token)))
+        throw new HttpError(403, auditMessages.notOwner(token.projectCode));
     },
 
     /** The off-chain records of a whitelist: its owner (or the account that registered it) and its scheme's OP and Level 1 holders. */

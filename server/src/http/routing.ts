@@ -15,6 +15,7 @@ import type { AppContext } from '../context.ts';
 import { HttpError } from '../errors.ts';
 import { idempotent } from './idempotency.ts';
 import { findAccountById } from '../modules/accounts/repository.ts';
+import { auditRoute } from '../modules/audit/record.ts';
 import { bearerToken, type SessionClaims } from './sessions.ts';
 import { throttleKindOf } from './throttle.ts';
 import { holdsControlCharacters } from './validation.ts';
@@ -126,6 +127,8 @@ export function registerRoute<Id extends RouteId>(
           request,
           reply,
         } as unknown as RouteInput<Id>);
+      // A privileged action is appended to the operations log once its handler succeeded (modules/audit).
+      const audited = await auditRoute(ctx, id, request);
       // Routes that start bulk work take an Idempotency-Key (a retry after a timeout starts nothing twice).
       const data =
         definition.idempotent && request.session
@@ -141,6 +144,7 @@ export function registerRoute<Id extends RouteId>(
               run,
             )
           : await run();
+      await audited?.(data);
       // A handler that answered itself (a file download: CSV, PDF) is done.
       if (reply.sent) return reply;
       return { statusCode: 200, data: data ?? null };

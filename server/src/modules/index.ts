@@ -25,6 +25,7 @@ import { distributionsModule } from './distributions/routes.ts';
 import { rulesModule } from './rules/routes.ts';
 import { bulkModule } from './bulk/routes.ts';
 import { onboardingModule } from './onboarding/routes.ts';
+import { auditModule } from './audit/routes.ts';
 
 /**
  * The domain modules, in registration order. A new module: create modules/<domain>/{routes,service,repository}.ts,
@@ -56,5 +57,6 @@ export const defaultModules: ServerModule[] = [
   rulesModule,
   bulkModule,
   onboardingModule,
+  auditModule,
 ];
 export { localModule };

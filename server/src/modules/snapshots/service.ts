@@ -18,7 +18,7 @@ export function canSeeInvestorNames(ctx: Ctx, accountId: number, token: Token): 
 }
 
 /** The last block whose timestamp is at or before `seconds` (binary search over the chain's blocks). */
-async function blockAtOrBefore(ctx: Ctx, seconds: number, latest: number): Promise<number> {
+export async function blockAtOrBefore(ctx: Ctx, seconds: number, latest: number): Promise<number> {
   const timestampOf = async (n: number) => (await ctx.chain.provider.getBlock(n))?.timestamp ?? 0;
   if ((await timestampOf(0)) > seconds) throw new HttpError(400, m.dateBeforeToken);
   let low = 0;
@@ -97,3 +97,6 @@ export async function requireSnapshot(ctx: Ctx, id: number): Promise<SnapshotRec
   if (!row) throw new HttpError(404, m.snapshotNotFound);
   return row;
 }
+
+/** The register at a block, as the audit module's regulator packs read it (repository.ts). */
+export { balancesAt } from './repository.ts';

@@ -16,11 +16,13 @@ import {
   Skeleton,
   Stack,
   Tabs,
+  TextLink,
   TxWizard,
 } from '@tranche/ui-kit';
 import { useAtomValue } from 'jotai';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { routeTo } from '../../../lib/paths.ts';
 import { renderRouterLink } from '../../../lib/renderRouterLink.tsx';
 import { DistributionsTab } from '../../distributions/index.ts';
 import { ErrorAlert } from '../../forms/index.ts';
@@ -145,6 +147,9 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
   return (
     <Stack space="large">
       <Heading level={1}>{`[${token.projectCode}] ${token.projectName}`}</Heading>
+      <TextLink href={routeTo.Audit(token.projectCode)} renderLink={renderRouterLink}>
+        Audit trail and regulator packs
+      </TextLink>
       {wizard}
       <div hidden={wizard !== null} key={round}>
         <Stack space="large">

@@ -1,0 +1,5 @@
+import { AuditPage } from '../features/audit/index.ts';
+
+export function AuditRoute() {
+  return <AuditPage />;
+}
