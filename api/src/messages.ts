@@ -474,6 +474,9 @@ export const distributionMessages = {
   pushRunning: 'A push of this distribution is running already',
   pushFailed: (reason: string) => `The push stopped: ${reason} Push again to go on.`,
   pushNoReason: 'no reason was recorded.',
+  /** The issuer's buttons that cannot act now say why beside them (issue 34). */
+  reclaimOpensAt: (deadline: string) => `Reclaim opens after the claim deadline, ${deadline}.`,
+  allPaid: 'Every holder is paid: nothing is left to push.',
   underfundedNote: (missing: string) =>
     `Funded with less than its amount: ${missing} missing. Send the missing amount to its escrow from the issuer wallet to complete it; until then it cannot be pushed.`,
   /** On-chain refusals of the Distributor, worded for people (keys: revert reasons). */

@@ -85,6 +85,13 @@ export const routeTable = {
     access: 'user',
     localOnly: true,
   },
+  registerSharedAccount: {
+    group: 'system',
+    method: 'POST',
+    path: '/local/shared-accounts/register',
+    access: 'user',
+    localOnly: true,
+  },
   localSignUpMail: {
     group: 'system',
     method: 'GET',

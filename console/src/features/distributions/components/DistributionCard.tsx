@@ -55,6 +55,10 @@ export function DistributionCard({
   const deadline = new Date(d.deadline);
   const pushing = d.pushJob !== null && (d.pushJob.state === 'queued' || d.pushJob.state === 'running');
   const push = d.pushJob ? pushProgress(d.pushJob) : null;
+  // Buttons that cannot act now are disabled, with the reason beside them: Reclaim before the claim deadline, Push
+  // once every holder is paid (a second push would repeat a finished job).
+  const beforeDeadline = Date.now() < deadline.getTime();
+  const allPaid = d.funded && BigInt(d.remaining) === 0n;
   const show = (units: string) => formatAmount(units, { decimals: d.assetDecimals, symbol: d.assetSymbol });
 
   const handlePush = async () => {
@@ -84,12 +88,16 @@ export function DistributionCard({
             <Button onClick={() => actions.sendFromWallet(() => fundCalls(d))}>Fund</Button>
           ) : null}
           {d.funded && !d.reclaimed ? (
-            <Button variant="secondary" loading={busy || pushing} onClick={handlePush}>
+            <Button variant="secondary" loading={busy || pushing} disabled={allPaid} onClick={handlePush}>
               Push payments
             </Button>
           ) : null}
           {(d.funded || d.underfunded) && !d.reclaimed ? (
-            <Button variant="secondary" onClick={() => actions.sendFromWallet(reclaimCalls)}>
+            <Button
+              variant="secondary"
+              disabled={beforeDeadline}
+              onClick={() => actions.sendFromWallet(reclaimCalls)}
+            >
               Reclaim
             </Button>
           ) : null}
@@ -139,6 +147,16 @@ export function DistributionCard({
           assetSymbol={d.assetSymbol}
           assetDecimals={d.assetDecimals}
         />
+        {(d.funded || d.underfunded) && !d.reclaimed && beforeDeadline ? (
+          <Text size="small" tone="muted">
+            {m.reclaimOpensAt(`${formatDate(deadline)} ${formatClock(deadline)}`)}
+          </Text>
+        ) : null}
+        {allPaid && !d.reclaimed ? (
+          <Text size="small" tone="muted">
+            {m.allPaid}
+          </Text>
+        ) : null}
         {push ? <ProgressBar value={push.value} label={push.label} /> : null}
         {d.pushJob?.state === 'failed' ? (
           <Text tone="danger">{m.pushFailed(d.pushJob.error ?? m.pushNoReason)}</Text>
