@@ -284,6 +284,12 @@ export const routeTable = {
     path: '/distributions/:id/fund/tx',
     access: 'user',
   },
+  cancelDistribution: {
+    group: 'corporateActions',
+    method: 'DELETE',
+    path: '/distributions/:id',
+    access: 'user',
+  },
   pushDistribution: {
     group: 'corporateActions',
     method: 'POST',

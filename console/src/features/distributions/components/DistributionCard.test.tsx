@@ -95,4 +95,16 @@ describe('DistributionCard', () => {
     expect(screen.getByRole('button', { name: 'Push payments' })).toBeDisabled();
     expect(screen.getByText('Every holder is paid: nothing is left to push.')).toBeVisible();
   });
+
+  it('offers Cancel distribution only while nobody funded it', () => {
+    render(
+      <DistributionCard
+        distribution={{ ...distribution, funded: false, remaining: '0' }}
+        actions={actions}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Cancel distribution' })).toBeEnabled();
+    render(<DistributionCard distribution={{ ...distribution, id: 9 }} actions={actions} />);
+    expect(screen.getAllByRole('button', { name: 'Cancel distribution' })).toHaveLength(1);
+  });
 });

@@ -2,6 +2,7 @@ import { countOf, type Distribution, distributionMessages as m, formatAmount } f
 import {
   Button,
   Card,
+  ConfirmDialog,
   DistributionProgress,
   formatClock,
   formatDate,
@@ -52,6 +53,7 @@ export function DistributionCard({
 }) {
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  const [cancelling, setCancelling] = useState<'no' | 'asking' | 'busy'>('no');
   const deadline = new Date(d.deadline);
   const pushing = d.pushJob !== null && (d.pushJob.state === 'queued' || d.pushJob.state === 'running');
   const push = d.pushJob ? pushProgress(d.pushJob) : null;
@@ -73,6 +75,19 @@ export function DistributionCard({
       setBusy(false);
     }
   };
+  // Nobody funded it: its creator may cancel it (the funding failed, or its terms were wrong).
+  const handleCancel = async () => {
+    setError(null);
+    setCancelling('busy');
+    try {
+      await api.call('cancelDistribution', { params: { id: d.id } });
+      setCancelling('no');
+      actions.reload();
+    } catch (failure) {
+      setCancelling('no');
+      setError(failure);
+    }
+  };
   const reclaimCalls = async (): Promise<WalletCall[]> => {
     const { txData } = await api.call('reclaimDistribution', { params: { id: d.id }, body: { txMode: 1 } });
     return txData ? [{ ...txData, label: 'Reclaim what is unpaid' }] : [];
@@ -86,6 +101,11 @@ export function DistributionCard({
         <Inline space="small">
           {!d.funded && !d.underfunded ? (
             <Button onClick={() => actions.sendFromWallet(() => fundCalls(d))}>Fund</Button>
+          ) : null}
+          {!d.funded && !d.underfunded && !d.reclaimed ? (
+            <Button variant="danger" onClick={() => setCancelling('asking')}>
+              Cancel distribution
+            </Button>
           ) : null}
           {d.funded && !d.reclaimed ? (
             <Button variant="secondary" loading={busy || pushing} disabled={allPaid} onClick={handlePush}>
@@ -162,6 +182,19 @@ export function DistributionCard({
           <Text tone="danger">{m.pushFailed(d.pushJob.error ?? m.pushNoReason)}</Text>
         ) : null}
         <ErrorAlert error={error} onDismiss={() => setError(null)} />
+        <ConfirmDialog
+          open={cancelling !== 'no'}
+          onOpenChange={(open) => {
+            if (!open && cancelling !== 'busy') setCancelling('no');
+          }}
+          title="Cancel the distribution"
+          text={m.cancelConfirm(d.id)}
+          confirmLabel="Yes, cancel it"
+          cancelLabel="Keep it"
+          tone="danger"
+          busy={cancelling === 'busy'}
+          onConfirm={() => void handleCancel()}
+        />
       </Stack>
     </Card>
   );
