@@ -1,6 +1,7 @@
 import { localDevTexts, walletChipTexts } from '@tranche/api';
 import {
   Badge,
+  Box,
   Button,
   CopyButton,
   Inline,
@@ -30,18 +31,18 @@ export function WalletChip({ wallet }: { wallet: WalletState }) {
   const address = toChecksumAddress(wallet.address);
   const named = wallet.accountName && wallet.accountName.toLowerCase() !== wallet.address.toLowerCase();
   return (
-    <section aria-label={walletChipTexts.label}>
+    <Box as="section" aria-label={walletChipTexts.label} paddingX="large" paddingY="xsmall">
       <Inline space="small" align="center" wrap>
-        <Text as="span" weight="strong">
+        <Text as="span" size="small" weight="strong">
           {named ? wallet.accountName : wallet.providerName}
         </Text>
         <Inline space="xsmall" align="center">
-          <Text as="span" mono>
+          <Text as="span" size="small" mono>
             <abbr title={address}>{shortenAddress(address)}</abbr>
           </Text>
           <CopyButton value={address} label="Copy address" />
         </Inline>
-        <Text as="span" tone="muted">
+        <Text as="span" size="small" tone="muted">
           {balance === null ? walletChipTexts.balanceUnknown : formatEthBalance(balance)}
         </Text>
         {wallet.kind === 'sharded' ? (
@@ -53,7 +54,7 @@ export function WalletChip({ wallet }: { wallet: WalletState }) {
           </Inline>
         )}
       </Inline>
-    </section>
+    </Box>
   );
 }
 
