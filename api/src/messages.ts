@@ -467,6 +467,12 @@ export const distributionMessages = {
   underfunded: (shortfall: string, assetSymbol: string) =>
     `This distribution was funded with less than its amount: ${shortfall} base units of ${assetSymbol} are missing. Send them to its escrow, then try again.`,
   alreadyFunded: 'This distribution is funded already',
+  cancelFunded:
+    'This distribution holds funds on the chain, so it cannot be cancelled: reclaim what is unpaid after its claim deadline instead.',
+  cancelConfirm: (id: number) =>
+    `Cancel distribution #${id}? Nobody funded it; it is removed and its holders are owed nothing by it.`,
+  fundShortOfBalance: (issuer: string, held: string, needed: string) =>
+    `The issuer wallet ${issuer} holds ${held}, and this distribution needs ${needed}. Send the missing amount to that wallet, or cancel this distribution and make one it can pay.`,
   reclaimed: 'This distribution was reclaimed',
   deadlineNotPassed: 'The claim deadline has not passed yet',
   pushTxMode: 'Pushing payments is submitted with txMode 2',
@@ -474,6 +480,9 @@ export const distributionMessages = {
   pushRunning: 'A push of this distribution is running already',
   pushFailed: (reason: string) => `The push stopped: ${reason} Push again to go on.`,
   pushNoReason: 'no reason was recorded.',
+  /** The issuer's buttons that cannot act now say why beside them (issue 34). */
+  reclaimOpensAt: (deadline: string) => `Reclaim opens after the claim deadline, ${deadline}.`,
+  allPaid: 'Every holder is paid: nothing is left to push.',
   underfundedNote: (missing: string) =>
     `Funded with less than its amount: ${missing} missing. Send the missing amount to its escrow from the issuer wallet to complete it; until then it cannot be pushed.`,
   /** On-chain refusals of the Distributor, worded for people (keys: revert reasons). */
@@ -522,6 +531,9 @@ export const ruleMessages = {
   operationInvalid: "The operation must be 'issue', 'redeem', 'transfer', 'force' or 'controllerRedeem'",
   txModeInvalid: 'txMode must be 1 (build for the wallet) or 2 (server-signed)',
   passes: 'This operation passes every rule and right on the chain now.',
+  /** Issue 34: the signer's readiness, before anyone signs or approves. */
+  noGas: (address: string, has: string, needs: string) =>
+    `The signing address ${address} holds ${has}, and this operation needs about ${needs} for gas. Send ETH to that address first, then try again.`,
   holderCap: (what: string, scope: string, count: number, limit: number) =>
     `This ${what} would give ${scope} ${count} holders; its limit is ${limit}.`,
   lockedUp: (scope: string, until: string) =>

@@ -86,6 +86,13 @@ export const routeTable = {
     access: 'user',
     localOnly: true,
   },
+  registerSharedAccount: {
+    group: 'system',
+    method: 'POST',
+    path: '/local/shared-accounts/register',
+    access: 'user',
+    localOnly: true,
+  },
   localSignUpMail: {
     group: 'system',
     method: 'GET',
@@ -276,6 +283,12 @@ export const routeTable = {
     group: 'corporateActions',
     method: 'POST',
     path: '/distributions/:id/fund/tx',
+    access: 'user',
+  },
+  cancelDistribution: {
+    group: 'corporateActions',
+    method: 'DELETE',
+    path: '/distributions/:id',
     access: 'user',
   },
   pushDistribution: {

@@ -539,6 +539,12 @@ describe('access matrix', () => {
         expect: 'denied',
       },
       {
+        route: 'cancelDistribution',
+        resource: 'distribution',
+        params: { id: String(resource.distributionId) },
+        expect: 'denied',
+      },
+      {
         route: 'listClaims',
         resource: "an address's claims",
         params: { address: resource.holder },

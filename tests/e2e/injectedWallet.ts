@@ -14,7 +14,14 @@ export async function injectWallet(
     ({ rpcUrl, accounts, chainId }) => {
       type Listener = (...args: unknown[]) => void;
       const listeners = new Map<string, Set<Listener>>();
-      const state = { accounts: [...accounts], chainId: chainId ?? 31337, connected: false, refuse: false };
+      // An extension remembers which sites it allowed, across reloads and tabs: so does this one (per origin).
+      const allowedKey = '__testWalletAllowed';
+      const state = {
+        accounts: [...accounts],
+        chainId: chainId ?? 31337,
+        connected: localStorage.getItem(allowedKey) === '1',
+        refuse: false,
+      };
       let id = 0;
       const rpc = async (method: string, params: unknown[] = []) => {
         id += 1;
@@ -41,6 +48,7 @@ export async function injectWallet(
             case 'eth_requestAccounts':
               if (state.refuse) throw Object.assign(new Error('User rejected the request.'), { code: 4001 });
               state.connected = true;
+              localStorage.setItem(allowedKey, '1');
               return state.accounts;
             case 'eth_accounts':
               return state.connected ? state.accounts : [];

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { createAccount, loginInBrowser } from './helpers.ts';
+import { apiAs, createAccount, loginInBrowser } from './helpers.ts';
 import { injectWallet } from './injectedWallet.ts';
 
 const devAccount0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -118,4 +118,104 @@ test('an operation left without a wallet, and a failed registration check, say s
   await dialog.getByRole('button', { name: 'Select Account' }).click();
   await expect(strip).toContainText(`Connected to Local as ${devAccount1}`);
   await expect(page.getByText('Failed to check the wallet address you selected.')).toBeVisible();
+});
+
+test('the last connection is restored on reload and in a new tab; the wallet chip names it (issue 34)', async ({
+  page,
+  request,
+  server,
+}) => {
+  const account = await createAccount(request, server.url);
+  const own = (await (
+    await apiAs(request, server.url, { loginName: account.email, password: account.password })
+  ).get('/local/dev-account')) as { address: string };
+  // Shown checksummed (EIP-55); the answer may be lower-case: compared without case.
+  const ownAddress = own.address;
+  const connectedAsOwn = new RegExp(`Connected to Local as ${ownAddress}`, 'i');
+  await loginInBrowser(page, account.email, account.password);
+  const strip = page.getByRole('region', { name: 'Wallet' });
+  await strip.getByRole('button', { name: 'Not connected' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Local development account').check();
+  await dialog.getByRole('button', { name: 'Connect' }).click();
+  await dialog.getByLabel(new RegExp(ownAddress, 'i')).check();
+  await dialog.getByRole('button', { name: 'Select Account' }).click();
+  await expect(strip).toContainText(connectedAsOwn);
+
+  const chip = page.getByRole('region', { name: 'Connected account' });
+  await expect(chip).toContainText('Your development account');
+  await expect(chip).toContainText(new RegExp(`${ownAddress.slice(0, 6)}…${ownAddress.slice(-4)}`, 'i'));
+  await expect(chip).toContainText(/\d+(,\d{3})*\.\d{2,4} ETH/);
+  await expect(chip).toContainText('Registered for server signing: yes');
+  await expect(chip.getByRole('button', { name: 'Copy address' })).toBeVisible();
+
+  await page.reload();
+  await expect(strip).toContainText(connectedAsOwn);
+  await expect(chip).toContainText('Your development account');
+
+  const tab = await page.context().newPage();
+  await tab.goto('/Tokens');
+  await expect(tab.getByRole('region', { name: 'Wallet' })).toContainText(connectedAsOwn);
+  await tab.close();
+
+  // Sign Out forgets the connection: the next login starts without one.
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: /My Account/ })
+    .click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/Login$/);
+  await loginInBrowser(page, account.email, account.password);
+  await expect(strip.getByRole('button', { name: 'Not connected' })).toBeVisible();
+});
+
+test('a browser wallet is restored on reload by its EIP-6963 name, without a prompt', async ({
+  page,
+  request,
+  server,
+}) => {
+  const config = (await (await request.get(`${server.url}/api/config`)).json()).data as { rpcUrl: string };
+  await injectWallet(page, { rpcUrl: config.rpcUrl, accounts: [devAccount1] });
+  const account = await createAccount(request, server.url);
+  await loginInBrowser(page, account.email, account.password);
+  const strip = page.getByRole('region', { name: 'Wallet' });
+  await strip.getByRole('button', { name: 'Not connected' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Browser wallet').check();
+  await dialog.getByRole('button', { name: 'Connect' }).click();
+  await dialog.getByLabel(devAccount1).check();
+  await dialog.getByRole('button', { name: 'Select Account' }).click();
+  await expect(strip).toContainText(`Connected to Local as ${devAccount1}`);
+  await expect(page.getByRole('region', { name: 'Connected account' })).toContainText('Test Wallet');
+
+  await page.reload();
+  await expect(strip).toContainText(`Connected to Local as ${devAccount1}`);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('one click registers a public development account for server signing, and the warning goes at once', async ({
+  page,
+  request,
+  server,
+}) => {
+  const devAccount7 = '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955';
+  const account = await createAccount(request, server.url);
+  await loginInBrowser(page, account.email, account.password);
+  const strip = page.getByRole('region', { name: 'Wallet' });
+  await strip.getByRole('button', { name: 'Not connected' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Local development account').check();
+  await dialog.getByRole('button', { name: 'Connect' }).click();
+  await dialog.getByLabel(new RegExp(devAccount7)).check();
+  await dialog.getByRole('button', { name: 'Select Account' }).click();
+  const chip = page.getByRole('region', { name: 'Connected account' });
+  await expect(chip).toContainText('Dev account #7');
+  await expect(chip).toContainText('Registered for server signing: no');
+  await expect(strip).toContainText('is not registered in our platform');
+
+  await chip.getByRole('button', { name: 'Register' }).click();
+  await expect(chip).toContainText('Registered for server signing: yes');
+  await expect(strip).not.toContainText('is not registered in our platform');
+  await page.reload();
+  await expect(chip).toContainText('Registered for server signing: yes');
 });

@@ -2,6 +2,7 @@
 // its routes (answers.ts), and no other group's schemas.
 // Imported first: zod's browser setting must come before any schema here is built.
 import '../zodConfig.ts';
+import { z } from 'zod';
 import {
   claimsParamsSchema,
   claimsResponseSchema,
@@ -81,6 +82,12 @@ export const corporateActionsRoutes = {
     summary: 'The approve and fund transactions for the issuer wallet (txMode 1)',
     params: distributionIdParamsSchema,
     response: fundTxResponseSchema,
+  }),
+  cancelDistribution: route('cancelDistribution', {
+    spec: 'tranche',
+    summary: 'Cancel a distribution nobody funded yet (its creator only; nothing on the chain)',
+    params: distributionIdParamsSchema,
+    response: z.null(),
   }),
   pushDistribution: route('pushDistribution', {
     spec: 'tranche',

@@ -2,6 +2,7 @@
 // its routes (answers.ts), and no other group's schemas.
 // Imported first: zod's browser setting must come before any schema here is built.
 import '../zodConfig.ts';
+import { z } from 'zod';
 import { appConfigSchema, healthSchema, outboxSchema, readySchema } from '../schemas/system.ts';
 import {
   localAddressParamsSchema,
@@ -14,6 +15,7 @@ import {
 import {
   devAccountSchema,
   onboardingSchema,
+  registerSharedAccountSchema,
   sharedDevAccountsSchema,
   signUpMailQuerySchema,
 } from '../schemas/onboarding.ts';
@@ -69,6 +71,13 @@ export const systemRoutes = {
     spec: 'tranche',
     summary: "The embedded chain's ten public accounts and the login that registered each (local mode only)",
     response: sharedDevAccountsSchema,
+  }),
+  registerSharedAccount: route('registerSharedAccount', {
+    spec: 'tranche',
+    summary:
+      "Registers one of the embedded chain's public accounts for the caller's server signing, with the key the chain publishes (local mode only)",
+    body: registerSharedAccountSchema,
+    response: z.null(),
   }),
   localSignUpMail: route('localSignUpMail', {
     spec: 'tranche',

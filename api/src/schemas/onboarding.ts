@@ -78,6 +78,9 @@ export const sharedDevAccountSchema = z.object({
 export const sharedDevAccountsSchema = z.array(sharedDevAccountSchema);
 export type SharedDevAccount = z.output<typeof sharedDevAccountSchema>;
 
+/** POST /local/shared-accounts/register: one click registers a public development account for server signing. */
+export const registerSharedAccountSchema = z.object({ address: z.string().regex(addressPattern) });
+
 /** GET /local/outbox/sign-up?emailAddress=: the sign-up mail of a not yet confirmed account (local mode, loopback). */
 export const signUpMailQuerySchema = forgotPasswordRequestSchema;
 
@@ -100,4 +103,16 @@ export const localDevTexts = {
     'No sign-up mail for this address: it may be confirmed already (log in), or not signed up yet (sign up first).',
   signUpMailShow: 'Show my mail',
   backToSignUp: 'Back to sign up',
+  notSharedAccount: 'Only the embedded chain’s public development accounts can be registered with one click.',
+} as const;
+
+/** The wallet chip in the header: who is connected, with what, and whether the server can sign for it. */
+export const walletChipTexts = {
+  label: 'Connected account',
+  registered: (yes: boolean) => `Registered for server signing: ${yes ? 'yes' : 'no'}`,
+  sharded: 'Signs through approvals',
+  register: 'Register',
+  registering: 'Registering…',
+  registerHint: 'Register this address on the My Keys page with its private key.',
+  balanceUnknown: 'ETH balance unknown',
 } as const;

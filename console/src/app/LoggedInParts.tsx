@@ -4,6 +4,7 @@ import {
   HeaderStrip,
   WalletEventsEffect,
   WalletRegistrationEffect,
+  WalletRestoreEffect,
   WalletSelectorDialog,
 } from '../features/wallet/index.ts';
 
@@ -20,6 +21,7 @@ export function LoggedInParts({ part }: { part: 'strip' | 'pending' | 'overlays'
       <AccountReviewDialog />
       <WalletEventsEffect />
       <WalletRegistrationEffect />
+      <WalletRestoreEffect />
     </>
   );
 }

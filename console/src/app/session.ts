@@ -1,7 +1,7 @@
 import { accountErrors } from '@tranche/api';
 import type { createStore } from 'jotai';
 import { authStateAtom, endSessionAtom, sessionAtom } from '../features/session/index.ts';
-import { walletAtom } from '../features/wallet/index.ts';
+import { forgetWalletAtom } from '../features/wallet/index.ts';
 import { installApiSession } from '../lib/api.ts';
 
 type Store = ReturnType<typeof createStore>;
@@ -9,7 +9,7 @@ type Store = ReturnType<typeof createStore>;
 /**
  * Wires the session into the parts below it: the API client sends the stored token and a 401 ends the
  * session ('Your session expired. Login again.'); whenever the session ends (Sign Out, a failed check, a 401)
- * the wallet state is cleared too.
+ * the wallet state is cleared too, and the remembered connection forgotten.
  */
 export function installSession(store: Store): void {
   installApiSession({
@@ -19,6 +19,6 @@ export function installSession(store: Store): void {
     },
   });
   store.sub(authStateAtom, () => {
-    if (store.get(authStateAtom) === 'out') store.set(walletAtom, null);
+    if (store.get(authStateAtom) === 'out') store.set(forgetWalletAtom);
   });
 }

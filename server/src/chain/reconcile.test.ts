@@ -347,3 +347,25 @@ describe("a durable job's transaction stuck under too low a fee", () => {
     ]);
   });
 });
+
+describe('a key that cannot pay the gas (issue 34)', () => {
+  it('is refused before anything is signed or recorded: no hash names a transaction that never reached the chain', async () => {
+    const [job] = await database.db.insert(jobs).values({ kind: 'test.unfunded' }).returning();
+    if (!job) throw new Error('no job row');
+    const unfunded = Wallet.createRandom();
+    const sending = signAndRecord({
+      db: database.db,
+      provider: service.provider,
+      jobId: job.id,
+      stepKey: 'pay',
+      privateKey: unfunded.privateKey,
+      transaction: { to: Wallet.createRandom().address, value: 0n },
+    });
+    await expect(sending).rejects.toMatchObject({
+      name: 'InsufficientFundsError',
+      code: 'INSUFFICIENT_FUNDS',
+    });
+    expect(await rowsOf(unfunded.address)).toEqual([]);
+    expect(await liveRow(database.db, job.id, 'pay')).toBeUndefined();
+  });
+});

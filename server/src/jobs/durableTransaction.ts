@@ -60,6 +60,16 @@ async function recordCause(db: Database, cause: TransactionCause | undefined, ha
   if (cause) await recordUserTransaction({ db }, { ...cause, hash });
 }
 
+/** The signing key cannot pay the gas (and value): nothing was signed, recorded or sent. */
+export class InsufficientFundsError extends Error {
+  override name = 'InsufficientFundsError';
+  /** ethers' code for the same refusal, so the one error module words it ('…has no ETH to pay for gas…'). */
+  readonly code = 'INSUFFICIENT_FUNDS';
+  constructor(readonly address: string) {
+    super(`insufficient funds for gas * price + value: ${address}`);
+  }
+}
+
 export type DurableResult = { receipt: TransactionReceipt; row: JobTransactionRow };
 
 /**
@@ -294,6 +304,11 @@ export async function signAndRecord(input: DurableSendInput, signer?: Wallet): P
   }
   if (gasLimit > cap) gasLimit = cap;
   const fees = await feeOracleOf(provider)();
+  // A key that cannot pay the gas is refused here, before anything is signed or recorded (issue 34): a hash
+  // recorded for it would name a transaction that never reached the chain (and My transactions would list it).
+  const price = 'maxFeePerGas' in fees ? fees.maxFeePerGas : fees.gasPrice;
+  const value = BigInt(input.transaction.value ?? 0);
+  if ((await provider.getBalance(from)) < gasLimit * price + value) throw new InsufficientFundsError(from);
   // Not accepted (or the answer was lost): the row stays 'signed'; resolving it checks the receipt and the nonce,
   // and rebroadcasts the same bytes, before anything is ever re-signed.
   const { row } = await signRecordBroadcast({

@@ -29,6 +29,13 @@ describe('ClaimCard', () => {
     expect(screen.getByRole('button', { name: /Claiming/ })).toHaveAttribute('aria-busy', 'true');
     rerender(<ClaimCard {...base} state="claimed" />);
     expect(screen.queryByRole('button', { name: 'Claim' })).toBeNull();
+    // Nothing is owed any more: the amount is what was paid.
+    expect(screen.getByRole('region', { name: 'ACME30 distribution #7' })).toHaveTextContent(
+      'Paid to you: 333.333333 tUSD',
+    );
+    expect(screen.getByRole('region', { name: 'ACME30 distribution #7' })).not.toHaveTextContent(
+      'You are owed',
+    );
     expect(screen.getByRole('status')).toHaveTextContent('Paid to your wallet.');
     rerender(<ClaimCard {...base} state="expired" />);
     expect(screen.queryByRole('button', { name: 'Claim' })).toBeNull();

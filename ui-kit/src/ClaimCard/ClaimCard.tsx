@@ -31,6 +31,8 @@ export type ClaimCardProps = {
 export const claimCardTexts = {
   title: (symbol: string, id: number) => `${symbol} distribution #${id}`,
   amount: 'You are owed',
+  /** Once claimed, the amount is no longer owed (issue 34: 'You are owed' after a claim). */
+  paid: 'Paid to you',
   deadline: 'Claim before',
   claim: 'Claim',
   claiming: 'Claiming',
@@ -76,7 +78,7 @@ export function ClaimCard(props: ClaimCardProps) {
           <Badge tone={tones[state]}>{claimCardTexts.badges[state]}</Badge>
         </Inline>
         <Text>
-          {`${claimCardTexts.amount}: `}
+          {`${state === 'claimed' ? claimCardTexts.paid : claimCardTexts.amount}: `}
           <strong>
             {formatAmount(props.amount, { decimals: props.assetDecimals, symbol: props.assetSymbol })}
           </strong>

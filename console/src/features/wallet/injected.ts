@@ -39,10 +39,14 @@ function isUserRejection(error: unknown): boolean {
   );
 }
 
-/** The browser wallet: the first EIP-6963 provider, else window.ethereum, through ethers' BrowserProvider. */
-export async function createInjectedConnector(): Promise<WalletConnector> {
+/**
+ * The browser wallet: the EIP-6963 provider named `rdns` (the one chosen last time), else the first one announced,
+ * else window.ethereum, through ethers' BrowserProvider.
+ */
+export async function createInjectedConnector(rdns?: string): Promise<WalletConnector> {
   const announced = await discoverProviders();
-  const chosen = announced[0];
+  const chosen =
+    (rdns ? announced.find((candidate) => candidate.info.rdns === rdns) : undefined) ?? announced[0];
   const eip1193 = chosen?.provider ?? window.ethereum;
   const providerName = chosen?.info.name ?? 'Browser wallet';
   const provider = eip1193 ? new BrowserProvider(eip1193) : undefined;
@@ -51,6 +55,24 @@ export async function createInjectedConnector(): Promise<WalletConnector> {
     kind: 'browser',
     providerId: providerIds.browser,
     providerName,
+    ...(chosen?.info.rdns ? { rdns: chosen.info.rdns } : {}),
+    balance: async (address) => {
+      if (!provider) throw new WalletError(walletMessages.noWeb3);
+      return provider.getBalance(getAddress(address));
+    },
+    restore: async (address) => {
+      // eth_accounts never opens the extension's prompt: it answers the accounts this site was already allowed.
+      if (!provider || (rdns && chosen?.info.rdns !== rdns)) return null;
+      const allowed = ((await provider.send('eth_accounts', []).catch(() => [])) as string[]).map((a) =>
+        getAddress(a),
+      );
+      if (!allowed.includes(getAddress(address))) return null;
+      const network = await provider.getNetwork();
+      return {
+        account: { address: getAddress(address), name: getAddress(address) },
+        networkId: Number(network.chainId),
+      };
+    },
     connect: async () => {
       if (!provider || !eip1193) throw new WalletError(walletMessages.noWeb3);
       let addresses: string[];

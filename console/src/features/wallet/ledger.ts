@@ -126,6 +126,10 @@ export function createLedgerConnector(options: LedgerConnectorOptions): WalletCo
         throw new WalletError(walletMessages.connectFailed);
       }
     },
+    balance: async (address) => {
+      if (!provider) throw new WalletError(walletMessages.connectFailed);
+      return provider.getBalance(getAddress(address));
+    },
     getSigner: async (address) => {
       const path = pathsByAddress.get(getAddress(address));
       if (!provider || !eth || !path) throw new WalletError(walletMessages.connectFailed);

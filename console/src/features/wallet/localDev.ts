@@ -54,5 +54,6 @@ export function createLocalDevConnector(rpcUrl: string): WalletConnector {
     // The node signs (eth_sendTransaction): for the public accounts it holds the keys, for the account's own it
     // was told to accept it (the server's anvil_impersonateAccount), so the account need not be in eth_accounts.
     getSigner: async (address) => new JsonRpcSigner(provider, getAddress(address)),
+    balance: (address) => provider.getBalance(getAddress(address)),
   };
 }

@@ -2,6 +2,19 @@ import { atom } from 'jotai';
 import { networkName } from './networks.ts';
 import type { WalletAccount, WalletConnector, WalletState } from './types.ts';
 import { walletAtom, walletConnectorAtom, walletSelectorOpenAtom } from './atoms.ts';
+import { type RememberedWallet, writeRememberedWallet } from './remembered.ts';
+
+/** What is remembered of a wallet: its kind, its address and (browser wallets) the extension's rdns. */
+export function rememberedOf(wallet: WalletState): RememberedWallet {
+  return { kind: wallet.kind, address: wallet.address, ...(wallet.rdns ? { rdns: wallet.rdns } : {}) };
+}
+
+/** The wallet is gone (Sign Out, the session ended, the browser wallet disconnected): nothing is restored. */
+export const forgetWalletAtom = atom(null, (_get, set) => {
+  set(walletAtom, null);
+  set(walletConnectorAtom, null);
+  writeRememberedWallet(null);
+});
 
 type PendingSelection = { resolve: (wallet: WalletState | null) => void };
 
@@ -25,6 +38,7 @@ export const completeWalletSelectionAtom = atom(
       kind: choice.connector.kind,
       providerId: choice.connector.providerId,
       providerName: choice.connector.providerName,
+      ...(choice.connector.rdns ? { rdns: choice.connector.rdns } : {}),
       networkId: choice.networkId,
       networkName: networkName(choice.networkId),
       address: choice.account.address,
@@ -32,6 +46,7 @@ export const completeWalletSelectionAtom = atom(
     };
     set(walletConnectorAtom, choice.connector);
     set(walletAtom, wallet);
+    writeRememberedWallet(rememberedOf(wallet));
     set(walletSelectorOpenAtom, false);
     get(pendingSelectionAtom)?.resolve(wallet);
     set(pendingSelectionAtom, null);

@@ -1,5 +1,5 @@
 import { walletMessages } from '@tranche/api';
-import { getAddress } from 'ethers';
+import { getAddress, JsonRpcProvider } from 'ethers';
 import { api } from '../../lib/api.ts';
 import { type WalletConnector, WalletError, providerIds } from './types.ts';
 
@@ -7,11 +7,13 @@ import { type WalletConnector, WalletError, providerIds } from './types.ts';
  * The platform-held sharded keys the user signs for (GET /dtx/addresses). They never sign in the browser:
  * operations with them open distributed transactions on the server.
  */
-export function createShardedConnector(chainId: number): WalletConnector {
+export function createShardedConnector(chainId: number, rpcUrl: string | null = null): WalletConnector {
+  const provider = rpcUrl ? new JsonRpcProvider(rpcUrl, undefined, { staticNetwork: false }) : undefined;
   return {
     kind: 'sharded',
     providerId: providerIds.sharded,
     providerName: 'Sharded Key',
+    ...(provider ? { balance: (address: string) => provider.getBalance(getAddress(address)) } : {}),
     connect: async () => {
       let keys: { address: string; name: string }[];
       try {

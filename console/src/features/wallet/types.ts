@@ -22,10 +22,19 @@ export type WalletConnector = {
   kind: WalletKind;
   providerId: number;
   providerName: string;
+  /** The EIP-6963 provider's reverse-DNS name (browser wallets), remembered so a reload asks the same extension. */
+  rdns?: string;
   /** Asks the wallet for its accounts; throws a WalletError carrying the spec's text on failure. */
   connect: () => Promise<{ accounts: WalletAccount[]; networkId: number }>;
   /** A signer that sends transactions from the chosen account (not for sharded keys, which go through the server). */
   getSigner?: (address: string) => Promise<Signer>;
+  /**
+   * Finds `address` again without asking the user (a reload, a new tab): the accounts a browser wallet already
+   * allowed, the local development accounts, the sharded keys. Null when it is no longer available.
+   */
+  restore?: (address: string) => Promise<{ account: WalletAccount; networkId: number } | null>;
+  /** The account's ETH balance in wei, for the wallet chip (where the wallet can read the chain). */
+  balance?: (address: string) => Promise<bigint>;
   /** Follows account and network changes (browser wallets); returns the unsubscribe function. */
   subscribe?: (onChange: (change: WalletChange) => void) => () => void;
 };
@@ -35,6 +44,7 @@ export type WalletState = {
   kind: WalletKind;
   providerId: number;
   providerName: string;
+  rdns?: string;
   networkId: number;
   networkName: string;
   address: string;

@@ -1,7 +1,7 @@
 import { type ApprovalPrecheck, dtxTypes, type PrecheckInput } from '@tranche/api';
 import type { AppContext } from '../../context.ts';
 import { chainErrorLines } from '../dtx/index.ts';
-import { precheck } from '../rules/service.ts';
+import { gasShortfall, precheck } from '../rules/service.ts';
 
 /**
  * One operation to check: a token operation the compliance pre-check knows (issue, redeem: the very check of
@@ -69,7 +69,9 @@ export async function precheckAll(ctx: AppContext, checks: PrecheckCall[]): Prom
       try {
         // A raw call: ethers' provider answers an identical request made within 250 ms from its cache.
         await ctx.chain.provider.send('eth_call', [check.call, 'latest']);
-        return { ok: true, reason: '' };
+        // The key must also pay the gas (issue 34): said at the start and at each approval, not after the last.
+        const short = await gasShortfall(ctx, check.call);
+        return short ? { ok: false, reason: short.reason } : { ok: true, reason: '' };
       } catch (error) {
         return { ok: false, reason: chainErrorLines(error).split('\n')[0] ?? 'the chain refuses it' };
       }

@@ -431,6 +431,41 @@ describe.each(databaseKinds)('registers and distributions on %s', (kind) => {
     });
   }, 120_000);
 
+  it('checks the issuer balance before funding and says what is missing in words (issue 34)', async () => {
+    const snapshot = await issuer.client.call('createSnapshot', {
+      body: { symbol: 'DIVI', blockNumber: recordBlock },
+    });
+    const held = (await stable.getFunction('balanceOf')(wallets.owner.address)) as bigint;
+    const created = await issuerDistribution(snapshot.id, (held + 1n).toString());
+    const refused = await failureOf(issuer.client.call('distributionFundTx', { params: { id: created.id } }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.message).toMatch(
+      /^The issuer wallet 0x[0-9a-fA-F]{40} holds [\d,]+\.\d+ tUSD, and this distribution needs [\d,]+\.\d+ tUSD\. Send the missing amount/,
+    );
+    expect(refused.message).not.toMatch(/execution reverted|0xe450d38c/);
+  }, 120_000);
+
+  it('cancels a distribution nobody funded, and keeps one the Distributor holds funds for (issue 34)', async () => {
+    const snapshot = await issuer.client.call('createSnapshot', {
+      body: { symbol: 'DIVI', blockNumber: recordBlock },
+    });
+    const unfunded = await issuerDistribution(snapshot.id, '600');
+    expect(await issuer.client.call('cancelDistribution', { params: { id: unfunded.id } })).toBeNull();
+    const gone = await failureOf(issuer.client.call('getDistribution', { params: { id: unfunded.id } }));
+    expect(gone.statusCode).toBe(404);
+
+    const funded = await issuerDistribution(snapshot.id, '600');
+    const fund = await issuer.client.call('distributionFundTx', { params: { id: funded.id } });
+    const owner = new NonceManager(new Wallet(wallets.owner.key, provider));
+    await (await owner.sendTransaction({ to: fund.approveTx.to, data: fund.approveTx.data })).wait();
+    await (await owner.sendTransaction({ to: fund.fundTx.to, data: fund.fundTx.data })).wait();
+    const kept = await failureOf(issuer.client.call('cancelDistribution', { params: { id: funded.id } }));
+    expect([kept.statusCode, kept.message]).toEqual([
+      409,
+      'This distribution holds funds on the chain, so it cannot be cancelled: reclaim what is unpaid after its claim deadline instead.',
+    ]);
+  }, 120_000);
+
   it('refuses a register of a block the indexer has not read, and bad distribution input', async () => {
     const far = (await provider.getBlockNumber()) + 1000;
     expect(

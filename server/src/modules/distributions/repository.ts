@@ -82,6 +82,11 @@ export async function paymentsOfHolder(
     .orderBy(desc(distributions.id));
 }
 
+/** Removes a distribution nobody funded (its payments go with it). */
+export async function deleteDistribution(db: Database, id: number): Promise<void> {
+  await db.delete(distributions).where(eq(distributions.id, id));
+}
+
 export async function setPushJob(db: Database, id: number, jobId: number): Promise<void> {
   await db.update(distributions).set({ pushJobId: jobId }).where(eq(distributions.id, id));
 }

@@ -12,6 +12,7 @@ import type { ServerModule } from '../registry.ts';
 import { listSnapshotsOf } from '../snapshots/repository.ts';
 import { distributionsOfSnapshots, jobOf, pushJobKind, setPushJob } from './repository.ts';
 import {
+  cancelDistribution,
   createDistribution,
   createPushJobHandler,
   describeDistribution,
@@ -50,6 +51,9 @@ export const distributionsModule: ServerModule = {
     });
     registerRoute(app, ctx, 'distributionFundTx', async ({ params, session }) =>
       fundTransactions(ctx, session, params.id),
+    );
+    registerRoute(app, ctx, 'cancelDistribution', async ({ params, session }) =>
+      cancelDistribution(ctx, session, params.id),
     );
     registerRoute(app, ctx, 'pushDistribution', async ({ params, session }) => {
       const row = await requireDistribution(ctx, session, params.id);

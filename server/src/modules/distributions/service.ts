@@ -2,6 +2,7 @@ import {
   type CreateDistributionResponse,
   type Distribution,
   distributionMessages as m,
+  formatAmount,
   type OpenClaim,
 } from '@tranche/api';
 import {
@@ -13,7 +14,7 @@ import {
   termsTuple,
   testStableTokenArtifact,
 } from '@tranche/contracts';
-import { Contract } from 'ethers';
+import { Contract, getAddress } from 'ethers';
 import { accessOf, type Viewer } from '../../access/access.ts';
 import { HttpError } from '../../errors.ts';
 import { requireDeployed } from '../projects/service.ts';
@@ -37,6 +38,7 @@ import {
 import { distributorAddress } from './local.ts';
 import {
   type DistributionRecord,
+  deleteDistribution,
   findDistribution,
   holderBalances,
   insertDistribution,
@@ -230,6 +232,15 @@ export async function fundTransactions(ctx: Ctx, viewer: Viewer, id: number) {
   const row = await requireDistribution(ctx, viewer, id);
   if ((await chainState(ctx, row)).funded) throw new HttpError(409, m.alreadyFunded);
   if (row.deadline <= Math.floor(Date.now() / 1000)) throw new HttpError(400, m.deadlineInPast);
+  // Issue 34: the issuer's balance of the payment token is checked before anything is signed, and said in words
+  // (the chain's answer would be an undecoded custom error). The allowance is the approval sent just before.
+  const asset = new Contract(row.asset, erc20Interface, ctx.chain.provider);
+  const held = (await asset.getFunction('balanceOf')(row.issuer)) as bigint;
+  if (held < BigInt(row.amount)) {
+    const show = (units: bigint | string) =>
+      formatAmount(units, { decimals: row.assetDecimals, symbol: row.assetSymbol });
+    throw new HttpError(400, m.fundShortOfBalance(getAddress(row.issuer), show(held), show(row.amount)));
+  }
   return {
     approveTx: {
       from: row.issuer,
@@ -243,6 +254,19 @@ export async function fundTransactions(ctx: Ctx, viewer: Viewer, id: number) {
     },
     amount: row.amount,
   };
+}
+
+/**
+ * DELETE /distributions/{id} (issue 34): a distribution nobody funded can be cancelled by the account that made it;
+ * one the Distributor holds anything for (funded, in part or whole, or reclaimed) stays, and is reclaimed instead.
+ */
+export async function cancelDistribution(ctx: Ctx, viewer: Viewer, id: number): Promise<null> {
+  const row = await requireDistribution(ctx, viewer, id);
+  if (row.accountId !== viewer.accountId) throw new HttpError(403, m.notIssuer);
+  const state = await chainState(ctx, row);
+  if (state.funded || state.reclaimed || state.remaining > 0n) throw new HttpError(409, m.cancelFunded);
+  await deleteDistribution(ctx.db, row.id);
+  return null;
 }
 
 /** POST /distributions/{id}/reclaim: after the deadline; txMode 1 builds the transaction, 2 signs it. */

@@ -6,11 +6,18 @@ import {
   dtxTypes,
   txTypes,
 } from '@tranche/api';
-import type { TransactionReceipt } from 'ethers';
+import { chainErrorMessage } from '@tranche/api/chainErrors';
+import { getAddress, type TransactionReceipt } from 'ethers';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
 import { crashPoint } from '../../jobs/crashPoints.ts';
-import { awaitRecorded, liveRow, RevertError, signAndRecord } from '../../jobs/durableTransaction.ts';
+import {
+  awaitRecorded,
+  InsufficientFundsError,
+  liveRow,
+  RevertError,
+  signAndRecord,
+} from '../../jobs/durableTransaction.ts';
 import type { JobRow, JobRunner } from '../../jobs/runner.ts';
 import {
   addressOf,
@@ -114,6 +121,9 @@ async function recordTokenCall(
     });
   } catch (error) {
     if (await liveRow(ctx.db, job.id, sendStep)) return undefined;
+    // The key cannot pay the gas: nothing was sent; every signer reads why and what to do (issue 34).
+    if (error instanceof InsufficientFundsError)
+      return fail(ctx, dtx, chainErrorMessage(error, { account: getAddress(error.address) }));
     return fail(ctx, dtx, chainErrorLines(error instanceof RevertError ? (error.cause ?? error) : error));
   }
   return undefined;
@@ -142,20 +152,22 @@ export async function settleDtx(
   const detail = await findDtxDetail(ctx.db, dtx.id);
   const contractAddress = detail?.contractAddress ?? null;
   const approvals = await listApprovals(ctx.db, [dtx.id]);
+  const outcome = await awaitRecorded(
+    { db: ctx.db, provider: ctx.chain.provider, signal, pollMs: ctx.chain.local ? 100 : 2000 },
+    row,
+  );
+  // A transaction that never reached a block is no one's history (issue 34): it is recorded in each approver's
+  // My transactions only once the chain has it (mined, or mined and reverted).
+  if (outcome === 'dropped') return fail(ctx, dtx, m.neverMined);
   for (const approval of approvals) {
     await recordUserTransaction(ctx, {
       accountId: approval.accountId,
-      hash: row.hash,
+      hash: outcome.receipt.hash,
       txType: userTxTypes[dtx.txType] ?? txTypes.pauseTrading,
       contractAddress,
       publicAddress: row.fromAddress,
     });
   }
-  const outcome = await awaitRecorded(
-    { db: ctx.db, provider: ctx.chain.provider, signal, pollMs: ctx.chain.local ? 100 : 2000 },
-    row,
-  );
-  if (outcome === 'dropped') return fail(ctx, dtx, m.neverMined, { txHash: row.hash });
   crashPoint('dtx:settled');
   const { receipt } = outcome;
   if (receipt.status !== 1) {

@@ -182,6 +182,11 @@ export async function devAccountOf(ctx: Ctx, runner: JobRunner, accountId: numbe
   return { address: row.address, registered, eth: eth.toString(), tusd: tusd.toString() };
 }
 
+/** The published key of one of the embedded chain's public accounts, or undefined for any other address. */
+export function sharedDevAccountKey(address: string): string | undefined {
+  return devAccountKeys.find((key) => new Wallet(key).address.toLowerCase() === address.toLowerCase());
+}
+
 /** GET /local/shared-accounts: the embedded chain's ten public accounts, each with the login that registered it. */
 export async function sharedDevAccounts(ctx: Pick<AppContext, 'db'>): Promise<SharedDevAccount[]> {
   const addresses = devAccountKeys.map((key) => new Wallet(key).address.toLowerCase());

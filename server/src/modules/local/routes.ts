@@ -9,8 +9,12 @@ import {
   createDevAccountFundingHandler,
   devAccountJobKind,
   devAccountOf,
+  sharedDevAccountKey,
   sharedDevAccounts,
 } from './devAccount.ts';
+import { localDevTexts } from '@tranche/api';
+import { HttpError } from '../../errors.ts';
+import { registerCredential } from '../credentials/service.ts';
 
 /** Local-mode helpers (only registered when the server runs its embedded dev chain). */
 export const localModule: ServerModule = {
@@ -39,6 +43,17 @@ export const localModule: ServerModule = {
     registerRoute(app, ctx, 'localSharedAccounts', async () =>
       access.devKeyUsers() ? sharedDevAccounts(ctx) : [],
     );
+    // One click in the wallet chip: a public development account registered for this account's server signing,
+    // with the key the chain publishes (refused, as any registration, when another account registered it first).
+    registerRoute(app, ctx, 'registerSharedAccount', async ({ body, session }) => {
+      const privateKey = access.devKeyUsers() ? sharedDevAccountKey(body.address) : undefined;
+      if (!privateKey) throw new HttpError(400, localDevTexts.notSharedAccount);
+      await registerCredential(ctx.db, ctx.masterKey, session.accountId, {
+        publicKey: body.address.toLowerCase(),
+        privateKey,
+      });
+      return null;
+    });
     registerLocalChainRoutes(app, ctx);
   },
 };

@@ -1,11 +1,12 @@
 import {
+  formatAmount,
   type PrecheckInput,
   type PrecheckResult,
   ruleMessages as r,
   tokenOperationMessages as m,
 } from '@tranche/api';
 import { revertReasons, whitelistArtifact } from '@tranche/contracts';
-import { Contract, toUtf8Bytes, ZeroHash } from 'ethers';
+import { Contract, getAddress, toUtf8Bytes, ZeroHash } from 'ethers';
 import {
   type Ctx,
   countryText,
@@ -218,7 +219,13 @@ export async function precheck(ctx: Ctx, input: PrecheckInput): Promise<Precheck
   }
   try {
     await ctx.chain.provider.call({ from: call.from, to: project.contractAddress, data: call.data });
-    return { ok: true, code: '0x51', reason: r.passes };
+    return (
+      (await gasShortfall(ctx, { ...call, to: project.contractAddress })) ?? {
+        ok: true,
+        code: '0x51',
+        reason: r.passes,
+      }
+    );
   } catch (error) {
     const reason = revertReason(error);
     const named = 'partition' in input ? input.partition : undefined;
@@ -241,6 +248,25 @@ export async function precheck(ctx: Ctx, input: PrecheckInput): Promise<Precheck
           : (ruleCodes[reason] ?? (ruleReasons.has(reason) ? '0x57' : '0x50'));
     return { ok: false, code: finalCode, reason: words ?? rightWords[reason] ?? r.chainRefused(reason) };
   }
+}
+
+/**
+ * The signer's readiness (issue 34): a call the rules accept still fails when the signing address cannot pay its
+ * gas (a new sharded key, an unfunded registered key). Answers the refusal in words, or null when it can pay.
+ */
+export async function gasShortfall(
+  ctx: Pick<Ctx, 'chain'>,
+  call: { from: string; to: string; data: string },
+): Promise<PrecheckResult | null> {
+  const [gas, fees, balance] = await Promise.all([
+    ctx.chain.provider.estimateGas(call),
+    ctx.chain.fees(),
+    ctx.chain.provider.getBalance(call.from),
+  ]);
+  const needs = gas * (fees.type === 2 ? fees.maxFeePerGas : fees.gasPrice);
+  if (balance >= needs) return null;
+  const eth = (wei: bigint) => formatAmount(wei / 10n ** 12n, { decimals: 6, symbol: 'ETH' });
+  return { ok: false, code: '0x50', reason: r.noGas(getAddress(call.from), eth(balance), eth(needs)) };
 }
 
 /** For a forced transfer or redemption: the first partition it draws from (the one a partition rule would refuse). */

@@ -272,6 +272,38 @@ describe('rules and the pre-check', () => {
     });
   });
 
+  it('says before anyone signs that the signing address cannot pay the gas (issue 34: signer readiness)', async () => {
+    // A holder already (the holder cap set above counts new holders only).
+    const [a] = wallets.holders;
+    const body = {
+      operation: 'issue' as const,
+      symbol: 'RULE',
+      accountAddress: owner(),
+      holderAddress: a!.address,
+      amount: '5',
+      partition: 'Common',
+    };
+    const held = await provider.getBalance(owner());
+    await provider.send('anvil_setBalance', [owner(), '0x0']);
+    try {
+      const refused = await issuer.call('precheckOperation', { body });
+      expect(refused.ok).toBe(false);
+      expect(refused.reason).toMatch(
+        new RegExp(
+          `^The signing address ${owner()} holds 0\\.00 ETH, and this operation needs about [\\d.,]+ ETH for gas\\. Send ETH to that address first`,
+          'i',
+        ),
+      );
+    } finally {
+      await provider.send('anvil_setBalance', [owner(), `0x${held.toString(16)}`]);
+    }
+    expect(await issuer.call('precheckOperation', { body })).toEqual({
+      ok: true,
+      code: '0x51',
+      reason: r.passes,
+    });
+  });
+
   it('refuses bad input with 400, never 500', async () => {
     const failure = await failureOf(
       issuer.call('precheckOperation', { body: { operation: 'teleport', symbol: 'RULE' } as never }),

@@ -32,7 +32,7 @@ import {
 } from './token.ts';
 
 /** Other modules call the pre-check through this module's service (approvals, bulk operations). */
-export { precheck } from './precheck.ts';
+export { gasShortfall, precheck } from './precheck.ts';
 
 /** GET /token/rules/{symbol}: the token's rule and each partition's, as the chain holds them now. */
 export async function getRules(ctx: Ctx, symbol: string): Promise<TokenRules> {

@@ -71,4 +71,40 @@ describe('DistributionCard', () => {
     expect(screen.queryByRole('button', { name: 'Push payments' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Reclaim' })).toBeVisible();
   });
+
+  it('keeps Reclaim disabled before the claim deadline, saying when it opens', () => {
+    render(<DistributionCard distribution={distribution} actions={actions} />);
+    expect(screen.getByRole('button', { name: 'Reclaim' })).toBeDisabled();
+    expect(screen.getByText(/^Reclaim opens after the claim deadline, /)).toBeVisible();
+    render(
+      <DistributionCard
+        distribution={{ ...distribution, id: 8, deadline: '2020-06-30T00:00:00.000Z' }}
+        actions={actions}
+      />,
+    );
+    expect(screen.getAllByRole('button', { name: 'Reclaim' })[1]).toBeEnabled();
+  });
+
+  it('keeps Push payments disabled once every holder is paid (a second push would repeat a finished job)', () => {
+    render(
+      <DistributionCard
+        distribution={{ ...distribution, pushed: '600', remaining: '0' }}
+        actions={actions}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Push payments' })).toBeDisabled();
+    expect(screen.getByText('Every holder is paid: nothing is left to push.')).toBeVisible();
+  });
+
+  it('offers Cancel distribution only while nobody funded it', () => {
+    render(
+      <DistributionCard
+        distribution={{ ...distribution, funded: false, remaining: '0' }}
+        actions={actions}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Cancel distribution' })).toBeEnabled();
+    render(<DistributionCard distribution={{ ...distribution, id: 9 }} actions={actions} />);
+    expect(screen.getAllByRole('button', { name: 'Cancel distribution' })).toHaveLength(1);
+  });
 });

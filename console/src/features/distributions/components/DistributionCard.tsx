@@ -2,6 +2,7 @@ import { countOf, type Distribution, distributionMessages as m, formatAmount } f
 import {
   Button,
   Card,
+  ConfirmDialog,
   DistributionProgress,
   formatClock,
   formatDate,
@@ -52,9 +53,14 @@ export function DistributionCard({
 }) {
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  const [cancelling, setCancelling] = useState<'no' | 'asking' | 'busy'>('no');
   const deadline = new Date(d.deadline);
   const pushing = d.pushJob !== null && (d.pushJob.state === 'queued' || d.pushJob.state === 'running');
   const push = d.pushJob ? pushProgress(d.pushJob) : null;
+  // Buttons that cannot act now are disabled, with the reason beside them: Reclaim before the claim deadline, Push
+  // once every holder is paid (a second push would repeat a finished job).
+  const beforeDeadline = Date.now() < deadline.getTime();
+  const allPaid = d.funded && BigInt(d.remaining) === 0n;
   const show = (units: string) => formatAmount(units, { decimals: d.assetDecimals, symbol: d.assetSymbol });
 
   const handlePush = async () => {
@@ -67,6 +73,19 @@ export function DistributionCard({
       setError(failure);
     } finally {
       setBusy(false);
+    }
+  };
+  // Nobody funded it: its creator may cancel it (the funding failed, or its terms were wrong).
+  const handleCancel = async () => {
+    setError(null);
+    setCancelling('busy');
+    try {
+      await api.call('cancelDistribution', { params: { id: d.id } });
+      setCancelling('no');
+      actions.reload();
+    } catch (failure) {
+      setCancelling('no');
+      setError(failure);
     }
   };
   const reclaimCalls = async (): Promise<WalletCall[]> => {
@@ -83,13 +102,22 @@ export function DistributionCard({
           {!d.funded && !d.underfunded ? (
             <Button onClick={() => actions.sendFromWallet(() => fundCalls(d))}>Fund</Button>
           ) : null}
+          {!d.funded && !d.underfunded && !d.reclaimed ? (
+            <Button variant="danger" onClick={() => setCancelling('asking')}>
+              Cancel distribution
+            </Button>
+          ) : null}
           {d.funded && !d.reclaimed ? (
-            <Button variant="secondary" loading={busy || pushing} onClick={handlePush}>
+            <Button variant="secondary" loading={busy || pushing} disabled={allPaid} onClick={handlePush}>
               Push payments
             </Button>
           ) : null}
           {(d.funded || d.underfunded) && !d.reclaimed ? (
-            <Button variant="secondary" onClick={() => actions.sendFromWallet(reclaimCalls)}>
+            <Button
+              variant="secondary"
+              disabled={beforeDeadline}
+              onClick={() => actions.sendFromWallet(reclaimCalls)}
+            >
               Reclaim
             </Button>
           ) : null}
@@ -139,11 +167,34 @@ export function DistributionCard({
           assetSymbol={d.assetSymbol}
           assetDecimals={d.assetDecimals}
         />
+        {(d.funded || d.underfunded) && !d.reclaimed && beforeDeadline ? (
+          <Text size="small" tone="muted">
+            {m.reclaimOpensAt(`${formatDate(deadline)} ${formatClock(deadline)}`)}
+          </Text>
+        ) : null}
+        {allPaid && !d.reclaimed ? (
+          <Text size="small" tone="muted">
+            {m.allPaid}
+          </Text>
+        ) : null}
         {push ? <ProgressBar value={push.value} label={push.label} /> : null}
         {d.pushJob?.state === 'failed' ? (
           <Text tone="danger">{m.pushFailed(d.pushJob.error ?? m.pushNoReason)}</Text>
         ) : null}
         <ErrorAlert error={error} onDismiss={() => setError(null)} />
+        <ConfirmDialog
+          open={cancelling !== 'no'}
+          onOpenChange={(open) => {
+            if (!open && cancelling !== 'busy') setCancelling('no');
+          }}
+          title="Cancel the distribution"
+          text={m.cancelConfirm(d.id)}
+          confirmLabel="Yes, cancel it"
+          cancelLabel="Keep it"
+          tone="danger"
+          busy={cancelling === 'busy'}
+          onConfirm={() => void handleCancel()}
+        />
       </Stack>
     </Card>
   );

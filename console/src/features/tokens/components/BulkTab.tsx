@@ -79,6 +79,7 @@ export function BulkTab({ ops }: { ops: TokenOps }) {
   const [error, setError] = useState<unknown>(null);
   const [reviewing, setReviewing] = useState(false);
   const account = ops.rights.address;
+  const refreshToken = ops.refresh;
 
   const read = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -117,6 +118,8 @@ export function BulkTab({ ops }: { ops: TokenOps }) {
         if (stopped) return;
         setJob(next);
         if (next.state === 'checking' || next.state === 'running') setTimeout(() => void look(), 1000);
+        // The job is over: the summary's total supply and the holders show what it issued or moved.
+        else refreshToken();
       } catch (failure) {
         if (!stopped) setError(failure);
       }
@@ -125,7 +128,7 @@ export function BulkTab({ ops }: { ops: TokenOps }) {
     return () => {
       stopped = true;
     };
-  }, [jobId]);
+  }, [jobId, refreshToken]);
 
   const exportResults = () => {
     if (!job) return;

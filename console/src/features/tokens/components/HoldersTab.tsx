@@ -91,9 +91,12 @@ export function HoldersTab({ ops }: { ops: TokenOps }) {
     }
   }, [partition, request, order, token.projectCode]);
 
+  // The token was read again after an operation (its supply or the indexed block moved): so are its holders.
+  const freshness = `${token.totalSupply}:${token.indexedBlock}`;
   useEffect(() => {
+    void freshness;
     void refresh();
-  }, [refresh]);
+  }, [refresh, freshness]);
 
   const handleSortingChange = (sorting: SortingState) => {
     const next = orderOf(sorting, holderSortColumns);

@@ -52,7 +52,12 @@ export function PrecheckView({ state, id }: { state: PrecheckState; id?: string 
         tone={ok ? 'success' : 'warning'}
         title={ok ? 'Pre-check: would pass' : 'Pre-check: would be refused'}
       >
-        {ok ? reason : `${reason} (ERC-1066 ${code}) ${statusCodeMessage(code)}`}
+        {ok
+          ? reason
+          : code === '0x50'
+            ? // 0x50 is 'would fail' in general: the reason alone says why (the signer's gas, a right, the chain).
+              reason
+            : `${reason} (ERC-1066 ${code}) ${statusCodeMessage(code)}`}
       </Alert>
     </div>
   );

@@ -20,7 +20,7 @@ import {
   TxWizard,
 } from '@tranche/ui-kit';
 import { useAtomValue } from 'jotai';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { routeTo } from '../../../lib/paths.ts';
 import { renderRouterLink } from '../../../lib/renderRouterLink.tsx';
@@ -46,6 +46,7 @@ import { type DisabledReason, ReasonAlert, SummaryRow } from './shared.tsx';
 import { TradingToggle } from './TradingToggle.tsx';
 import { tokenSymbolOf } from '../firstCalls.ts';
 import type { TokenOps } from './types.ts';
+import { type TokenTab, tokenTabOf, tokenTabs } from '../tokenTabs.ts';
 import { Address } from '../../config/index.ts';
 
 type Dialog = { title: string; text: ReactNode; onConfirm: () => void };
@@ -67,6 +68,7 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
   const rights = useWalletRights(token.contractAddress, token.abi, version);
   const tx = useTokenTransaction(token.contractAddress, token.abi);
   const explorer = useExplorerConfig();
+  const [params, setParams] = useSearchParams();
   const registered = useAtomValue(walletRegisteredAtom);
   const [useServer, setUseServer] = useState(false);
   const [panel, setPanel] = useState<'none' | 'issue' | 'redeem'>('none');
@@ -82,8 +84,23 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
           setDtxRequest({ symbol: token.projectCode, accountAddress: wallet.address, txType, txData })
       : undefined;
 
+  /** After any operation (signed here, by the server, a bulk job, an approval's execution): summary, rights, tabs. */
+  const refresh = useCallback(() => {
+    setVersion((v) => v + 1);
+    void reload();
+  }, [reload]);
+  // An operation that finished elsewhere (a sharded key's last approval, another tab) shows when the user comes back.
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void reload();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [reload]);
+
   const ops: TokenOps = {
     token,
+    refresh,
     rights,
     sign: tx.sign,
     submit: tx.submit,
@@ -125,9 +142,25 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
     tx.setView(null);
     setRound((n) => n + 1);
     setPanel('none');
-    setVersion((v) => v + 1);
-    void reload();
+    refresh();
   };
+
+  // The tab lives in the address (?tab=): an operation, a reload or a shared link keeps it.
+  const shownTabs = tokenTabs.filter(
+    (tab) =>
+      (tab !== 'controller' || showController) &&
+      ((tab !== 'bulk' && tab !== 'transfer') || rights.connected),
+  );
+  const tab = tokenTabOf(params, shownTabs);
+  const handleTabChange = (next: string) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set('tab', next as TokenTab);
+        return updated;
+      },
+      { replace: true },
+    );
 
   // The wizard shows over the page, which stays mounted behind it: Go back finds the form as it was left; a
   // finished transaction (Continue) starts the page's forms afresh.
@@ -242,7 +275,7 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
           {panel === 'redeem' && redeemReason === null ? (
             <RedeemForm ops={ops} onCancel={() => setPanel('none')} />
           ) : null}
-          <Tabs.Root defaultValue="holders">
+          <Tabs.Root value={tab} onValueChange={handleTabChange}>
             <Tabs.List aria-label="Token">
               <Tabs.Trigger value="holders">Token Holders</Tabs.Trigger>
               <Tabs.Trigger value="balance">Balance</Tabs.Trigger>

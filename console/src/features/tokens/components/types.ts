@@ -6,6 +6,8 @@ import type { WalletRights } from '../hooks/useWalletRights.ts';
 export type TokenOps = {
   token: ProjectDetail;
   rights: WalletRights;
+  /** Reads the token's summary, the wallet's rights and the tabs' data again (after any operation). */
+  refresh: () => void;
   /** Sign with the connected wallet through the transaction pipeline. */
   sign: (txType: TxType, method: string, args: unknown[]) => Promise<boolean>;
   /** Submit through the server with the caller's registered key (txMode 2). */

@@ -4,8 +4,9 @@ import { renderRouterLink } from '../../../lib/renderRouterLink.tsx';
 import { walletAtom, walletRegisteredAtom } from '../atoms.ts';
 import { openWalletSelectorAtom } from '../selection.ts';
 import { isWalletConnected } from '../types.ts';
+import { WalletChip } from './WalletChip.tsx';
 
-/** The header strip (ui-kit NetworkStatus) wired to the selected wallet and the registration check. */
+/** The header strip (ui-kit NetworkStatus) wired to the selected wallet and the registration check, and the wallet chip. */
 export function HeaderStrip() {
   const wallet = useAtomValue(walletAtom);
   const registered = useAtomValue(walletRegisteredAtom);
@@ -22,6 +23,7 @@ export function HeaderStrip() {
           void openSelector();
         }}
       />
+      {isWalletConnected(wallet) ? <WalletChip wallet={wallet} /> : null}
     </section>
   );
 }

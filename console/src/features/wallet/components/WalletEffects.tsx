@@ -5,6 +5,8 @@ import { api } from '../../../lib/api.ts';
 import { notifyAtom } from '../../notifications/index.ts';
 import { walletAtom, walletConnectorAtom, walletRegisteredAtom } from '../atoms.ts';
 import { networkName } from '../networks.ts';
+import { writeRememberedWallet } from '../remembered.ts';
+import { rememberedOf } from '../selection.ts';
 
 /** Follows account and network changes of a browser wallet, so the selection updates by itself. */
 export function WalletEventsEffect() {
@@ -17,7 +19,9 @@ export function WalletEventsEffect() {
         if (!current) return current;
         if (change.accounts) {
           const [address] = change.accounts;
-          return address ? { ...current, address, accountName: address } : null;
+          const next = address ? { ...current, address, accountName: address } : null;
+          writeRememberedWallet(next ? rememberedOf(next) : null);
+          return next;
         }
         if (change.networkId !== undefined) {
           return { ...current, networkId: change.networkId, networkName: networkName(change.networkId) };
