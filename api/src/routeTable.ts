@@ -237,7 +237,12 @@ export const routeTable = {
   upgradeToken: { group: 'tokens', method: 'POST', path: '/token/upgrade', access: 'user' },
   proposeTokenOwner: { group: 'tokens', method: 'POST', path: '/token/owner/propose', access: 'user' },
   acceptTokenOwner: { group: 'tokens', method: 'POST', path: '/token/owner/accept', access: 'user' },
-  replaceTokenWhitelist: { group: 'tokens', method: 'POST', path: '/token/whitelist/replace', access: 'user' },
+  replaceTokenWhitelist: {
+    group: 'tokens',
+    method: 'POST',
+    path: '/token/whitelist/replace',
+    access: 'user',
+  },
   replaceTokenScheme: { group: 'tokens', method: 'POST', path: '/token/scheme/replace', access: 'user' },
   getTokenRules: { group: 'rules', method: 'GET', path: '/token/rules/:symbol', access: 'user' },
   setTokenRules: { group: 'rules', method: 'PUT', path: '/token/rules', access: 'user' },

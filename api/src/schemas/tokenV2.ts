@@ -21,7 +21,9 @@ const base = { symbol, accountAddress, txMode };
 /** POST /token/upgrade: to `implementation` (a registered one; default the newest). */
 export const upgradeTokenRequestSchema = z.object({
   ...base,
-  implementation: requiredAddress(v.implementationInvalid, v.implementationInvalid).transform(lower).optional(),
+  implementation: requiredAddress(v.implementationInvalid, v.implementationInvalid)
+    .transform(lower)
+    .optional(),
 });
 export type UpgradeTokenRequest = z.input<typeof upgradeTokenRequestSchema>;
 

@@ -330,8 +330,10 @@ export function createAccess(ctx: Ctx) {
     ): void {
       const caller = accountAddress.toLowerCase();
       if (action === 'acceptOwnership') {
-        if (onChain.pendingOwner.toLowerCase() === zeroAddress) throw new HttpError(409, tokenV2Messages.noPendingOwner);
-        if (onChain.pendingOwner.toLowerCase() !== caller) throw new HttpError(403, tokenV2Messages.notPendingOwner);
+        if (onChain.pendingOwner.toLowerCase() === zeroAddress)
+          throw new HttpError(409, tokenV2Messages.noPendingOwner);
+        if (onChain.pendingOwner.toLowerCase() !== caller)
+          throw new HttpError(403, tokenV2Messages.notPendingOwner);
         return;
       }
       if (onChain.owner.toLowerCase() !== caller) throw new HttpError(403, tokenV2Messages.notOwner);

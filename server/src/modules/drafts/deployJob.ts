@@ -36,7 +36,10 @@ import { draftPartition } from './tokenAmounts.ts';
 const factoryInterface = new Interface(tokenFactoryArtifact.abi);
 
 /** The token a TokenFactory.createToken receipt created (its TokenCreated log). */
-function createdToken(receipt: { logs: readonly { address: string; topics: readonly string[]; data: string }[] }, factory: string) {
+function createdToken(
+  receipt: { logs: readonly { address: string; topics: readonly string[]; data: string }[] },
+  factory: string,
+) {
   for (const log of receipt.logs) {
     if (log.address.toLowerCase() !== factory) continue;
     const parsed = factoryInterface.parseLog({ topics: [...log.topics], data: log.data });

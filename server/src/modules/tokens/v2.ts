@@ -1,19 +1,15 @@
 import {
+  dtxTypes,
   type TokenV2Response,
-  type TokenV2State,
   tokenOperationMessages as m,
   tokenV2Messages as v,
   txTypes,
   type UpgradeStep,
 } from '@tranche/api';
 import { chainErrorMessage } from '@tranche/api/chainErrors';
-import {
-  securitySchemeArtifact,
-  securityTokenV2Abi,
-  tokenFactoryArtifact,
-  whitelistArtifact,
-} from '@tranche/contracts';
-import { Contract, Interface } from 'ethers';
+import { securitySchemeArtifact, whitelistArtifact } from '@tranche/contracts';
+import { Contract } from 'ethers';
+import { chainNow, tokenOf, tokenV2Interface, upgradeCallData, upgradePlan } from './v2State.ts';
 import { accessOf, type Viewer } from '../../access/access.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
@@ -21,30 +17,8 @@ import { signingKeyFor } from '../credentials/service.ts';
 import { requireDeployed } from '../projects/service.ts';
 import { recordUserTransaction } from '../transactions/service.ts';
 
-export const tokenV2Interface = new Interface(securityTokenV2Abi);
-
 type Ctx = Pick<AppContext, 'db' | 'chain' | 'masterKey' | 'caches'>;
 type Caller = Viewer & { accountAddress: string; txMode: 1 | 2 };
-
-/**
- * What each registered implementation changes against the one before (by its position in the factory, from 1):
- * shown on the token page beside "An upgrade is available". The first is the one tokens are created on.
- */
-export const implementationChanges: Record<number, readonly string[]> = {
-  1: ['Version 2 as released: upgrades, owner, whitelist and scheme rotation, controller while paused'],
-};
-
-const tokenOf = (ctx: Pick<AppContext, 'chain'>, address: string) =>
-  new Contract(address, securityTokenV2Abi, ctx.chain.provider);
-const factoryOf = (ctx: Pick<AppContext, 'chain'>, address: string) =>
-  new Contract(address, tokenFactoryArtifact.abi, ctx.chain.provider);
-
-/** A deployed version 2 token (409 for a version 1 token). */
-async function requireV2(ctx: Ctx, symbol: string, viewer: Viewer) {
-  const project = await requireDeployed(ctx, symbol, viewer);
-  if (project.tokenVersion !== 2) throw new HttpError(409, v.notVersion2);
-  return { project, token: tokenOf(ctx, project.contractAddress) };
-}
 
 async function ownersOf(token: Contract): Promise<{ owner: string; pendingOwner: string }> {
   const [owner, pendingOwner] = (await Promise.all([
@@ -52,79 +26,6 @@ async function ownersOf(token: Contract): Promise<{ owner: string; pendingOwner:
     token.getFunction('pendingOwner')(),
   ])) as [string, string];
   return { owner, pendingOwner };
-}
-
-/** The time of the chain's latest block (what the next block's time is at least). */
-async function chainNow(ctx: Pick<AppContext, 'chain'>): Promise<number> {
-  const block = await ctx.chain.provider.getBlock('latest');
-  return block?.timestamp ?? Math.floor(Date.now() / 1000);
-}
-
-/** The upgrade state of a version 2 token (its page). */
-export async function tokenV2State(ctx: Pick<AppContext, 'chain'>, address: string): Promise<TokenV2State> {
-  const token = tokenOf(ctx, address);
-  const [implementation, registry, delay, scheduled, pendingOwner] = (await Promise.all([
-    token.getFunction('implementation')(),
-    token.getFunction('registry')(),
-    token.getFunction('upgradeDelay')(),
-    token.getFunction('scheduledUpgrade')(),
-    token.getFunction('pendingOwner')(),
-  ])) as [string, string, bigint, [string, bigint], string];
-  const registered = ((await factoryOf(ctx, registry).getFunction('implementations')()) as string[]).map((a) =>
-    a.toLowerCase(),
-  );
-  const current = implementation.toLowerCase();
-  const latest = registered.at(-1) ?? current;
-  const from = registered.indexOf(current);
-  const changes: string[] = [];
-  for (let i = from + 1; i < registered.length; i++) {
-    changes.push(...(implementationChanges[i + 1] ?? [`Implementation ${i + 1} (${registered[i]})`]));
-  }
-  const none = /^0x0{40}$/i;
-  return {
-    implementation: current,
-    latestImplementation: latest,
-    upgradeAvailable: latest !== current,
-    changes,
-    upgradeDelay: Number(delay),
-    scheduled: none.test(scheduled[0])
-      ? null
-      : { implementation: scheduled[0].toLowerCase(), readyAt: Number(scheduled[1]) },
-    pendingOwner: none.test(pendingOwner) ? null : pendingOwner.toLowerCase(),
-    registry: registry.toLowerCase(),
-  };
-}
-
-/**
- * The next step of an upgrade to `requested` (default: the newest registered implementation): schedule it (the
- * owner's delay starts), or, when it is scheduled and its time has come, carry it out. Refused when the target is
- * not registered, is already the token's, or is scheduled and not ready yet.
- */
-export async function upgradePlan(
-  ctx: Pick<AppContext, 'chain'>,
-  tokenAddress: string,
-  requested?: string,
-): Promise<{ implementation: string; step: UpgradeStep; readyAt: number }> {
-  const state = await tokenV2State(ctx, tokenAddress);
-  const target = (requested ?? state.latestImplementation).toLowerCase();
-  const registered = (await factoryOf(ctx, state.registry).getFunction('isRegistered')(target)) as boolean;
-  if (!registered) throw new HttpError(400, v.implementationNotRegistered);
-  if (target === state.implementation) throw new HttpError(409, v.alreadyUpToDate);
-  const now = await chainNow(ctx);
-  if (state.scheduled?.implementation === target) {
-    if (state.scheduled.readyAt > now) {
-      throw new HttpError(409, v.upgradeNotReady(new Date(state.scheduled.readyAt * 1000).toISOString()));
-    }
-    return { implementation: target, step: 'upgrade', readyAt: state.scheduled.readyAt };
-  }
-  return { implementation: target, step: 'schedule', readyAt: now + state.upgradeDelay };
-}
-
-/** The call data of an upgrade step. */
-export function upgradeCallData(step: UpgradeStep, implementation: string): string {
-  return step === 'schedule'
-    ? tokenV2Interface.encodeFunctionData('scheduleUpgrade', [implementation])
-    : tokenV2Interface.encodeFunctionData('upgradeToAndCall', [implementation, '0x']);
 }
 
 /**
@@ -156,65 +57,25 @@ async function submit(
   return { transactionHash: response.hash };
 }
 
-/**
- * POST /token/upgrade: the owner's next upgrade step. Signed by the server with a delay of 0, the schedule and the
- * upgrade are sent one after the other (the answer is the upgrade's hash); a wallet gets one step at a time.
- */
-export async function upgradeToken(
-  ctx: Ctx,
-  caller: Caller,
-  input: { symbol: string; implementation?: string | undefined },
-): Promise<TokenV2Response> {
-  const { project, token } = await requireV2(ctx, input.symbol, caller);
-  accessOf(ctx).tokenAdministration('owner', await ownersOf(token), caller.accountAddress);
-  const plan = await upgradePlan(ctx, project.contractAddress, input.implementation);
-  const first = await submit(
-    ctx,
-    caller,
-    project.contractAddress,
-    upgradeCallData(plan.step, plan.implementation),
-    txTypes.tokenUpgrade,
-  );
-  if (caller.txMode === 1 || plan.step === 'upgrade' || !first.transactionHash) {
-    return { ...first, step: plan.step, readyAt: plan.readyAt };
-  }
-  const receipt = await ctx.chain.waitForReceipt(first.transactionHash);
-  if (receipt.status !== 1 || plan.readyAt > (await chainNow(ctx))) {
-    return { ...first, step: plan.step, readyAt: plan.readyAt };
-  }
-  const second = await submit(
-    ctx,
-    caller,
-    project.contractAddress,
-    upgradeCallData('upgrade', plan.implementation),
-    txTypes.tokenUpgrade,
-  );
-  return { ...second, step: 'upgrade', readyAt: plan.readyAt };
-}
+/** A version 2 operation, as the routes and the sharded key's distributed transactions (dtxTypes 6-10) name it. */
+type Operation =
+  | { txType: typeof dtxTypes.upgrade; txData: { implementation?: string | undefined } }
+  | { txType: typeof dtxTypes.proposeOwner; txData: { newOwner: string } }
+  | { txType: typeof dtxTypes.acceptOwner; txData: Record<string, never> }
+  | { txType: typeof dtxTypes.replaceWhitelist; txData: { whitelistAddress: string } }
+  | { txType: typeof dtxTypes.replaceScheme; txData: { securitySchemeAddress: string } };
 
-/** POST /token/owner/propose: the owner proposes `newOwner`, who takes over when it accepts. */
-export async function proposeOwner(
-  ctx: Ctx,
-  caller: Caller,
-  input: { symbol: string; newOwner: string },
-): Promise<TokenV2Response> {
-  const { project, token } = await requireV2(ctx, input.symbol, caller);
-  const owners = await ownersOf(token);
-  accessOf(ctx).tokenAdministration('owner', owners, caller.accountAddress);
-  if (owners.owner.toLowerCase() === input.newOwner) throw new HttpError(409, v.newOwnerIsOwner);
-  const data = tokenV2Interface.encodeFunctionData('transferOwnership', [input.newOwner]);
-  return submit(ctx, caller, project.contractAddress, data, txTypes.ownerProposal);
-}
+type Planned = {
+  /** The call data of the token call. */
+  data: string;
+  /** What a distributed transaction stores (tokenCall rebuilds `data` from it). */
+  stored: Record<string, string>;
+  /** My transactions' type. */
+  userTxType: number;
+  upgrade?: { step: UpgradeStep; readyAt: number; implementation: string };
+};
 
-/** POST /token/owner/accept: the proposed owner takes the token over. */
-export async function acceptOwner(ctx: Ctx, caller: Caller, input: { symbol: string }): Promise<TokenV2Response> {
-  const { project, token } = await requireV2(ctx, input.symbol, caller);
-  accessOf(ctx).tokenAdministration('acceptOwnership', await ownersOf(token), caller.accountAddress);
-  const data = tokenV2Interface.encodeFunctionData('acceptOwnership');
-  return submit(ctx, caller, project.contractAddress, data, txTypes.ownerAcceptance);
-}
-
-/** Whether `address` answers as a whitelist (its name and scheme) or a scheme (its asset id). */
+/** Whether `address` answers as a whitelist (its scheme and a verification) or a scheme (its asset id). */
 async function answersAs(ctx: Pick<AppContext, 'chain'>, address: string, kind: 'whitelist' | 'scheme') {
   if (!(await ctx.chain.hasCode(address))) return false;
   try {
@@ -231,32 +92,177 @@ async function answersAs(ctx: Pick<AppContext, 'chain'>, address: string, kind: 
   }
 }
 
+/**
+ * The checks of a version 2 operation by `accountAddress` on a token (the access module's rule: the owner, or the
+ * proposed owner to accept; a registered implementation, a new owner, a whitelist or scheme contract that differs
+ * from the current one) and its call.
+ */
+async function plan(
+  ctx: Pick<AppContext, 'chain' | 'db'>,
+  project: { contractAddress: string; tokenVersion: number },
+  accountAddress: string,
+  operation: Operation,
+): Promise<Planned> {
+  if (project.tokenVersion !== 2) throw new HttpError(409, v.notVersion2);
+  const token = tokenOf(ctx, project.contractAddress);
+  const owners = await ownersOf(token);
+  const access = accessOf(ctx);
+  switch (operation.txType) {
+    case dtxTypes.upgrade: {
+      access.tokenAdministration('owner', owners, accountAddress);
+      const next = await upgradePlan(ctx, project.contractAddress, operation.txData.implementation);
+      return {
+        data: upgradeCallData(next.step, next.implementation),
+        stored: { implementation: next.implementation, step: next.step },
+        userTxType: txTypes.tokenUpgrade,
+        upgrade: next,
+      };
+    }
+    case dtxTypes.proposeOwner: {
+      access.tokenAdministration('owner', owners, accountAddress);
+      const newOwner = operation.txData.newOwner.toLowerCase();
+      if (owners.owner.toLowerCase() === newOwner) throw new HttpError(409, v.newOwnerIsOwner);
+      return {
+        data: tokenV2Interface.encodeFunctionData('transferOwnership', [newOwner]),
+        stored: { newOwner },
+        userTxType: txTypes.ownerProposal,
+      };
+    }
+    case dtxTypes.acceptOwner:
+      access.tokenAdministration('acceptOwnership', owners, accountAddress);
+      return {
+        data: tokenV2Interface.encodeFunctionData('acceptOwnership'),
+        stored: {},
+        userTxType: txTypes.ownerAcceptance,
+      };
+    case dtxTypes.replaceWhitelist: {
+      access.tokenAdministration('owner', owners, accountAddress);
+      const whitelist = operation.txData.whitelistAddress.toLowerCase();
+      const current = ((await token.getFunction('whitelist')()) as string).toLowerCase();
+      if (current === whitelist) throw new HttpError(409, v.sameWhitelist);
+      if (!(await answersAs(ctx, whitelist, 'whitelist'))) throw new HttpError(400, v.whitelistNotContract);
+      return {
+        data: tokenV2Interface.encodeFunctionData('setWhitelist', [whitelist]),
+        stored: { whitelistAddress: whitelist },
+        userTxType: txTypes.whitelistReplacement,
+      };
+    }
+    case dtxTypes.replaceScheme: {
+      access.tokenAdministration('owner', owners, accountAddress);
+      const scheme = operation.txData.securitySchemeAddress.toLowerCase();
+      const current = ((await token.getFunction('securityScheme')()) as string).toLowerCase();
+      if (current === scheme) throw new HttpError(409, v.sameScheme);
+      if (!(await answersAs(ctx, scheme, 'scheme'))) throw new HttpError(400, v.schemeNotContract);
+      return {
+        data: tokenV2Interface.encodeFunctionData('setSecurityScheme', [scheme]),
+        stored: { securitySchemeAddress: scheme },
+        userTxType: txTypes.schemeReplacement,
+      };
+    }
+  }
+}
+
+/** A sharded key's version 2 operation (POST /dtx): checked as the routes check it; answers the data to store. */
+export async function checkTokenV2Operation(
+  ctx: Pick<AppContext, 'chain' | 'db'>,
+  _viewer: Viewer,
+  project: { contractAddress: string; tokenVersion: number },
+  keyAddress: string,
+  request: { txType: number; txData: Record<string, unknown> },
+): Promise<Record<string, string>> {
+  const text = (key: string) => {
+    const value = request.txData[key];
+    if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(value.trim())) {
+      throw new HttpError(400, key === 'implementation' ? v.implementationInvalid : m.accountInvalid);
+    }
+    return value.trim().toLowerCase();
+  };
+  const operation = ((): Operation => {
+    switch (request.txType) {
+      case dtxTypes.upgrade:
+        return {
+          txType: dtxTypes.upgrade,
+          txData: { implementation: request.txData.implementation ? text('implementation') : undefined },
+        };
+      case dtxTypes.proposeOwner:
+        return { txType: dtxTypes.proposeOwner, txData: { newOwner: text('newOwner') } };
+      case dtxTypes.acceptOwner:
+        return { txType: dtxTypes.acceptOwner, txData: {} };
+      case dtxTypes.replaceWhitelist:
+        return { txType: dtxTypes.replaceWhitelist, txData: { whitelistAddress: text('whitelistAddress') } };
+      default:
+        return {
+          txType: dtxTypes.replaceScheme,
+          txData: { securitySchemeAddress: text('securitySchemeAddress') },
+        };
+    }
+  })();
+  return (await plan(ctx, project, keyAddress.toLowerCase(), operation)).stored;
+}
+
+/**
+ * Runs a version 2 operation of a route: checked, then answered for the wallet (txMode 1) or signed with the
+ * caller's registered key (txMode 2). An upgrade signed by the server with a delay of 0 schedules and carries out
+ * in one request (the answer is the upgrade's hash); a wallet gets one step at a time.
+ */
+async function run(ctx: Ctx, caller: Caller, symbol: string, operation: Operation): Promise<TokenV2Response> {
+  const project = await requireDeployed(ctx, symbol, caller);
+  const planned = await plan(ctx, project, caller.accountAddress, operation);
+  const to = project.contractAddress;
+  const first = await submit(ctx, caller, to, planned.data, planned.userTxType);
+  const upgrade = planned.upgrade;
+  if (!upgrade) return first;
+  const answer = { ...first, step: upgrade.step, readyAt: upgrade.readyAt };
+  if (caller.txMode === 1 || upgrade.step === 'upgrade' || !first.transactionHash) return answer;
+  const receipt = await ctx.chain.waitForReceipt(first.transactionHash);
+  if (receipt.status !== 1 || upgrade.readyAt > (await chainNow(ctx))) return answer;
+  const second = await submit(
+    ctx,
+    caller,
+    to,
+    upgradeCallData('upgrade', upgrade.implementation),
+    planned.userTxType,
+  );
+  return { ...second, step: 'upgrade', readyAt: upgrade.readyAt };
+}
+
+/** POST /token/upgrade: to the newest registered implementation unless one is named. */
+export const upgradeToken = (
+  ctx: Ctx,
+  caller: Caller,
+  input: { symbol: string; implementation?: string | undefined },
+) =>
+  run(ctx, caller, input.symbol, {
+    txType: dtxTypes.upgrade,
+    txData: { implementation: input.implementation },
+  });
+
+/** POST /token/owner/propose: the owner proposes `newOwner`, who takes over when it accepts. */
+export const proposeOwner = (ctx: Ctx, caller: Caller, input: { symbol: string; newOwner: string }) =>
+  run(ctx, caller, input.symbol, { txType: dtxTypes.proposeOwner, txData: { newOwner: input.newOwner } });
+
+/** POST /token/owner/accept: the proposed owner takes the token over. */
+export const acceptOwner = (ctx: Ctx, caller: Caller, input: { symbol: string }) =>
+  run(ctx, caller, input.symbol, { txType: dtxTypes.acceptOwner, txData: {} });
+
 /** POST /token/whitelist/replace: receivers are judged against the new whitelist from the next transfer. */
-export async function replaceWhitelist(
+export const replaceWhitelist = (
   ctx: Ctx,
   caller: Caller,
   input: { symbol: string; whitelistAddress: string },
-): Promise<TokenV2Response> {
-  const { project, token } = await requireV2(ctx, input.symbol, caller);
-  accessOf(ctx).tokenAdministration('owner', await ownersOf(token), caller.accountAddress);
-  const current = ((await token.getFunction('whitelist')()) as string).toLowerCase();
-  if (current === input.whitelistAddress) throw new HttpError(409, v.sameWhitelist);
-  if (!(await answersAs(ctx, input.whitelistAddress, 'whitelist'))) throw new HttpError(400, v.whitelistNotContract);
-  const data = tokenV2Interface.encodeFunctionData('setWhitelist', [input.whitelistAddress]);
-  return submit(ctx, caller, project.contractAddress, data, txTypes.whitelistReplacement);
-}
+) =>
+  run(ctx, caller, input.symbol, {
+    txType: dtxTypes.replaceWhitelist,
+    txData: { whitelistAddress: input.whitelistAddress },
+  });
 
 /** POST /token/scheme/replace: rights are asked of the new scheme from the next call. */
-export async function replaceScheme(
+export const replaceScheme = (
   ctx: Ctx,
   caller: Caller,
   input: { symbol: string; securitySchemeAddress: string },
-): Promise<TokenV2Response> {
-  const { project, token } = await requireV2(ctx, input.symbol, caller);
-  accessOf(ctx).tokenAdministration('owner', await ownersOf(token), caller.accountAddress);
-  const current = ((await token.getFunction('securityScheme')()) as string).toLowerCase();
-  if (current === input.securitySchemeAddress) throw new HttpError(409, v.sameScheme);
-  if (!(await answersAs(ctx, input.securitySchemeAddress, 'scheme'))) throw new HttpError(400, v.schemeNotContract);
-  const data = tokenV2Interface.encodeFunctionData('setSecurityScheme', [input.securitySchemeAddress]);
-  return submit(ctx, caller, project.contractAddress, data, txTypes.schemeReplacement);
-}
+) =>
+  run(ctx, caller, input.symbol, {
+    txType: dtxTypes.replaceScheme,
+    txData: { securitySchemeAddress: input.securitySchemeAddress },
+  });

@@ -20,7 +20,11 @@ type Ctx = Pick<AppContext, 'db' | 'chain'>;
 export const localPlatformKey: string = keccak256(toUtf8Bytes('tranche: local platform key (token v2)'));
 
 /** deployed_contracts kinds of the platform's version 2 contracts. */
-const kinds = { factory: 'tokenV2Factory', implementation: 'tokenV2Implementation', admin: 'tokenV2Admin' } as const;
+const kinds = {
+  factory: 'tokenV2Factory',
+  implementation: 'tokenV2Implementation',
+  admin: 'tokenV2Admin',
+} as const;
 
 const factoryOf = (ctx: Ctx, address: string) =>
   new Contract(address, tokenFactoryArtifact.abi, ctx.chain.provider);
@@ -53,7 +57,12 @@ async function recordedFactory(ctx: Ctx): Promise<string | undefined> {
   return row?.address;
 }
 
-async function deployContract(ctx: Ctx, key: string, artifact: { abi: unknown; bytecode: string }, args: unknown[]) {
+async function deployContract(
+  ctx: Ctx,
+  key: string,
+  artifact: { abi: unknown; bytecode: string },
+  args: unknown[],
+) {
   const { data } = await new ContractFactory(artifact.abi as never, artifact.bytecode).getDeployTransaction(
     ...args,
   );
@@ -104,7 +113,13 @@ async function deployLocal(ctx: Ctx): Promise<string> {
   await ctx.db
     .insert(deployedContracts)
     .values([
-      { chainId: ctx.chain.chainId, address: admin.address, kind: kinds.admin, name: 'SecurityTokenV2Admin', transactionHash: admin.hash },
+      {
+        chainId: ctx.chain.chainId,
+        address: admin.address,
+        kind: kinds.admin,
+        name: 'SecurityTokenV2Admin',
+        transactionHash: admin.hash,
+      },
       {
         chainId: ctx.chain.chainId,
         address: implementation.address,
@@ -112,7 +127,13 @@ async function deployLocal(ctx: Ctx): Promise<string> {
         name: 'SecurityTokenV2',
         transactionHash: implementation.hash,
       },
-      { chainId: ctx.chain.chainId, address: factory.address, kind: kinds.factory, name: 'TokenFactory', transactionHash: factory.hash },
+      {
+        chainId: ctx.chain.chainId,
+        address: factory.address,
+        kind: kinds.factory,
+        name: 'TokenFactory',
+        transactionHash: factory.hash,
+      },
     ])
     .onConflictDoNothing();
   return factory.address;
@@ -122,7 +143,10 @@ async function deployLocal(ctx: Ctx): Promise<string> {
  * The factory of this chain: TOKEN_FACTORY_ADDRESS when set, else the one recorded; in local mode deployed when there
  * is none (once per process: concurrent callers share the deployment). Undefined on an external chain without one.
  */
-export async function tokenFactoryAddress(ctx: Ctx, options: { deploy?: boolean } = {}): Promise<string | undefined> {
+export async function tokenFactoryAddress(
+  ctx: Ctx,
+  options: { deploy?: boolean } = {},
+): Promise<string | undefined> {
   const configured = process.env.TOKEN_FACTORY_ADDRESS?.trim();
   if (configured) return configured.toLowerCase();
   const known = await recordedFactory(ctx);
