@@ -36,7 +36,8 @@ export function createReadCaches(): ReadCaches {
       ttlMs: 10 * 60_000,
       maxEntries: 10_000,
       // Version 2 tokens are not kept: their owner, whitelist and scheme may be replaced (the indexer writes them).
-      keep: (row) => row.status === projectStatus.deployed && row.contractAddress !== null && row.tokenVersion !== 2,
+      keep: (row) =>
+        row.status === projectStatus.deployed && row.contractAddress !== null && row.tokenVersion !== 2,
     }),
     revokedSessions: createRevokedSessions(),
   };

@@ -232,9 +232,12 @@ export function createDeployJobHandler(ctx: AppContext, options: DeployJobOption
       }
       try {
         // Above the measured cost (per holder at a batch of 10, plus the fixed part), capped by the chain.
-        const perHolder =
-          codebase.version === 2 ? measuredGas.v2.issueBatchPerHolder10 : measuredGas.issueBatchPerHolder10;
-        const gasLimit = BigInt(rows.length * perHolder + 100_000);
+        // Version 2 (a proxy whose first issue also writes the partition and default-partition words through two
+        // delegate calls) is sized by the node's estimate: the per-holder figure leaves a small batch short.
+        const gasLimit =
+          codebase.version === 2
+            ? undefined
+            : BigInt(rows.length * measuredGas.issueBatchPerHolder10 + 100_000);
         const { receipt } = await send(`issue:${batch}`, { to: tokenAddress, data }, gasLimit);
         await markIssued(ctx.db, ids, receipt.hash);
       } catch (error) {
