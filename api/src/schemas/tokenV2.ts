@@ -86,3 +86,18 @@ export const tokenV2StateSchema = z.object({
   registry: z.string(),
 });
 export type TokenV2State = z.output<typeof tokenV2StateSchema>;
+
+// ---- Console forms (the same rules and texts; the symbol and wallet come from the page) ----
+
+/** Propose a new owner. */
+export const proposeOwnerFormSchema = z.object({
+  newOwner: requiredAddress(v.newOwnerRequired, v.newOwnerInvalid),
+});
+/** Replace the whitelist. */
+export const replaceWhitelistFormSchema = z.object({
+  whitelistAddress: requiredAddress(v.whitelistRequired, v.whitelistInvalid),
+});
+/** Replace the security scheme. */
+export const replaceSchemeFormSchema = z.object({
+  securitySchemeAddress: requiredAddress(v.schemeRequired, v.schemeInvalid),
+});
