@@ -5,19 +5,15 @@ import {
   tokenFactoryArtifact,
 } from '@tranche/contracts';
 import { and, eq } from 'drizzle-orm';
-import { Contract, ContractFactory, keccak256, toQuantity, toUtf8Bytes, Wallet } from 'ethers';
+import { Contract, ContractFactory, toQuantity, Wallet } from 'ethers';
+import { localPlatformKey } from './platformKey.ts';
 import type { AppContext } from '../../context.ts';
 import { deployedContracts } from '../../db/schema.ts';
 import { sendSigned } from '../rbac/chainCalls.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'chain'>;
 
-/**
- * Local mode's platform key: it deploys version 2's implementations and the factory, and owns the factory (registers
- * newer implementations). A key of its own, never a development account, so that its transactions never take a
- * nonce the demo, a developer's browser or a test is about to use. Its ETH is set by the embedded chain.
- */
-export const localPlatformKey: string = keccak256(toUtf8Bytes('tranche: local platform key (token v2)'));
+export { localPlatformKey };
 
 /** deployed_contracts kinds of the platform's version 2 contracts. */
 const kinds = {
