@@ -7,7 +7,7 @@ import {
   transferCallData,
 } from '../../server/src/modules/tokens/v2Testing.ts';
 import { expect, test } from './fixtures.ts';
-import { apiAs, createAccount, loginInBrowser, readMail } from './helpers.ts';
+import { apiAs, connectAs, createAccount, loginInBrowser, readMail } from './helpers.ts';
 import { fundedSender, rpc, sendTransaction } from './historyHelpers.ts';
 
 /** Dev account 0: the local seed gave it Access Levels 1 and 2 in the default scheme. */
@@ -179,6 +179,8 @@ test('a version 2 token: deployed in the console, operated, upgraded by its 2-of
   await expect(holders.getByRole('cell', { name: '75', exact: true })).toBeVisible();
   await expect(holders.getByRole('cell', { name: '70', exact: true })).toBeVisible();
   // The receiver's history: the issue of the draft, the issue through the server, the transfer.
+  // A reload forgets the wallet: balances need it connected.
+  await connectAs(page, '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
   await page.getByRole('tab', { name: 'Balance' }).click();
   const balance = page.getByRole('tabpanel', { name: 'Balance' });
   await balance.getByLabel('Wallet address').fill(receiver);
