@@ -30,7 +30,7 @@ import {
 } from './repository.ts';
 import { deployJobKind, tokenCodebase } from './service.ts';
 import { signingKeyFor } from '../credentials/service.ts';
-import { requireTokenV2Platform } from '../tokens/v2Platform.ts';
+import { requireTokenV2Platform } from '../tokens/index.ts';
 import { draftPartition } from './tokenAmounts.ts';
 
 const factoryInterface = new Interface(tokenFactoryArtifact.abi);

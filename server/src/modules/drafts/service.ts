@@ -9,7 +9,7 @@ import {
 } from '@tranche/api';
 import { whitelistArtifact } from '@tranche/contracts';
 import { tokenCodebaseOf } from '../codebases/service.ts';
-import { tokenFactoryAddress } from '../tokens/v2Platform.ts';
+import { tokenFactoryAddress } from '../tokens/index.ts';
 import { Contract } from 'ethers';
 import type { z } from 'zod';
 import type { createDraftRequestSchema, deployDraftRequestSchema } from '@tranche/api';

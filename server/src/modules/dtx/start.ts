@@ -20,7 +20,7 @@ import { shardedKeyStatus } from '../sharding/schema.ts';
 import { requireKey, requireSigner, resolveRecipients, unlockShare } from '../sharding/service.ts';
 import { type DtxRow, expireDue, insertDtx } from './repository.ts';
 import { tokenCall } from './tokenCall.ts';
-import { prepareTokenV2 } from '../tokens/v2Dtx.ts';
+import { prepareTokenV2 } from '../tokens/index.ts';
 import { dtxTtlMs } from './ttl.ts';
 
 export async function profileNameOf(ctx: Pick<AppContext, 'db'>, accountId: number): Promise<string> {

@@ -17,7 +17,17 @@ import { findAccountById } from '../accounts/repository.ts';
 import { findCredentialByAddress } from '../credentials/repository.ts';
 import { type ProjectRow, findProjectBySymbol, searchProjects } from './repository.ts';
 import { projectStatus } from './schema.ts';
-import { tokenV2State } from '../tokens/v2State.ts';
+import { tokenV2State } from './tokenV2State.ts';
+
+/** Version 2 tokens' upgrade state and next upgrade step (read by the tokens module's routes). */
+export {
+  chainNow,
+  tokenOf,
+  tokenV2Interface,
+  tokenV2State,
+  upgradeCallData,
+  upgradePlan,
+} from './tokenV2State.ts';
 
 const statusDescriptions: Record<number, string> = { 1: 'Draft', 2: 'Deployed' };
 

@@ -1,7 +1,7 @@
 import { HttpError } from '../../errors.ts';
 import { testStableTokenAddress } from '../distributions/service.ts';
 import { registerRoute } from '../../http/routing.ts';
-import { tokenV2Platform } from '../tokens/v2Platform.ts';
+import { tokenV2Platform } from '../tokens/index.ts';
 import type { ServerModule } from '../registry.ts';
 import { pingDatabase } from '../../db/database.ts';
 import { indexerOf } from '../../indexer/indexer.ts';

@@ -3,11 +3,9 @@ import type { AppContext } from '../../context.ts';
 import { registerRoute } from '../../http/routing.ts';
 import { createIndexer, indexerOf, indexerOptionsFromEnv, setIndexerOf } from '../../indexer/indexer.ts';
 import type { ServerModule } from '../registry.ts';
-import { findAccountByLogin } from '../accounts/repository.ts';
-import { demoLogin } from '../../seed.ts';
 import { addDocument, controllerRedeem, forceTransfer, issue, redeem, removeDocument } from './service.ts';
 import { acceptOwner, proposeOwner, replaceScheme, replaceWhitelist, upgradeToken } from './v2.ts';
-import { tokenFactoryAddress } from './v2Platform.ts';
+import { deployPlatformAtStart } from './v2Platform.ts';
 
 /** The indexer the tokens module started for an app (tests await it). */
 export { indexerOf };
@@ -79,7 +77,7 @@ export const tokensModule: ServerModule = {
       // (tests and other local apps deploy them on first use).
       app.addHook('onReady', async () => {
         try {
-          if (await findAccountByLogin(ctx.db, demoLogin)) await tokenFactoryAddress(ctx);
+          await deployPlatformAtStart(ctx);
         } catch (error) {
           app.log.error({ err: error }, 'could not deploy the token version 2 factory');
         }

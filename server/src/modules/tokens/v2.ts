@@ -9,12 +9,19 @@ import {
 import { chainErrorMessage } from '@tranche/api/chainErrors';
 import { securitySchemeArtifact, whitelistArtifact } from '@tranche/contracts';
 import { Contract } from 'ethers';
-import { chainNow, tokenOf, tokenV2Interface, upgradeCallData, upgradePlan } from './v2State.ts';
+
 import { accessOf, type Viewer } from '../../access/access.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
 import { signingKeyFor } from '../credentials/service.ts';
-import { requireDeployed } from '../projects/service.ts';
+import {
+  chainNow,
+  requireDeployed,
+  tokenOf,
+  tokenV2Interface,
+  upgradeCallData,
+  upgradePlan,
+} from '../projects/service.ts';
 import { recordUserTransaction } from '../transactions/service.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'chain' | 'masterKey' | 'caches'>;

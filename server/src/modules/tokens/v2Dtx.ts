@@ -1,6 +1,5 @@
 import { dtxTypes } from '@tranche/api';
 import type { AppContext } from '../../context.ts';
-import type { ProjectRow } from '../projects/repository.ts';
 import { checkTokenV2Operation } from './v2.ts';
 
 const v2Types = new Set<number>([
@@ -19,7 +18,7 @@ const v2Types = new Set<number>([
 export async function prepareTokenV2(
   ctx: Pick<AppContext, 'db' | 'chain' | 'masterKey' | 'caches'>,
   accountId: number,
-  project: ProjectRow & { contractAddress: string },
+  project: { contractAddress: string; tokenVersion: number },
   keyAddress: string,
   request: { txType: number; txData: Record<string, unknown> },
 ): Promise<Record<string, unknown>> {

@@ -8,8 +8,9 @@ import { and, eq } from 'drizzle-orm';
 import { Contract, ContractFactory, toQuantity, Wallet } from 'ethers';
 import { localPlatformKey } from './platformKey.ts';
 import type { AppContext } from '../../context.ts';
-import { deployedContracts } from '../../db/schema.ts';
-import { sendSigned } from '../rbac/chainCalls.ts';
+import { accounts, deployedContracts } from '../../db/schema.ts';
+import { demoLogin } from '../../seed.ts';
+import { sendSigned } from '../rbac/service.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'chain'>;
 
@@ -189,4 +190,14 @@ export async function requireTokenV2Platform(ctx: Ctx): Promise<TokenV2Platform 
   const factory = await tokenFactoryAddress(ctx);
   if (!factory) return null;
   return readPlatform(ctx, factory);
+}
+
+/** npm start (local mode with the demo account): the platform's version 2 contracts, deployed at start. */
+export async function deployPlatformAtStart(ctx: Ctx): Promise<void> {
+  const [demo] = await ctx.db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(eq(accounts.loginName, demoLogin))
+    .limit(1);
+  if (demo) await tokenFactoryAddress(ctx);
 }
