@@ -2,6 +2,7 @@ import { HttpError } from '../../errors.ts';
 import { testStableTokenAddress } from '../distributions/service.ts';
 import { registerRoute } from '../../http/routing.ts';
 import { anchorKey, packSigningKey } from '../audit/index.ts';
+import { tokenV2Platform } from '../tokens/index.ts';
 import type { ServerModule } from '../registry.ts';
 import { pingDatabase } from '../../db/database.ts';
 import { indexerOf } from '../../indexer/indexer.ts';
@@ -61,6 +62,7 @@ export const systemModule: ServerModule = {
       confirmations: confirmationsOf(app),
       auditSigningKey: (await packSigningKey(ctx)).publicKey,
       auditAnchorAddress: (await anchorKey(ctx)).address,
+      tokenV2: await tokenV2Platform(ctx),
     }));
   },
 };
