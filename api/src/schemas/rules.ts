@@ -201,7 +201,7 @@ export const rulesSimulationSchema = z.object({
   holderLimit: z.string().nullable(),
   /** Out of bounds: holdings (rows), the addresses and the investors they belong to. */
   outOfBounds: z.object({ holdings: z.number(), addresses: z.number(), investors: z.number() }),
-  /** The first holdings out of bounds (all of them unless `truncated`), ordered by name. */
+  /** The first holdings out of bounds (all of them unless `truncated`), by name, then largest first. */
   findings: z.array(simulationFindingSchema),
   truncated: z.boolean(),
   operations: z.array(simulationOperationSchema),

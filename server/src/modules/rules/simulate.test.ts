@@ -3,7 +3,14 @@ import { type ApiClient, createApiClient, formatAmount, ruleMessages as r } from
 import type { DevChain } from '@tranche/contracts';
 import { type Contract, encodeBytes32String, id, type JsonRpcProvider, Wallet, ZeroHash } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountWithKeys, createTestApp, failureOf, startTestChain, type TestApp, testProvider } from '../../../test/helpers.ts';
+import {
+  accountWithKeys,
+  createTestApp,
+  failureOf,
+  startTestChain,
+  type TestApp,
+  testProvider,
+} from '../../../test/helpers.ts';
 import { deploySchemeAndWhitelist, deployTestToken, type DevWallets, devWallets } from '../tokens/testing.ts';
 import { whitelistAddresses, whitelists } from '../whitelists/schema.ts';
 import { indexedUpTo } from './holderList.ts';
@@ -27,7 +34,10 @@ async function record(address: string, legalName: string, country: string) {
     whitelistId,
     publicAddress: address.toLowerCase(),
     legalName,
-    contactDetails: country === '' ? { email: `${legalName.split(' ')[0]}@example.com` } : { country, email: `${legalName.split(' ')[0]}@example.com` },
+    contactDetails:
+      country === ''
+        ? { email: `${legalName.split(' ')[0]}@example.com` }
+        : { country, email: `${legalName.split(' ')[0]}@example.com` },
     salt: id(address).slice(2, 34),
     hash: id(address),
     verifiedOn: new Date(),
@@ -92,14 +102,20 @@ describe('what-if of a proposed rule (POST /token/rules/simulate)', () => {
     ).wait();
     await indexed(token);
 
-    const body = { symbol: 'CAP', accountAddress: wallets.owner.address, txMode: 2, maxHolding: '1000', maxHolders: 2 };
+    const body = {
+      symbol: 'CAP',
+      accountAddress: wallets.owner.address,
+      txMode: 2,
+      maxHolding: '1000',
+      maxHolders: 2,
+    };
     const answer = await issuer.call('simulateTokenRules', { body });
     expect(answer.holders).toEqual({ addresses: 4, investors: 3 });
     expect(answer.outOfBounds).toEqual({ holdings: 3, addresses: 3, investors: 2 });
     expect(answer.findings.map((f) => f.reason)).toEqual([
       r.simAboveMaximum('Alice Archer', '2,500', 'Common', 'the token', '1,000'),
-      r.simAboveMaximum('Bob Baker', formatAmount(1200), 'Common', 'the token', '1,000'),
       r.simAboveMaximum('Bob Baker', formatAmount(1300), 'Common', 'the token', '1,000'),
+      r.simAboveMaximum('Bob Baker', formatAmount(1200), 'Common', 'the token', '1,000'),
     ]);
     expect(new Set(answer.findings.map((f) => f.investor)).size).toBe(2);
     expect(answer.summary).toBe('3 holdings of 2 investors (3 addresses) would be out of bounds');
@@ -132,7 +148,12 @@ describe('what-if of a proposed rule (POST /token/rules/simulate)', () => {
     const holders = Array.from({ length: 60 }, () => Wallet.createRandom().address.toLowerCase());
     const countryOf = new Map(holders.map((h) => [h, countries[random(countries.length)]!]));
     const whitelist = setup.whitelist;
-    await (await whitelist.getFunction('addVerifiedBatch')(holders, holders.map((h) => id(h)))).wait();
+    await (
+      await whitelist.getFunction('addVerifiedBatch')(
+        holders,
+        holders.map((h) => id(h)),
+      )
+    ).wait();
     const withCountry = holders.filter((h) => countryOf.get(h) !== '');
     await (
       await whitelist.getFunction('setCountryBatch')(
@@ -140,8 +161,14 @@ describe('what-if of a proposed rule (POST /token/rules/simulate)', () => {
         withCountry.map((h) => countryBytes(countryOf.get(h)!)),
       )
     ).wait();
-    for (const [i, h] of holders.entries()) await record(h, `Holder ${String(i).padStart(2, '0')}`, countryOf.get(h)!);
-    await (await whitelist.getFunction('setCountryBatch')([donor!.address, second!.address], [countryBytes('DE'), countryBytes('DE')])).wait();
+    for (const [i, h] of holders.entries())
+      await record(h, `Holder ${String(i).padStart(2, '0')}`, countryOf.get(h)!);
+    await (
+      await whitelist.getFunction('setCountryBatch')(
+        [donor!.address, second!.address],
+        [countryBytes('DE'), countryBytes('DE')],
+      )
+    ).wait();
     for (const partition of [common, preferred]) {
       const some = holders.filter(() => random(3) !== 0);
       await (
@@ -180,10 +207,13 @@ describe('what-if of a proposed rule (POST /token/rules/simulate)', () => {
       for (const partition of [common, preferred]) {
         const balance = (await token.getFunction('balanceOfByPartition')(partition, holder)) as bigint;
         if (balance === 0n) continue;
-        const [code, reason] = (await token.getFunction('canTransferByPartition')(from, holder, partition, 1n, '0x')) as [
-          string,
-          string,
-        ];
+        const [code, reason] = (await token.getFunction('canTransferByPartition')(
+          from,
+          holder,
+          partition,
+          1n,
+          '0x',
+        )) as [string, string];
         const name = partition === common ? 'Common' : 'Preferred';
         if (balance > max) onChain.push(`aboveMaximum ${holder} ${name}`);
         if (balance < min) onChain.push(`belowMinimum ${holder} ${name}`);
@@ -192,7 +222,9 @@ describe('what-if of a proposed rule (POST /token/rules/simulate)', () => {
       }
       // The chain's country is the one the records name.
       if (countryOf.has(holder))
-        expect(countryText((await whitelist.getFunction('countryOf')(holder)) as string)).toBe(countryOf.get(holder));
+        expect(countryText((await whitelist.getFunction('countryOf')(holder)) as string)).toBe(
+          countryOf.get(holder),
+        );
     }
     const simulated = answer.findings.map((f) => `${f.kind} ${f.holder} ${f.partition}`);
     expect(simulated.sort()).toEqual(onChain.sort());

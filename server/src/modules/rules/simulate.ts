@@ -78,14 +78,16 @@ export async function simulateRules(db: Database, input: SimulationInput): Promi
   const countries = (input.rule.countries?.list ?? []).map((c) => c.toUpperCase());
   const mode = input.rule.countries?.mode;
   const locked = call.lockupUntil > input.now;
+  // A Postgres array literal: drizzle spreads a JS array into a row of parameters (codes are two capitals).
+  const countryArray = `{${countries.join(',')}}`;
   const countryHit =
     mode === undefined
       ? sql`false`
       : countries.length === 0
         ? sql.raw(mode === 'allow' ? 'true' : 'false')
         : mode === 'allow'
-          ? sql`not (h.country = any(${countries}::text[]))`
-          : sql`h.country = any(${countries}::text[])`;
+          ? sql`not (h.country = any(${countryArray}::text[]))`
+          : sql`h.country = any(${countryArray}::text[])`;
   const hits = sql`
     with h as (${holdingsOf(input, scope)})
     select f.kind, h.holder, h.partition, h.balance::text as balance, h.name, h.investor, h.country
@@ -97,7 +99,7 @@ export async function simulateRules(db: Database, input: SimulationInput): Promi
     ) f(kind, hit)
     where f.hit`;
   const [listed, totals, holders] = await Promise.all([
-    db.execute(sql`${hits} order by coalesce(h.name, ''), h.holder, h.partition, f.kind
+    db.execute(sql`${hits} order by coalesce(h.name, ''), h.balance desc, h.holder, h.partition, f.kind
       limit ${maxSimulationFindings + 1}`),
     db.execute(sql`select count(distinct (x.holder, x.partition))::int as holdings,
       count(distinct x.holder)::int as addresses, count(distinct x.investor)::int as investors
@@ -234,7 +236,7 @@ async function failingOperations(db: Database, input: SimulationInput, checks: C
             then upper(btrim(wa.contact_details->>'country')) else '' end
           from whitelist_addresses wa join whitelists w on w.id = wa.whitelist_id
           where w.address = ${input.whitelistAddress ?? ''} and wa.public_address = a.holder limit 1), '') as country
-      from unnest(${receivers}::text[]) as a(holder)
+      from unnest(${`{${receivers.join(',')}}`}::text[]) as a(holder)
       left join token_balances b
         on b.contract_address = ${input.contractAddress} and b.holder = a.holder and b.balance > 0`),
   );
