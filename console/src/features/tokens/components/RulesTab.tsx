@@ -28,6 +28,7 @@ import type { InterfaceAbi } from 'ethers';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { ErrorAlert, useZodForm } from '../../forms/index.ts';
+import * as styles from './RulesTab.css.ts';
 import type { TokenOps } from './types.ts';
 
 const off = 'none';
@@ -68,7 +69,7 @@ function SimulationFindings({ simulation }: { simulation: RulesSimulation }) {
       <Stack space="small">
         {simulation.holderLimit ? <Text>{simulation.holderLimit}</Text> : null}
         {simulation.findings.length > 0 ? (
-          <ul aria-label="Holdings out of bounds">
+          <ul aria-label="Holdings out of bounds" className={styles.findings}>
             {simulation.findings.map((f) => (
               <li key={`${f.kind} ${f.holder} ${f.partition}`}>{f.reason}</li>
             ))}
@@ -78,7 +79,7 @@ function SimulationFindings({ simulation }: { simulation: RulesSimulation }) {
           <Text size="small">{ruleMessages.simulationTruncated(simulation.findings.length, total)}</Text>
         ) : null}
         {simulation.operations.length > 0 ? (
-          <ul aria-label="Operations that would fail">
+          <ul aria-label="Operations that would fail" className={styles.findings}>
             {simulation.operations.map((o) => (
               <li key={`${o.kind} ${o.id} ${o.row ?? ''}`}>{o.reason}</li>
             ))}
