@@ -20,9 +20,14 @@ const t = await createTestApp({ kind, chain });
 try {
   const started = Date.now();
   const seeded = await seedRulesSimulation(t.ctx.db, holderCount);
-  console.log(`seeded ${holderCount.toLocaleString('en')} holders on ${kind} in ${(Date.now() - started) / 1000} s`);
+  console.log(
+    `seeded ${holderCount.toLocaleString('en')} holders on ${kind} in ${(Date.now() - started) / 1000} s`,
+  );
   const proposals: [string, Parameters<typeof timeSimulation>[2]][] = [
-    ['token: max holding 990,000, at most 80,000 holders', { partition: '', maxHolding: '990000', maxHolders: 80_000 }],
+    [
+      'token: max holding 990,000, at most 80,000 holders',
+      { partition: '', maxHolding: '990000', maxHolders: 80_000 },
+    ],
     [
       'token: min holding 1,000, refuse US and CH',
       { partition: '', minHolding: '1000', countries: { mode: 'deny', list: ['US', 'CH'] } },

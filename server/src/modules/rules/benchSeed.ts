@@ -35,7 +35,7 @@ export async function seedRulesSimulation(db: Database, holderCount: number) {
     from generate_series(1, ${holderCount}) as i`);
   await db.execute(sql`
     insert into token_balances (contract_address, partition, holder, balance, legal_name)
-    select ${token}, ${classB}, ${hex40('i + 500000000')}, (1 + (i * 104729) % 50000)::numeric, 'Investor ' || ${investor}
+    select ${token}, ${classB}, ${hex40('i + 500000000')}, (1 + (i::bigint * 104729) % 50000)::numeric, 'Investor ' || ${investor}
     from generate_series(1, ${holderCount}, 3) as i`);
   // As autovacuum leaves a table some time after a bulk load: statistics and visibility map up to date.
   await db.execute(sql`vacuum analyze`);

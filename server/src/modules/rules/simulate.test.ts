@@ -12,6 +12,9 @@ import {
   testProvider,
 } from '../../../test/helpers.ts';
 import { deploySchemeAndWhitelist, deployTestToken, type DevWallets, devWallets } from '../tokens/testing.ts';
+import { jobs } from '../../jobs/schema.ts';
+import { bulkJobKind } from '../bulk/job.ts';
+import { tokenBulkRows } from '../bulk/schema.ts';
 import { whitelistAddresses, whitelists } from '../whitelists/schema.ts';
 import { indexedUpTo } from './holderList.ts';
 import { countryBytes, countryText } from './token.ts';
@@ -102,6 +105,25 @@ describe('what-if of a proposed rule (POST /token/rules/simulate)', () => {
     ).wait();
     await indexed(token);
 
+    // A bulk issue waiting for its time (a queued job, as the runner leaves one before run_after): its row to Carol
+    // would take her above the proposed maximum.
+    const [job] = await t.ctx.db
+      .insert(jobs)
+      .values({
+        kind: bulkJobKind,
+        payload: {
+          symbol: 'CAP',
+          operation: 'issue',
+          contractAddress: (token.target as string).toLowerCase(),
+        },
+        runAfter: new Date(Date.now() + 86_400_000),
+      })
+      .returning({ id: jobs.id });
+    await t.ctx.db.insert(tokenBulkRows).values([
+      { jobId: job!.id, row: 1, address: d!.address, amount: '2000', partition: 'Common' },
+      { jobId: job!.id, row: 2, address: d!.address, amount: '10', partition: 'Common' },
+    ]);
+
     const body = {
       symbol: 'CAP',
       accountAddress: wallets.owner.address,
@@ -121,12 +143,21 @@ describe('what-if of a proposed rule (POST /token/rules/simulate)', () => {
     expect(answer.summary).toBe('3 holdings of 2 investors (3 addresses) would be out of bounds');
     expect(answer.holderLimit).toBe('The token has 4 holders (3 investors); the proposed limit is 2');
     expect(answer.countingNote).toContain('The contract counts addresses (4)');
+    expect(answer.operations).toEqual([
+      {
+        kind: 'bulk',
+        id: job!.id,
+        row: 1,
+        reason: r.simOperationIssue(r.simBulkRow(job!.id, 1), r.simReceiverAbove('1,000')),
+      },
+    ]);
 
     const fine = await issuer.call('simulateTokenRules', {
       body: { ...body, maxHolding: '5000', maxHolders: 0 },
     });
     expect(fine.summary).toBe(r.nothingOutOfBounds);
     expect(fine.findings).toEqual([]);
+    expect(fine.operations).toEqual([]);
 
     // Who may: as PUT /token/rules (the stranger's address may not set this token's rules).
     expect(
