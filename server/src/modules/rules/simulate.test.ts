@@ -1,5 +1,11 @@
 import type { AddressInfo } from 'node:net';
-import { type ApiClient, createApiClient, formatAmount, ruleMessages as r } from '@tranche/api';
+import {
+  type ApiClient,
+  createApiClient,
+  formatAmount,
+  ruleMessages as r,
+  type SetRulesRequest,
+} from '@tranche/api';
 import type { DevChain } from '@tranche/contracts';
 import { type Contract, encodeBytes32String, id, type JsonRpcProvider, Wallet, ZeroHash } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -213,14 +219,14 @@ describe('what-if of a proposed rule (POST /token/rules/simulate)', () => {
     }
     await indexed(token);
 
-    const proposal = {
+    const proposal: SetRulesRequest = {
       symbol: 'RND',
       accountAddress: wallets.owner.address,
       txMode: 2,
       minHolding: '150',
       maxHolding: '800',
       countries: { mode: 'deny', list: ['US', 'CH'] },
-    } as const;
+    };
     const started = Date.now();
     const answer = await issuer.call('simulateTokenRules', { body: proposal });
     const simulateMs = Date.now() - started;
