@@ -568,6 +568,34 @@ export const ruleMessages = {
     "This token's holders are already being counted; set its rules again once the count has finished",
   tokenScope: 'the token',
   partitionScope: (name: string) => `partition ${name}`,
+  // What-if (POST /token/rules/simulate, the Rules tab before Save).
+  simulationTitle: 'What this rule would put out of bounds',
+  nothingOutOfBounds: 'No holder would be out of bounds',
+  outOfBounds: (holdings: number, investors: number, addresses: number) =>
+    `${holdings} ${holdings === 1 ? 'holding' : 'holdings'} of ${investors} ${investors === 1 ? 'investor' : 'investors'} (${addresses} ${addresses === 1 ? 'address' : 'addresses'}) would be out of bounds`,
+  simAboveMaximum: (who: string, amount: string, partition: string, scope: string, limit: string) =>
+    `${who} holds ${amount} in ${partition}, above ${scope}'s maximum holding of ${limit}`,
+  simBelowMinimum: (who: string, amount: string, partition: string, scope: string, limit: string) =>
+    `${who} holds ${amount} in ${partition}, below ${scope}'s minimum holding of ${limit}`,
+  simCountry: (who: string, country: string, scope: string) =>
+    `${who} is in ${country === '' ? 'no recorded country' : country}, which ${scope} would not accept`,
+  simLockedUp: (who: string, amount: string, partition: string, until: string) =>
+    `${who} holds ${amount} in ${partition}, locked up until ${until}`,
+  simHolderLimit: (scope: string, addresses: number, investors: number, limit: number) =>
+    `${scope.charAt(0).toUpperCase()}${scope.slice(1)} has ${addresses} holders (${investors} investors); the proposed limit is ${limit}`,
+  simCountingNote: (addresses: number, investors: number) =>
+    `The contract counts addresses (${addresses}); counted by investor (one KYC record, however many wallets) there are ${investors}.`,
+  simOperationIssue: (what: string, reason: string) => `${what} would fail: ${reason}`,
+  simApproval: (id: number) => `Pending approval #${id}`,
+  simBulkRow: (job: number, row: number) => `Bulk operation #${job}, row ${row}`,
+  simReceiverAbove: (limit: string) => `the receiver would hold more than the maximum holding of ${limit}`,
+  simReceiverBelow: (limit: string) => `the receiver would hold less than the minimum holding of ${limit}`,
+  simReceiverCountry: (country: string) =>
+    `the receiver's country (${country === '' ? 'none recorded' : country}) would not be accepted`,
+  simRedeemBelow: (limit: string) => `it would leave less than the minimum holding of ${limit}`,
+  simNewHolderOverLimit: (limit: number) => `the receiver would be a new holder beyond the limit of ${limit}`,
+  simulationTruncated: (shown: number, total: number) => `The first ${shown} of ${total} are listed.`,
+  simulationFailed: 'The what-if could not be computed; Save still works and the chain checks the rule',
 } as const;
 
 /** Bulk operations on a live token (issue 22): each row error cites its row number, like the draft's bulk text. */

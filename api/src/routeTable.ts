@@ -254,6 +254,7 @@ export const routeTable = {
   replaceTokenScheme: { group: 'tokens', method: 'POST', path: '/token/scheme/replace', access: 'user' },
   getTokenRules: { group: 'rules', method: 'GET', path: '/token/rules/:symbol', access: 'user' },
   setTokenRules: { group: 'rules', method: 'PUT', path: '/token/rules', access: 'user' },
+  simulateTokenRules: { group: 'rules', method: 'POST', path: '/token/rules/simulate', access: 'user' },
   precheckOperation: { group: 'rules', method: 'POST', path: '/token/precheck', access: 'user' },
   startBulk: { group: 'rules', method: 'POST', path: '/token/bulk', access: 'user' },
   getBulk: { group: 'rules', method: 'GET', path: '/token/bulk/:jobId', access: 'user' },

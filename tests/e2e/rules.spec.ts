@@ -21,6 +21,7 @@ const [holderA, holderB, holderC, newcomer] = [dev[2], dev[3], dev[4], dev[5]] a
   string,
   string,
 ];
+const checkRule = 'Check what it would put out of bounds';
 const uniq = Date.now().toString(36).toUpperCase().slice(-5);
 const symbol = `RUL${uniq}`;
 
@@ -128,6 +129,10 @@ test('a holder cap and a lock-up: the pre-check says why before any signature, a
   // completes the count), partition default locked a day.
   const ruleForm = rules.getByRole('form', { name: 'Set a rule' });
   await ruleForm.getByLabel('Maximum holders (empty: no limit)').fill('3');
+  // The what-if comes first (POST /token/rules/simulate): three holders fit a limit of three.
+  await ruleForm.getByRole('button', { name: checkRule }).click();
+  await expect(ruleForm.getByRole('status')).toContainText(ruleMessages.nothingOutOfBounds);
+  await expect(ruleForm.getByRole('status')).toContainText(ruleMessages.simCountingNote(3, 3));
   await ruleForm.getByRole('button', { name: 'Set rule' }).click();
   await mined(page);
   await expect(rules.getByText(/Counting holders/)).toHaveCount(0);
@@ -138,6 +143,11 @@ test('a holder cap and a lock-up: the pre-check says why before any signature, a
   const lockup = new Date(chainNow + 86_400_000).toISOString().slice(0, 16);
   await ruleForm.getByLabel('Applies to').selectOption('default');
   await ruleForm.getByLabel('Lock-up until (UTC)').fill(lockup);
+  // Before Save: every holding of partition default would be inside the lock-up, listed in words.
+  await ruleForm.getByRole('button', { name: checkRule }).click();
+  const findings = ruleForm.getByRole('list', { name: 'Holdings out of bounds' });
+  await expect(findings.getByRole('listitem')).toHaveCount(3);
+  await expect(findings.getByRole('listitem').first()).toContainText('in default, locked up until');
   await ruleForm.getByRole('button', { name: 'Set rule' }).click();
   await mined(page);
   await page.getByRole('tab', { name: 'Rules' }).click();

@@ -11,6 +11,7 @@ import {
 import {
   precheckRequestSchema,
   precheckResponseSchema,
+  rulesSimulationSchema,
   setRulesRequestSchema,
   setRulesResponseSchema,
   tokenRulesParamsSchema,
@@ -30,6 +31,13 @@ export const rulesRoutes = {
     summary: 'Set the compliance rule of a token or of one partition',
     body: setRulesRequestSchema,
     response: setRulesResponseSchema,
+  }),
+  simulateTokenRules: route('simulateTokenRules', {
+    spec: 'tranche',
+    summary:
+      'What-if: every holding, holder count and queued operation the proposed rule (body of PUT /token/rules) would put out of bounds',
+    body: setRulesRequestSchema,
+    response: rulesSimulationSchema,
   }),
   precheckOperation: route('precheckOperation', {
     spec: 'tranche',

@@ -159,6 +159,59 @@ export const setRulesResponseSchema = z.object({
 });
 export type SetRulesResponse = z.output<typeof setRulesResponseSchema>;
 
+/** What a proposed rule would put out of bounds (POST /token/rules/simulate), one kind per finding. */
+export const simulationFindingKinds = ['aboveMaximum', 'belowMinimum', 'country', 'lockedUp'] as const;
+
+/**
+ * One holding (a holder in a partition) out of bounds under the proposed rule: the holder's name from the token's
+ * whitelist record (null when it has none), its investor (the identity of its KYC record: several addresses with one
+ * record's name and details are one investor) and the sentence that says why.
+ */
+export const simulationFindingSchema = z.object({
+  kind: z.enum(simulationFindingKinds),
+  holder: z.string(),
+  name: z.string().nullable(),
+  investor: z.string(),
+  partition: z.string(),
+  balance: z.string(),
+  reason: z.string(),
+});
+export type SimulationFinding = z.output<typeof simulationFindingSchema>;
+
+/** A queued or pending operation the proposed rule would make fail: an approval (sharded key) or a bulk row. */
+export const simulationOperationSchema = z.object({
+  kind: z.enum(['approval', 'bulk']),
+  /** The distributed transaction's id, or the bulk job's. */
+  id: z.number(),
+  /** The bulk row's number; null for an approval. */
+  row: z.number().nullable(),
+  reason: z.string(),
+});
+
+/** POST /token/rules/simulate: the proposed rule applied to the register at the indexer's head. */
+export const rulesSimulationSchema = z.object({
+  symbol: z.string(),
+  /** '' for the whole token, else the partition's name. */
+  partition: z.string(),
+  /** The block of the indexer's tables the answer was computed from. */
+  block: z.number(),
+  /** Holders in the rule's scope now: addresses (what the contract counts) and investors. */
+  holders: z.object({ addresses: z.number(), investors: z.number() }),
+  /** Words when the holder count is over the proposed limit; else null. */
+  holderLimit: z.string().nullable(),
+  /** Out of bounds: holdings (rows), the addresses and the investors they belong to. */
+  outOfBounds: z.object({ holdings: z.number(), addresses: z.number(), investors: z.number() }),
+  /** The first holdings out of bounds (all of them unless `truncated`), by name, then largest first. */
+  findings: z.array(simulationFindingSchema),
+  truncated: z.boolean(),
+  operations: z.array(simulationOperationSchema),
+  /** One sentence: what would be out of bounds, or that nothing would. */
+  summary: z.string(),
+  /** How the contract counts holders (addresses) beside the investor count. */
+  countingNote: z.string(),
+});
+export type RulesSimulation = z.output<typeof rulesSimulationSchema>;
+
 const partition = z.string({ error: m.partitionRequired }).trim().min(1, m.partitionRequired);
 const data = z.string().max(2000, m.commentTooLong).optional();
 

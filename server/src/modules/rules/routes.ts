@@ -2,7 +2,7 @@ import { registerRoute } from '../../http/routing.ts';
 import { jobRunnerOf } from '../../jobs/runner.ts';
 import type { ServerModule } from '../registry.ts';
 import { countJobKind, createCountJobHandler } from './countJob.ts';
-import { getRules, precheck, setRules } from './service.ts';
+import { getRules, precheck, setRules, simulate } from './service.ts';
 
 /** RULES_COUNT_BATCH_SIZE caps the holders one transaction counts (default: as many as fit the gas cap). */
 function maxBatchSizeFromEnv(): number | undefined {
@@ -26,6 +26,7 @@ export const rulesModule: ServerModule = {
     registerRoute(app, ctx, 'setTokenRules', async ({ body, session }) =>
       setRules(ctx, session, body, { runner, ...batching }),
     );
+    registerRoute(app, ctx, 'simulateTokenRules', async ({ body, session }) => simulate(ctx, session, body));
     registerRoute(app, ctx, 'precheckOperation', async ({ body }) => precheck(ctx, body));
   },
 };

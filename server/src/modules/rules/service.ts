@@ -8,8 +8,9 @@ import {
 import { chainErrorMessage } from '@tranche/api/chainErrors';
 import { txGasCap } from '@tranche/contracts';
 import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
 import { type Contract, ZeroHash } from 'ethers';
-import type { Viewer } from '../../access/access.ts';
+import { accessOf, type Viewer } from '../../access/access.ts';
 import { HttpError } from '../../errors.ts';
 import { measuredGasLimit, refusalMessage } from '../../jobs/durableTransaction.ts';
 import { type JobRunner, maxQueuedJobsPerAccount } from '../../jobs/runner.ts';
@@ -20,6 +21,7 @@ import { type RuleCall, type RuleInput, ruleCall, setRulesData } from './calls.t
 import { type CountPayload, countJobKind, countUpperBatch } from './countJob.ts';
 import { countingState, indexedMatchesChain, indexedUpTo } from './holderList.ts';
 import { isUnderway, latestCountJob } from './repository.ts';
+import { simulateRules } from './simulate.ts';
 import {
   type Ctx,
   countsInBatches,
@@ -200,4 +202,38 @@ export async function setRules(ctx: Ctx, viewer: Viewer, input: SetRulesInput, o
     publicAddress: input.accountAddress,
   });
   return { transactionHash: response.hash };
+}
+
+/**
+ * POST /token/rules/simulate (the body of PUT /token/rules): what the proposed rule would put out of bounds, from
+ * the indexer's tables at the head (simulate.ts). Who may: as PUT (the token owner or a Security Manager of its
+ * scheme, canSetRules), and, since the answer names investors, whoever the access rules let see investor data.
+ */
+export async function simulate(
+  ctx: Ctx & Pick<AppContext, 'db' | 'chain'>,
+  viewer: Viewer,
+  input: SetRulesInput,
+) {
+  const { project, token } = await loadToken(ctx, input.symbol);
+  if (!(await supportsRules(token))) throw new HttpError(409, r.rulesNotSupported);
+  const [mayDo, maySee] = await Promise.all([
+    token.getFunction('canSetRules')(input.accountAddress) as Promise<boolean>,
+    accessOf(ctx).investorData(viewer, { token: project }),
+  ]);
+  if (!mayDo || !maySee) throw new HttpError(403, r.notAllowedToSetRules);
+  const head = await ctx.chain.provider.getBlock('latest');
+  const block = await indexedUpTo(ctx.db, project.contractAddress, head?.number ?? 0, {
+    timeoutMs: 5000,
+    pollMs: 100,
+  });
+  if (block < (head?.number ?? 0)) throw new HttpError(503, r.indexerBehind);
+  return simulateRules(ctx.db, {
+    contractAddress: project.contractAddress,
+    whitelistAddress: project.whitelistAddress,
+    projectId: project.id,
+    symbol: project.projectCode,
+    now: head?.timestamp ?? Math.floor(Date.now() / 1000),
+    block,
+    rule: input,
+  });
 }

@@ -4,6 +4,7 @@ import {
   ruleFieldsSchema,
   ruleMessages,
   rulesFormSchema,
+  type RulesSimulation,
   type TokenRules,
   txTypes,
 } from '@tranche/api';
@@ -27,6 +28,7 @@ import type { InterfaceAbi } from 'ethers';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { ErrorAlert, useZodForm } from '../../forms/index.ts';
+import * as styles from './RulesTab.css.ts';
 import type { TokenOps } from './types.ts';
 
 const off = 'none';
@@ -50,6 +52,44 @@ function RuleRow({ scope, rule }: { scope: string; rule: Rule }) {
           : off}
       </TableCell>
     </TableRow>
+  );
+}
+
+/**
+ * What the proposed rule would put out of bounds (POST /token/rules/simulate), shown before Save: each holding in
+ * words with the holder's name, the holder count against the limit, the operations that would fail, and how the
+ * contract counts holders beside the investor count.
+ */
+function SimulationFindings({ simulation }: { simulation: RulesSimulation }) {
+  const nothing =
+    simulation.findings.length === 0 && !simulation.holderLimit && simulation.operations.length === 0;
+  const total = simulation.outOfBounds.holdings;
+  return (
+    <Alert tone={nothing ? 'success' : 'warning'} title={simulation.summary}>
+      <Stack space="small">
+        {simulation.holderLimit ? <Text>{simulation.holderLimit}</Text> : null}
+        {simulation.findings.length > 0 ? (
+          <ul aria-label="Holdings out of bounds" className={styles.findings}>
+            {simulation.findings.map((f) => (
+              <li key={`${f.kind} ${f.holder} ${f.partition}`}>{f.reason}</li>
+            ))}
+          </ul>
+        ) : null}
+        {simulation.truncated ? (
+          <Text size="small">{ruleMessages.simulationTruncated(simulation.findings.length, total)}</Text>
+        ) : null}
+        {simulation.operations.length > 0 ? (
+          <ul aria-label="Operations that would fail" className={styles.findings}>
+            {simulation.operations.map((o) => (
+              <li key={`${o.kind} ${o.id} ${o.row ?? ''}`}>{o.reason}</li>
+            ))}
+          </ul>
+        ) : null}
+        <Text size="small" tone="muted">
+          {simulation.countingNote}
+        </Text>
+      </Stack>
+    </Alert>
   );
 }
 
@@ -89,6 +129,13 @@ export function RulesTab({ ops }: { ops: TokenOps }) {
   });
   const [formError, setFormError] = useState<string | null>(null);
   const account = ops.rights.address;
+  // The what-if of the rule as the form stands: Save sends it once its findings are on screen (`key`: the fields it
+  // was computed for; any edit asks again). `failure`: the what-if could not run (Save still goes to the chain).
+  const [simulation, setSimulation] = useState<{
+    key: string;
+    answer: RulesSimulation | null;
+    failure: unknown;
+  } | null>(null);
 
   const handleSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
@@ -99,20 +146,36 @@ export function RulesTab({ ops }: { ops: TokenOps }) {
     }
     if (!account) return;
     const body = { symbol: token.projectCode, accountAddress: account, partition: values.partition };
+    const key = JSON.stringify({ ...body, ...fields.data });
+    if (simulation?.key !== key) {
+      try {
+        const answer = await api.call('simulateTokenRules', { body: { ...body, ...fields.data, txMode: 2 } });
+        setSimulation({ key, answer, failure: null });
+      } catch (failure) {
+        setSimulation({ key, answer: null, failure });
+      }
+      return;
+    }
     try {
       if (ops.useServer) {
         // A live token whose holders do not fit one transaction: the server answers a job that counts them.
         const done = await ops.submit(txTypes.setRules, async (accountAddress) =>
           api.call('setTokenRules', { body: { ...body, ...fields.data, accountAddress, txMode: 2 } }),
         );
-        if (done) await load();
+        if (done) {
+          setSimulation(null);
+          await load();
+        }
         return;
       }
       const { txData } = await api.call('setTokenRules', { body: { ...body, ...fields.data, txMode: 1 } });
       if (!txData) return;
       const { Interface } = await import('../hooks/ethersOnDemand.ts');
       const args = new Interface(token.abi as InterfaceAbi).decodeFunctionData('setRules', txData.data);
-      if (await ops.sign(txTypes.setRules, 'setRules', [...args])) await load();
+      if (await ops.sign(txTypes.setRules, 'setRules', [...args])) {
+        setSimulation(null);
+        await load();
+      }
     } catch (failure) {
       setError(failure);
     }
@@ -123,6 +186,21 @@ export function RulesTab({ ops }: { ops: TokenOps }) {
   if (!rules) return <Text tone="muted">Loading the rules…</Text>;
   if (!rules.supported) return <Alert tone="primary">{ruleMessages.rulesNotSupported}</Alert>;
   const errors = form.formState.errors;
+  // Whether the what-if on screen is of the form as it stands (else the button asks for it first).
+  const watched = form.watch();
+  const parsed = rulesFormSchema.safeParse(watched);
+  const fields = parsed.success ? ruleFieldsSchema.safeParse(parsed.data) : null;
+  const current =
+    simulation !== null &&
+    parsed.success &&
+    fields?.success === true &&
+    simulation.key ===
+      JSON.stringify({
+        symbol: token.projectCode,
+        accountAddress: account,
+        partition: parsed.data.partition,
+        ...fields.data,
+      });
   return (
     <Stack space="large">
       <Table caption="Compliance rules">
@@ -196,9 +274,13 @@ export function RulesTab({ ops }: { ops: TokenOps }) {
               onChange={(value) => form.setValue('countryMode', value as '' | 'allow' | 'deny')}
             />
             <TextField label="Countries (ISO codes, e.g. DE, FR)" {...form.register('countries')} />
+            {simulation?.answer && current ? <SimulationFindings simulation={simulation.answer} /> : null}
+            {simulation?.failure && current ? (
+              <ErrorAlert error={simulation.failure} prefix={ruleMessages.simulationFailed} />
+            ) : null}
             <Inline>
               <Button type="submit" disabled={!ops.rights.connected} loading={form.formState.isSubmitting}>
-                Set rule
+                {current ? 'Set rule' : 'Check what it would put out of bounds'}
               </Button>
             </Inline>
           </Stack>
