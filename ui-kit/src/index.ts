@@ -222,3 +222,14 @@ export {
   claimCardStates,
   claimCardTexts,
 } from './ClaimCard/ClaimCard.tsx';
+export { type StatTile, StatTiles, type StatTilesProps } from './StatTiles/StatTiles.tsx';
+export {
+  SupplyByPartitionChart,
+  type SupplyByPartitionChartProps,
+  supplyByPartitionTexts,
+} from './SupplyByPartitionChart/SupplyByPartitionChart.tsx';
+export {
+  HolderConcentrationChart,
+  type HolderConcentrationChartProps,
+  holderConcentrationTexts,
+} from './HolderConcentrationChart/HolderConcentrationChart.tsx';
