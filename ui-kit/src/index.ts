@@ -229,6 +229,7 @@ export {
   supplyByPartitionTexts,
 } from './SupplyByPartitionChart/SupplyByPartitionChart.tsx';
 export {
+  type ConcentrationHolder,
   HolderConcentrationChart,
   type HolderConcentrationChartProps,
   holderConcentrationTexts,

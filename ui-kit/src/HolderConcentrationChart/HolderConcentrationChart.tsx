@@ -1,6 +1,8 @@
 import { ShareBar } from '../private/ShareBar.tsx';
 import { type ConcentrationHolder, concentrationOf } from './concentration.ts';
 
+export type { ConcentrationHolder };
+
 export type HolderConcentrationChartProps = {
   /** Holders with their balance over all partitions (any order, any number: the ten largest are named). */
   holders: ConcentrationHolder[];

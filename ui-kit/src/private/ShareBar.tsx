@@ -34,7 +34,9 @@ export function ShareBar({
   const titleId = useId();
   let x = 0;
   const slices = shares.map((share, index) => {
-    const colour = share.rest ? 'rest' : colours[index % colours.length];
+    const colour: keyof typeof styles.palette = share.rest
+      ? 'rest'
+      : (colours[index % colours.length] ?? 'c0');
     const slice = { share, colour, x: x / 10, width: share.basisPoints / 10 };
     x += share.basisPoints;
     return slice;

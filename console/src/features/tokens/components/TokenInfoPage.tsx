@@ -19,7 +19,7 @@ import {
   TxWizard,
 } from '@tranche/ui-kit';
 import { useAtomValue } from 'jotai';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { renderRouterLink } from '../../../lib/renderRouterLink.tsx';
 import { DistributionsTab } from '../../distributions/index.ts';
@@ -45,6 +45,9 @@ import { TradingToggle } from './TradingToggle.tsx';
 import { tokenSymbolOf } from '../firstCalls.ts';
 import type { TokenOps } from './types.ts';
 import { Address } from '../../config/index.ts';
+
+/** The dashboard (figures and charts) comes in its own chunk after the first paint: the route's budget stays. */
+const TokenDashboard = lazy(() => import('./TokenDashboard.tsx'));
 
 type Dialog = { title: string; text: ReactNode; onConfirm: () => void };
 
@@ -153,6 +156,9 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
               <Badge tone="danger">{tokenScreenTexts.pausedBadge}</Badge>
             </Inline>
           ) : null}
+          <Suspense fallback={<Spinner label="Loading the token's figures" />}>
+            <TokenDashboard key={`${token.totalSupply}-${token.indexedBlock}`} token={token} />
+          </Suspense>
           <StartDtxDialog
             request={dtxRequest}
             onClose={() => setDtxRequest(null)}

@@ -1,0 +1,62 @@
+import { formatAmount, loadErrorMessages, type ProjectDetail, type TokenStats } from '@tranche/api';
+import { Spinner, Stack, StatTiles } from '@tranche/ui-kit';
+import { useEffect, useState } from 'react';
+import { api } from '../../../lib/api.ts';
+import { ErrorAlert } from '../../forms/index.ts';
+import { TokenDashboardCharts } from './TokenDashboardCharts.tsx';
+
+type StatsLoad =
+  | { status: 'loading' }
+  | { status: 'error'; error: unknown }
+  | { status: 'ready'; stats: TokenStats };
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * The top of TokenInfo, loaded in its own chunk after the page's first paint (TokenInfoPage): the token's key figures as tiles (total supply, holders, investors, partitions, status) and
+ * the charts of GET /tokenstats/{code}. Its key changes with the token's supply and indexed block:
+ * the figures load again after each transaction.
+ */
+export default function TokenDashboard({ token }: { token: ProjectDetail }) {
+  const [load, setLoad] = useState<StatsLoad>({ status: 'loading' });
+  const code = token.projectCode;
+  useEffect(() => {
+    let current = true;
+    api
+      .call('getTokenStats', { params: { code } })
+      .then((stats) => current && setLoad({ status: 'ready', stats }))
+      .catch((error: unknown) => current && setLoad({ status: 'error', error }));
+    return () => {
+      current = false;
+    };
+  }, [code]);
+  const stats = load.status === 'ready' ? load.stats : undefined;
+  const pending = load.status === 'loading' ? '…' : '';
+  return (
+    <Stack space="large">
+      <StatTiles
+        label="Token figures"
+        tiles={[
+          {
+            label: 'Total supply',
+            value: token.totalSupply ? formatAmount(token.totalSupply, { symbol: code }) : '',
+          },
+          { label: 'Holders', value: stats ? count(stats.holders) : pending },
+          {
+            label: 'Investors',
+            value: stats ? (stats.investors === null ? 'No whitelist' : count(stats.investors)) : pending,
+          },
+          { label: 'Partitions', value: count(token.partitions.length) },
+          { label: 'Status', value: token.isPaused ? 'Paused' : 'Active' },
+        ]}
+      />
+      {load.status === 'error' ? (
+        <ErrorAlert error={load.error} prefix={loadErrorMessages.couldNot("load the token's figures")} />
+      ) : stats ? (
+        <TokenDashboardCharts stats={stats} symbol={code} />
+      ) : (
+        <Spinner label="Loading the token's figures" />
+      )}
+    </Stack>
+  );
+}
