@@ -1,4 +1,4 @@
-import { formatAmount, loadErrorMessages, type ProjectDetail, type TokenStats } from '@tranche/api';
+import { loadErrorMessages, type ProjectDetail, type TokenStats } from '@tranche/api';
 import { Spinner, Stack, StatTiles } from '@tranche/ui-kit';
 import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api.ts';
@@ -17,7 +17,14 @@ const count = (n: number) => n.toLocaleString('en-US');
  * the charts of GET /tokenstats/{code}. Its key changes with the token's supply and indexed block:
  * the figures load again after each transaction.
  */
-export default function TokenDashboard({ token }: { token: ProjectDetail }) {
+export default function TokenDashboard({
+  token,
+  format,
+}: {
+  token: ProjectDetail;
+  /** Formats an amount of the token with its symbol (the page's formatter, so that this chunk carries none). */
+  format: (amount: string) => string;
+}) {
   const [load, setLoad] = useState<StatsLoad>({ status: 'loading' });
   const code = token.projectCode;
   useEffect(() => {
@@ -39,7 +46,7 @@ export default function TokenDashboard({ token }: { token: ProjectDetail }) {
         tiles={[
           {
             label: 'Total supply',
-            value: token.totalSupply ? formatAmount(token.totalSupply, { symbol: code }) : '',
+            value: token.totalSupply ? format(token.totalSupply) : '',
           },
           { label: 'Holders', value: stats ? count(stats.holders) : pending },
           {
@@ -53,7 +60,7 @@ export default function TokenDashboard({ token }: { token: ProjectDetail }) {
       {load.status === 'error' ? (
         <ErrorAlert error={load.error} prefix={loadErrorMessages.couldNot("load the token's figures")} />
       ) : stats ? (
-        <TokenDashboardCharts stats={stats} symbol={code} />
+        <TokenDashboardCharts stats={stats} format={format} />
       ) : (
         <Spinner label="Loading the token's figures" />
       )}

@@ -1,10 +1,16 @@
-import { formatAmount, type TokenStats } from '@tranche/api';
+import type { TokenStats } from '@tranche/api';
 import { HolderConcentrationChart, Stack, SupplyByPartitionChart } from '@tranche/ui-kit';
 import { Address } from '../../config/index.ts';
 
 /** The dashboard's charts, "Supply by partition" and "Holder concentration", from GET /tokenstats/{code}. */
-export function TokenDashboardCharts({ stats, symbol }: { stats: TokenStats; symbol: string }) {
-  const format = (amount: bigint) => formatAmount(amount.toString(), { symbol });
+export function TokenDashboardCharts({
+  stats,
+  format: formatText,
+}: {
+  stats: TokenStats;
+  format: (amount: string) => string;
+}) {
+  const format = (amount: bigint) => formatText(amount.toString());
   return (
     <Stack space="large">
       <SupplyByPartitionChart

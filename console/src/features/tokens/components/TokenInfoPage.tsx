@@ -157,7 +157,11 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
             </Inline>
           ) : null}
           <Suspense fallback={<Spinner label="Loading the token's figures" />}>
-            <TokenDashboard key={`${token.totalSupply}-${token.indexedBlock}`} token={token} />
+            <TokenDashboard
+              key={`${token.totalSupply}-${token.indexedBlock}`}
+              token={token}
+              format={(amount) => formatAmount(amount, { symbol: token.projectCode })}
+            />
           </Suspense>
           <StartDtxDialog
             request={dtxRequest}
