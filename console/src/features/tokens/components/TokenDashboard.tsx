@@ -1,8 +1,7 @@
-import { loadErrorMessages, type ProjectDetail, type TokenStats } from '@tranche/api';
+import type { ProjectDetail, TokenStats } from '@tranche/api';
 import { Spinner, Stack, StatTiles } from '@tranche/ui-kit';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { api } from '../../../lib/api.ts';
-import { ErrorAlert } from '../../forms/index.ts';
 import { TokenDashboardCharts } from './TokenDashboardCharts.tsx';
 
 type StatsLoad =
@@ -20,10 +19,13 @@ const count = (n: number) => n.toLocaleString('en-US');
 export default function TokenDashboard({
   token,
   format,
+  renderError,
 }: {
   token: ProjectDetail;
   /** Formats an amount of the token with its symbol (the page's formatter, so that this chunk carries none). */
   format: (amount: string) => string;
+  /** The page's error alert for a failed load (so that this chunk shares no form code with the page). */
+  renderError: (error: unknown) => ReactNode;
 }) {
   const [load, setLoad] = useState<StatsLoad>({ status: 'loading' });
   const code = token.projectCode;
@@ -58,7 +60,7 @@ export default function TokenDashboard({
         ]}
       />
       {load.status === 'error' ? (
-        <ErrorAlert error={load.error} prefix={loadErrorMessages.couldNot("load the token's figures")} />
+        renderError(load.error)
       ) : stats ? (
         <TokenDashboardCharts stats={stats} format={format} />
       ) : (

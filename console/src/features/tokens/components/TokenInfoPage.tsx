@@ -161,6 +161,9 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
               key={`${token.totalSupply}-${token.indexedBlock}`}
               token={token}
               format={(amount) => formatAmount(amount, { symbol: token.projectCode })}
+              renderError={(error) => (
+                <ErrorAlert error={error} prefix={loadErrorMessages.couldNot("load the token's figures")} />
+              )}
             />
           </Suspense>
           <StartDtxDialog
