@@ -259,6 +259,7 @@ export const routeTable = {
   startBulk: { group: 'rules', method: 'POST', path: '/token/bulk', access: 'user' },
   getBulk: { group: 'rules', method: 'GET', path: '/token/bulk/:jobId', access: 'user' },
   listHolders: { group: 'holders', method: 'GET', path: '/holders/:code/:partition', access: 'user' },
+  getTokenStats: { group: 'holders', method: 'GET', path: '/tokenstats/:code', access: 'user' },
   getBalance: { group: 'holders', method: 'GET', path: '/balance/:code/:address', access: 'user' },
   getBalanceAtBlock: {
     group: 'holders',

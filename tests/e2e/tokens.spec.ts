@@ -111,6 +111,35 @@ test('search finds tokens by symbol and by name, and pages through 3 pages', asy
   await expect(page.getByRole('heading', { name: `[${opsSymbol}] Operations ${uniq}` })).toBeVisible();
 });
 
+test('the token dashboard shows the figures and the charts of a deployed token, in both themes', async ({
+  page,
+}) => {
+  await loginInBrowser(page, account.email, account.password);
+  await page.goto(`/TokenInfo?token=${opsSymbol}`);
+  const tile = (label: string) =>
+    page
+      .locator('dl[aria-label="Token figures"] > div')
+      .filter({ has: page.getByText(label, { exact: true }) });
+  await expect(tile('Holders').getByRole('definition')).toHaveText('60');
+  await expect(tile('Partitions').getByRole('definition')).toHaveText('1');
+  await expect(tile('Status').getByRole('definition')).toHaveText('Active');
+  await expect(tile('Total supply').getByRole('definition')).toContainText('7,770');
+  const supply = page.getByRole('region', { name: 'Supply by partition' });
+  await expect(supply.getByRole('row')).toHaveCount(2);
+  await expect(supply.getByRole('row').nth(1)).toContainText(/default.*100\.00%/);
+  // The ten largest hold 159 down to 150 (1,545 of 7,770: the rest holds the other 6,225).
+  const concentration = page.getByRole('region', { name: 'Holder concentration' });
+  await expect(concentration.getByRole('row')).toHaveCount(12);
+  await expect(concentration.getByRole('row').nth(11)).toContainText(/All other holders.*6,225/);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 1100 });
+      await page.screenshot({ path: test.info().outputPath(`dashboard-${width}-${colorScheme}.png`) });
+    }
+  }
+});
+
 test('holders of a partition: server order across pages with cursors, sorting, CSV of every holder', async ({
   page,
 }) => {

@@ -228,3 +228,15 @@ export {
   claimCardStates,
   claimCardTexts,
 } from './ClaimCard/ClaimCard.tsx';
+export { type StatTile, StatTiles, type StatTilesProps } from './StatTiles/StatTiles.tsx';
+export {
+  SupplyByPartitionChart,
+  type SupplyByPartitionChartProps,
+  supplyByPartitionTexts,
+} from './SupplyByPartitionChart/SupplyByPartitionChart.tsx';
+export {
+  type ConcentrationHolder,
+  HolderConcentrationChart,
+  type HolderConcentrationChartProps,
+  holderConcentrationTexts,
+} from './HolderConcentrationChart/HolderConcentrationChart.tsx';

@@ -10,7 +10,13 @@ import {
   balanceParamsSchema,
   balanceResponseSchema,
 } from '../schemas/balance.ts';
-import { holdersParamsSchema, holdersQuerySchema, holdersResponseSchema } from '../schemas/holders.ts';
+import {
+  holdersParamsSchema,
+  holdersQuerySchema,
+  holdersResponseSchema,
+  tokenStatsParamsSchema,
+  tokenStatsSchema,
+} from '../schemas/holders.ts';
 import { type GroupRoutes, part1, part2, route } from './define.ts';
 
 export const holdersRoutes = {
@@ -20,6 +26,12 @@ export const holdersRoutes = {
     params: holdersParamsSchema,
     query: holdersQuerySchema,
     response: holdersResponseSchema,
+  }),
+  getTokenStats: route('getTokenStats', {
+    spec: 'tranche',
+    summary: 'Token dashboard: supply by partition, holders, investors, largest holders',
+    params: tokenStatsParamsSchema,
+    response: tokenStatsSchema,
   }),
   getBalance: route('getBalance', {
     spec: part1,

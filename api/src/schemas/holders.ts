@@ -67,3 +67,27 @@ export const holdersResponseSchema = pagedSchema(holderSchema).extend({
   lastCursor: z.string().nullable(),
 });
 export type HoldersResponse = z.output<typeof holdersResponseSchema>;
+
+/** GET /tokenstats/{code}: the token dashboard's figures, from the indexed balances. */
+export const tokenStatsParamsSchema = z.object({ code: z.string().trim().min(1).max(100) });
+
+/** How many of the largest holders the dashboard names; the rest are summed. */
+export const topHoldersCount = 10;
+
+/**
+ * The dashboard's figures: addresses holding any partition, investors verified on the token's whitelist, each
+ * partition's supply (decimal string) and holders, and the largest holders across partitions (names only for
+ * those who may see the token's investor data) with the balance of everyone else.
+ */
+export const tokenStatsSchema = z.object({
+  holders: z.number().int(),
+  investors: z.number().int().nullable(),
+  partitions: z.array(
+    z.object({ value: z.string(), name: z.string(), supply: z.string(), holders: z.number().int() }),
+  ),
+  topHolders: z.array(
+    z.object({ holderAddress: z.string(), legalName: z.string().nullable(), balance: z.string() }),
+  ),
+  restBalance: z.string(),
+});
+export type TokenStats = z.output<typeof tokenStatsSchema>;

@@ -182,6 +182,32 @@ describe.each(databaseKinds)('holders pages on %s', (kind) => {
     }
   });
 
+  it('answers the dashboard: supply by partition, holders, investors, the ten largest holders and the rest', async () => {
+    const stats = await client.call('getTokenStats', { params: { code: 'HOLD' } });
+    const supply = (await token.getFunction('totalSupplyByPartition')(partition)) as bigint;
+    expect(stats.partitions).toEqual([
+      { value: partition, name: 'CLASS-A', supply: supply.toString(), holders: holders.length },
+    ]);
+    expect(stats.holders).toBe(holders.length);
+    // The whitelist verifies the dev wallets' holders and the 23 holders of this test.
+    expect(stats.investors).toBe(walletsOf.holders.length + holders.length);
+    const largest = [...holders].sort((a, b) => compare(b.amount, a.amount) || compare(a.address, b.address));
+    expect(stats.topHolders).toEqual(
+      largest.slice(0, 10).map((h) => ({
+        holderAddress: h.address,
+        legalName: h.legalName,
+        balance: h.amount.toString(),
+      })),
+    );
+    const rest = largest.slice(10).reduce((sum, h) => sum + h.amount, 0n);
+    expect(stats.restBalance).toBe(rest.toString());
+    expect(stats.topHolders.reduce((sum, h) => sum + BigInt(h.balance), 0n) + rest).toBe(supply);
+    // Someone who may not see investor data gets the same figures without names.
+    const outsider = await createTestUser(t, 'stats-outsider');
+    const redacted = await outsider.client.call('getTokenStats', { params: { code: 'HOLD' } });
+    expect(redacted.topHolders).toEqual(stats.topHolders.map((h) => ({ ...h, legalName: null })));
+  });
+
   it.each(orders)(
     'pages by $sort $order with cursors forwards and backwards, as by page number',
     async ({ sort, order }) => {

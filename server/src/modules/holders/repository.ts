@@ -188,3 +188,52 @@ export async function indexedHolderTotals(
     token: Number(count),
   };
 }
+
+/**
+ * The token dashboard's holder figures from the indexed balances, in one round trip: the `top` largest holders by
+ * their balance over all partitions (ties by address) with their whitelist record's legal name, the balance of
+ * everyone else, and the number of addresses verified on the token's whitelist.
+ */
+export async function holderConcentration(
+  db: Database,
+  input: { contractAddress: string; whitelistAddress: string | null; top: number },
+): Promise<{
+  top: { holder: string; balance: string; legalName: string | null }[];
+  rest: bigint;
+  /** Null when the token has no whitelist. */
+  investors: number | null;
+}> {
+  const result = await db.execute(sql`
+    with totals as (
+      select holder, sum(balance) as balance, max(legal_name) as legal_name from token_balances
+      where contract_address = ${input.contractAddress} and balance > 0
+      group by holder
+    ), ranked as (
+      select holder, balance, legal_name, row_number() over (order by balance desc, holder) as position from totals
+    )
+    select holder, balance::text as balance, legal_name as "legalName", position::int as position
+    from ranked where position <= ${input.top}
+    union all
+    select null, coalesce(sum(balance), 0)::text, null, ${input.top + 1} from ranked where position > ${input.top}
+    order by position`);
+  const rows = (
+    result as unknown as {
+      rows: { holder: string | null; balance: string; legalName: string | null }[];
+    }
+  ).rows;
+  const named = rows.filter((row) => row.holder !== null);
+  const investors = input.whitelistAddress
+    ? await db.execute(sql`
+        select count(*)::int as n from whitelist_verifications
+        where whitelist_address = ${input.whitelistAddress} and verified`)
+    : undefined;
+  return {
+    top: named.map((row) => ({
+      holder: row.holder as string,
+      balance: String(row.balance),
+      legalName: row.legalName,
+    })),
+    rest: BigInt(rows.find((row) => row.holder === null)?.balance ?? 0),
+    investors: investors ? Number((investors as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) : null,
+  };
+}

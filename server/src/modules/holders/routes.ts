@@ -1,4 +1,4 @@
-import { type HolderSortColumn, tokenScreenTexts } from '@tranche/api';
+import { type HolderSortColumn, tokenScreenTexts, topHoldersCount } from '@tranche/api';
 import { encodeBytes32String, isHexString } from 'ethers';
 import { accessOf } from '../../access/access.ts';
 import { HttpError } from '../../errors.ts';
@@ -6,7 +6,8 @@ import { firstUnconfirmedBlock } from '../../indexer/unconfirmed.ts';
 import { registerRoute } from '../../http/routing.ts';
 import { paged, requireDeployed } from '../projects/service.ts';
 import type { ServerModule } from '../registry.ts';
-import { type HolderCursor, holdersPage } from './repository.ts';
+import { bytes32Name } from '../../indexer/decode.ts';
+import { type HolderCursor, holderConcentration, holdersPage, indexedHolderTotals } from './repository.ts';
 
 /** A partition given by name (at most 31 bytes) or as its bytes32 hex; undefined when neither. */
 export function partitionValue(partition: string): string | undefined {
@@ -106,6 +107,39 @@ export const holdersModule: ServerModule = {
         ),
         firstCursor: cursorOf(rows[0]),
         lastCursor: cursorOf(rows.at(-1)),
+      };
+    });
+
+    // GET /tokenstats/{code}: the token dashboard's figures; legal names only for those who may see investor data.
+    registerRoute(app, ctx, 'getTokenStats', async ({ params, session }) => {
+      const token = await requireDeployed(ctx, params.code);
+      const named = await access.investorData(session, { token });
+      const [totals, concentration] = await Promise.all([
+        indexedHolderTotals(ctx.db, token.contractAddress),
+        holderConcentration(ctx.db, {
+          contractAddress: token.contractAddress,
+          whitelistAddress: token.whitelistAddress,
+          top: topHoldersCount,
+        }),
+      ]);
+      return {
+        holders: totals.token,
+        investors: concentration.investors,
+        partitions: [...totals.partitions]
+          .filter(([, partition]) => partition.holders > 0)
+          .map(([value, partition]) => ({
+            value,
+            name: bytes32Name(value),
+            supply: partition.sum.toString(),
+            holders: partition.holders,
+          }))
+          .sort((a, b) => a.name.localeCompare(b.name)),
+        topHolders: concentration.top.map((row) => ({
+          holderAddress: row.holder,
+          legalName: named ? row.legalName : null,
+          balance: row.balance,
+        })),
+        restBalance: concentration.rest.toString(),
       };
     });
   },

@@ -20,7 +20,7 @@ import {
   TxWizard,
 } from '@tranche/ui-kit';
 import { useAtomValue } from 'jotai';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { routeTo } from '../../../lib/paths.ts';
 import { renderRouterLink } from '../../../lib/renderRouterLink.tsx';
@@ -49,6 +49,9 @@ import { tokenSymbolOf } from '../firstCalls.ts';
 import type { TokenOps } from './types.ts';
 import { type TokenTab, tokenTabOf, tokenTabs } from '../tokenTabs.ts';
 import { Address } from '../../config/index.ts';
+
+/** The dashboard (figures and charts) comes in its own chunk after the first paint: the route's budget stays. */
+const TokenDashboard = lazy(() => import('./TokenDashboard.tsx'));
 
 type Dialog = { title: string; text: ReactNode; onConfirm: () => void };
 
@@ -192,6 +195,16 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
               <Badge tone="danger">{tokenScreenTexts.pausedBadge}</Badge>
             </Inline>
           ) : null}
+          <Suspense fallback={<Spinner label="Loading the token's figures" />}>
+            <TokenDashboard
+              key={`${token.totalSupply}-${token.indexedBlock}`}
+              token={token}
+              format={(amount) => formatAmount(amount, { symbol: token.projectCode })}
+              renderError={(error) => (
+                <ErrorAlert error={error} prefix={loadErrorMessages.couldNot("load the token's figures")} />
+              )}
+            />
+          </Suspense>
           <StartDtxDialog
             request={dtxRequest}
             onClose={() => setDtxRequest(null)}

@@ -1,0 +1,71 @@
+import type { ProjectDetail, TokenStats } from '@tranche/api';
+import { Spinner, Stack, StatTiles } from '@tranche/ui-kit';
+import { type ReactNode, useEffect, useState } from 'react';
+import { api } from '../../../lib/api.ts';
+import { TokenDashboardCharts } from './TokenDashboardCharts.tsx';
+
+type StatsLoad =
+  | { status: 'loading' }
+  | { status: 'error'; error: unknown }
+  | { status: 'ready'; stats: TokenStats };
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * The top of TokenInfo, loaded in its own chunk after the page's first paint (TokenInfoPage): the token's key figures as tiles (total supply, holders, investors, partitions, status) and
+ * the charts of GET /tokenstats/{code}. Its key changes with the token's supply and indexed block:
+ * the figures load again after each transaction.
+ */
+export default function TokenDashboard({
+  token,
+  format,
+  renderError,
+}: {
+  token: ProjectDetail;
+  /** Formats an amount of the token with its symbol (the page's formatter, so that this chunk carries none). */
+  format: (amount: string) => string;
+  /** The page's error alert for a failed load (so that this chunk shares no form code with the page). */
+  renderError: (error: unknown) => ReactNode;
+}) {
+  const [load, setLoad] = useState<StatsLoad>({ status: 'loading' });
+  const code = token.projectCode;
+  useEffect(() => {
+    let current = true;
+    api
+      .call('getTokenStats', { params: { code } })
+      .then((stats) => current && setLoad({ status: 'ready', stats }))
+      .catch((error: unknown) => current && setLoad({ status: 'error', error }));
+    return () => {
+      current = false;
+    };
+  }, [code]);
+  const stats = load.status === 'ready' ? load.stats : undefined;
+  const pending = load.status === 'loading' ? '…' : '';
+  return (
+    <Stack space="large">
+      <StatTiles
+        label="Token figures"
+        tiles={[
+          {
+            label: 'Total supply',
+            value: token.totalSupply ? format(token.totalSupply) : '',
+          },
+          { label: 'Holders', value: stats ? count(stats.holders) : pending },
+          {
+            label: 'Investors',
+            value: stats ? (stats.investors === null ? 'No whitelist' : count(stats.investors)) : pending,
+          },
+          { label: 'Partitions', value: count(token.partitions.length) },
+          { label: 'Status', value: token.isPaused ? 'Paused' : 'Active' },
+        ]}
+      />
+      {load.status === 'error' ? (
+        renderError(load.error)
+      ) : stats ? (
+        <TokenDashboardCharts stats={stats} format={format} />
+      ) : (
+        <Spinner label="Loading the token's figures" />
+      )}
+    </Stack>
+  );
+}
