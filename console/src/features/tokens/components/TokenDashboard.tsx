@@ -1,5 +1,5 @@
 import type { ProjectDetail, TokenStats } from '@tranche/api';
-import { Spinner, Stack, StatTiles } from '@tranche/ui-kit';
+import { Skeleton, Stack, StatTiles } from '@tranche/ui-kit';
 import { type ReactNode, useEffect, useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { TokenDashboardCharts } from './TokenDashboardCharts.tsx';
@@ -64,7 +64,7 @@ export default function TokenDashboard({
       ) : stats ? (
         <TokenDashboardCharts stats={stats} format={format} />
       ) : (
-        <Spinner label="Loading the token's figures" />
+        <Skeleton label="Loading the token's figures" shape="details" rows={4} />
       )}
     </Stack>
   );

@@ -195,7 +195,7 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
               <Badge tone="danger">{tokenScreenTexts.pausedBadge}</Badge>
             </Inline>
           ) : null}
-          <Suspense fallback={<Spinner label="Loading the token's figures" />}>
+          <Suspense fallback={<Skeleton label="Loading the token's figures" shape="details" rows={4} />}>
             <TokenDashboard
               key={`${token.totalSupply}-${token.indexedBlock}`}
               token={token}
