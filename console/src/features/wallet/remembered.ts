@@ -1,18 +1,30 @@
-import { z } from 'zod';
 import { type WalletKind, walletKinds } from './types.ts';
 
 /** Where the last connection is kept: local storage, so a reload and every new tab of this browser find it. */
 export const rememberedWalletKey = 'tranche.wallet';
 
-const rememberedSchema = z.object({
-  kind: z.enum(walletKinds),
-  address: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
-  /** The EIP-6963 provider's reverse-DNS name (browser wallets), so the same extension is asked again. */
-  rdns: z.string().optional(),
-});
-
 /** The last connection: which kind of wallet, which account, and for a browser wallet which extension. */
-export type RememberedWallet = z.infer<typeof rememberedSchema>;
+export type RememberedWallet = {
+  kind: WalletKind;
+  address: string;
+  /** The EIP-6963 provider's reverse-DNS name (browser wallets), so the same extension is asked again. */
+  rdns?: string;
+};
+
+/**
+ * Checked by hand, not with zod: Sign Out forgets the connection from the first load of every page, and zod only
+ * comes with the first API answer (the first-load budgets of serving.spec).
+ */
+function isRememberedWallet(value: unknown): value is RememberedWallet {
+  if (typeof value !== 'object' || value === null) return false;
+  const { kind, address, rdns } = value as Record<string, unknown>;
+  return (
+    (walletKinds as readonly unknown[]).includes(kind) &&
+    typeof address === 'string' &&
+    /^0x[0-9a-fA-F]{40}$/.test(address) &&
+    (rdns === undefined || typeof rdns === 'string')
+  );
+}
 
 /** Kinds restored without asking: a Ledger must be unlocked and confirmed by its owner, so it asks again. */
 export function isRestorable(kind: WalletKind): boolean {
@@ -24,8 +36,8 @@ export function readRememberedWallet(
   storage: Pick<Storage, 'getItem'> = localStorage,
 ): RememberedWallet | null {
   try {
-    const parsed = rememberedSchema.safeParse(JSON.parse(storage.getItem(rememberedWalletKey) ?? 'null'));
-    return parsed.success && isRestorable(parsed.data.kind) ? parsed.data : null;
+    const value: unknown = JSON.parse(storage.getItem(rememberedWalletKey) ?? 'null');
+    return isRememberedWallet(value) && isRestorable(value.kind) ? value : null;
   } catch {
     return null;
   }
