@@ -39,6 +39,7 @@ export * from './schemas/transactions.ts';
 export * from './schemas/projects.ts';
 export * from './schemas/partitions.ts';
 export * from './schemas/tokens.ts';
+export * from './schemas/tokenV2.ts';
 export * from './schemas/rules.ts';
 export * from './schemas/holders.ts';
 export * from './schemas/balance.ts';

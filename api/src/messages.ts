@@ -36,6 +36,8 @@ export const draftMessages = {
   exchangeRateDecimals: 'The exchange rate can have at most 6 decimals',
   codebaseRequired: 'The smart contract (codebase) is required',
   codebaseUnknown: 'The smart contract (codebase) does not exist',
+  noTokenFactory:
+    'Version 2 tokens cannot be deployed on this network yet: the platform has not deployed their factory (TOKEN_FACTORY_ADDRESS)',
   investorAmountWhole: 'The investment amount must be a whole number',
   investorAmountTooLarge: 'The investment amount is too large',
   investmentBelowOneToken: (row: number) =>
@@ -637,4 +639,28 @@ export const accountReviewMessages = {
   keep: 'Keep',
   remove: 'Remove',
   done: 'Everything is reviewed.',
+} as const;
+
+/** Version 2 tokens: upgrades and rotation of owner, whitelist and security scheme (issue 35). */
+export const tokenV2Messages = {
+  txModeInvalid: 'The transaction mode must be 1 or 2',
+  notVersion2: 'This token is on version 1 of the smart contract: it cannot be upgraded or rotated',
+  notOwner: 'Only the owner of the token can do this',
+  notPendingOwner: 'Only the proposed owner can accept the ownership of the token',
+  noPendingOwner: 'Nobody has been proposed as the new owner of this token',
+  implementationInvalid: 'The implementation address is invalid',
+  implementationNotRegistered: 'This implementation is not registered in the token factory',
+  alreadyUpToDate: 'The token already runs this implementation',
+  upgradeNotReady: (readyAt: string) => `The upgrade is scheduled and can be carried out from ${readyAt}`,
+  newOwnerRequired: 'The address of the new owner is required',
+  newOwnerInvalid: 'The address of the new owner is invalid',
+  newOwnerIsOwner: 'This address already owns the token',
+  whitelistRequired: 'The whitelist address is required',
+  whitelistInvalid: 'The whitelist address is invalid',
+  whitelistNotContract: 'The whitelist address is not a whitelist contract',
+  sameWhitelist: 'The token already uses this whitelist',
+  schemeRequired: 'The security scheme address is required',
+  schemeInvalid: 'The security scheme address is invalid',
+  schemeNotContract: 'The security scheme address is not a security scheme contract',
+  sameScheme: 'The token already uses this security scheme',
 } as const;

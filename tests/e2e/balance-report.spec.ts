@@ -64,8 +64,8 @@ test('the balance report shows every token and partition of an investor, and the
   const whitelist = ((await get('/whitelist/list')) as { address: string; scheme: string }[])[0];
   if (!whitelist) throw new Error('the local seed made no whitelist');
   await verifyMissing(rpcUrl, whitelist.address, devAccountKeys[0], [investor]);
-  const codebases = (await get('/codebase/list/1')) as { id: number }[];
-  const codebaseId = codebases[codebases.length - 1]?.id ?? 1;
+  const codebases = (await get('/codebase/list/1')) as { id: number; default?: boolean }[];
+  const codebaseId = (codebases.find((c) => c.default) ?? codebases[codebases.length - 1])?.id ?? 1;
   const uniq = Date.now().toString(36).toUpperCase().slice(-5);
   const symbols = [`BA${uniq}`, `BB${uniq}`];
   await apiPost(request, server.url, token, '/draft', {

@@ -25,14 +25,14 @@ test.beforeAll(async ({ request, server }) => {
   const whitelist = ((await api.get('/whitelist/list')) as { address: string }[])[0];
   if (!whitelist) throw new Error('the local seed made no whitelist');
   await verifyMissing(rpcUrl, whitelist.address, devAccountKeys[0], holders);
-  const codebases = (await api.get('/codebase/list/1')) as { id: number }[];
+  const codebases = (await api.get('/codebase/list/1')) as { id: number; default?: boolean }[];
   await api.post('/draft', {
     bulk: {
       tokens: [
         {
           symbol,
           name: `Bulk ${uniq}`,
-          codebaseId: codebases[codebases.length - 1]?.id ?? 1,
+          codebaseId: (codebases.find((c) => c.default) ?? codebases[codebases.length - 1])?.id ?? 1,
           whitelistAddress: whitelist.address,
           controllerAddress: addressOf(devAccountKeys[1]),
           isControllable: true,

@@ -62,14 +62,14 @@ test.beforeAll(async ({ request, server }) => {
     ...recordBalances.keys(),
     lateHolder,
   ]);
-  const codebases = (await api.get('/codebase/list/1')) as { id: number }[];
+  const codebases = (await api.get('/codebase/list/1')) as { id: number; default?: boolean }[];
   await api.post('/draft', {
     bulk: {
       tokens: [
         {
           symbol,
           name: `Dividend shares ${symbol}`,
-          codebaseId: codebases[codebases.length - 1]?.id ?? 1,
+          codebaseId: (codebases.find((c) => c.default) ?? codebases[codebases.length - 1])?.id ?? 1,
           whitelistAddress: whitelist.address,
           controllerAddress: dev[1],
           isControllable: true,

@@ -45,7 +45,7 @@ test('New Token: 20 investors as bulk text, save, deploy, progress, token info; 
   await expect(page.getByRole('heading', { name: 'New Token' })).toBeVisible();
   const symbol = `J${Date.now().toString(36).toUpperCase().slice(-6)}`;
 
-  // Defaults: newest codebase, first whitelist, EUR, rate 1; Save waits for the first investor's address.
+  // Defaults: the default codebase (version 1), first whitelist, EUR, rate 1; Save waits for the first investor's address.
   await expect(page.getByLabel('Whitelist')).toHaveValue(whitelist.address);
   await expect(page.getByLabel('Currency')).toHaveValue('EUR');
   await expect(page.getByLabel('Exchange rate')).toHaveValue('1');

@@ -36,14 +36,14 @@ test('a sharded transaction is listed and its detail shows payload, token, signe
   const whitelist = ((await get('/whitelist/list')) as { address: string }[])[0];
   if (!whitelist) throw new Error('the local seed made no whitelist');
   await verifyMissing(rpcUrl, whitelist.address, devAccountKeys[0] as string, [owner, holder]);
-  const codebases = (await get('/codebase/list/1')) as { id: number }[];
+  const codebases = (await get('/codebase/list/1')) as { id: number; default?: boolean }[];
   await apiPost(request, server.url, aliceToken, '/draft', {
     bulk: {
       tokens: [
         {
           symbol,
           name: `History ${uniq}`,
-          codebaseId: codebases[codebases.length - 1]?.id ?? 1,
+          codebaseId: (codebases.find((c) => c.default) ?? codebases[codebases.length - 1])?.id ?? 1,
           whitelistAddress: whitelist.address,
           controllerAddress: '0x0000000000000000000000000000000000000000',
           isControllable: false,

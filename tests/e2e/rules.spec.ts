@@ -58,14 +58,14 @@ test.beforeAll(async ({ request, server }) => {
   const whitelist = ((await get('/whitelist/list')) as { address: string }[])[0];
   if (!whitelist) throw new Error('the local seed made no whitelist');
   await verifyMissing(rpcUrl, whitelist.address, devAccountKeys[0], [holderA, holderB, holderC, newcomer]);
-  const codebases = (await get('/codebase/list/1')) as { id: number }[];
+  const codebases = (await get('/codebase/list/1')) as { id: number; default?: boolean }[];
   await post('/draft', {
     bulk: {
       tokens: [
         {
           symbol,
           name: `Ruled ${uniq}`,
-          codebaseId: codebases[codebases.length - 1]?.id ?? 1,
+          codebaseId: (codebases.find((c) => c.default) ?? codebases[codebases.length - 1])?.id ?? 1,
           whitelistAddress: whitelist.address,
           controllerAddress: controller,
           isControllable: true,

@@ -153,14 +153,14 @@ test.beforeAll(async ({ request, server }) => {
   if (!whitelist) throw new Error('the local seed made no whitelist');
   const owner = addressOfKey(devAccountKeys[0] as string);
   await verifyMissing(config.rpcUrl, whitelist.address, devAccountKeys[0] as string, [owner]);
-  const codebases = (await api.get('/codebase/list/1')).data as { id: number }[];
+  const codebases = (await api.get('/codebase/list/1')).data as { id: number; default?: boolean }[];
   await api.post('/draft', {
     bulk: {
       tokens: [
         {
           symbol,
           name: `Sharded ${uniq}`,
-          codebaseId: codebases[codebases.length - 1]?.id ?? 1,
+          codebaseId: (codebases.find((c) => c.default) ?? codebases[codebases.length - 1])?.id ?? 1,
           whitelistAddress: whitelist.address,
           controllerAddress: '0x0000000000000000000000000000000000000000',
           isControllable: false,

@@ -47,8 +47,8 @@ test.beforeAll(async ({ request, server }) => {
     holderB,
     ...crowd.map((c) => c.address),
   ]);
-  const codebases = (await api.get('/codebase/list/1')) as { id: number }[];
-  const codebaseId = codebases[codebases.length - 1]?.id ?? 1;
+  const codebases = (await api.get('/codebase/list/1')) as { id: number; default?: boolean }[];
+  const codebaseId = (codebases.find((c) => c.default) ?? codebases[codebases.length - 1])?.id ?? 1;
   const draft = (symbol: string, name: string) => ({
     symbol,
     name,

@@ -18,6 +18,14 @@ import {
   removeDocumentRequestSchema,
   tokenTransactionResponseSchema,
 } from '../schemas/tokens.ts';
+import {
+  acceptOwnerRequestSchema,
+  proposeOwnerRequestSchema,
+  replaceSchemeRequestSchema,
+  replaceWhitelistRequestSchema,
+  tokenV2ResponseSchema,
+  upgradeTokenRequestSchema,
+} from '../schemas/tokenV2.ts';
 import { type GroupRoutes, part1, route } from './define.ts';
 
 export const tokensRoutes = {
@@ -79,5 +87,35 @@ export const tokensRoutes = {
     summary: 'Remove a document',
     body: removeDocumentRequestSchema,
     response: tokenTransactionResponseSchema,
+  }),
+  upgradeToken: route('upgradeToken', {
+    spec: part1,
+    summary: 'Upgrade a version 2 token to a newer registered implementation (schedule, then carry out)',
+    body: upgradeTokenRequestSchema,
+    response: tokenV2ResponseSchema,
+  }),
+  proposeTokenOwner: route('proposeTokenOwner', {
+    spec: part1,
+    summary: 'Propose a new owner of a version 2 token (it accepts to take over)',
+    body: proposeOwnerRequestSchema,
+    response: tokenV2ResponseSchema,
+  }),
+  acceptTokenOwner: route('acceptTokenOwner', {
+    spec: part1,
+    summary: 'Accept the ownership of a version 2 token (the proposed owner)',
+    body: acceptOwnerRequestSchema,
+    response: tokenV2ResponseSchema,
+  }),
+  replaceTokenWhitelist: route('replaceTokenWhitelist', {
+    spec: part1,
+    summary: "Replace a version 2 token's whitelist",
+    body: replaceWhitelistRequestSchema,
+    response: tokenV2ResponseSchema,
+  }),
+  replaceTokenScheme: route('replaceTokenScheme', {
+    spec: part1,
+    summary: "Replace a version 2 token's security scheme",
+    body: replaceSchemeRequestSchema,
+    response: tokenV2ResponseSchema,
   }),
 } satisfies GroupRoutes<'tokens'>;

@@ -10,7 +10,12 @@ export const codebaseListParamsSchema = z.object({
     .max(3, inputMessages.codebaseTypeInvalid),
 });
 
-export const codebaseSchema = z.object({ id: z.number().int(), description: z.string() });
+export const codebaseSchema = z.object({
+  id: z.number().int(),
+  description: z.string(),
+  /** The codebase a new draft is given (token codebases); absent: the newest (the last) is. */
+  default: z.boolean().optional(),
+});
 export type Codebase = z.infer<typeof codebaseSchema>;
-/** Oldest first: the last entry is the newest (the default for drafts). */
+/** Oldest first: the last entry is the newest (the default for drafts unless an entry says `default`). */
 export const codebaseListSchema = z.array(codebaseSchema);

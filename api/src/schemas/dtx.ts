@@ -3,8 +3,22 @@ import { dtxMessages as m, tokenOperationMessages as t } from '../messages.ts';
 import { addressPattern, idField } from './fields.ts';
 import { accessCodeField, shardedAddressField } from './sharding.ts';
 
-/** Distributed transaction types (part 1, section 4 'Codes'); 5 (reshard) is ours. */
-export const dtxTypes = { pause: 1, resume: 2, redeem: 3, issue: 4, reshard: 5 } as const;
+/**
+ * Distributed transaction types (part 1, section 4 'Codes'); 5 (reshard) and 6-10 (version 2 tokens: upgrade, owner
+ * rotation, whitelist and scheme replacement, issue 35) are ours.
+ */
+export const dtxTypes = {
+  pause: 1,
+  resume: 2,
+  redeem: 3,
+  issue: 4,
+  reshard: 5,
+  upgrade: 6,
+  proposeOwner: 7,
+  acceptOwner: 8,
+  replaceWhitelist: 9,
+  replaceScheme: 10,
+} as const;
 export type DtxType = (typeof dtxTypes)[keyof typeof dtxTypes];
 export const dtxTypeNames: Record<DtxType, string> = {
   1: 'Pause trading',
@@ -12,7 +26,15 @@ export const dtxTypeNames: Record<DtxType, string> = {
   3: 'Redeem tokens',
   4: 'Issue tokens',
   5: 'Reshard key',
+  6: 'Upgrade token',
+  7: 'Propose new owner',
+  8: 'Accept ownership',
+  9: 'Replace whitelist',
+  10: 'Replace security scheme',
 };
+
+/** The token operations a sharded key may start (all but the reshard, which has its own route). */
+export const dtxTokenTypes: readonly number[] = [1, 2, 3, 4, 6, 7, 8, 9, 10];
 
 /** txStatus values of a distributed transaction (the spec shows names only; the codes are ours). */
 export const dtxStatuses = { pending: 1, executing: 2, done: 3, failed: 4, aborted: 5 } as const;
@@ -62,6 +84,23 @@ export const dtxRedeemDataSchema = z.object({
   additionalData: additionalDataField,
 });
 
+const dtxAddress = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .regex(addressPattern, required)
+    .transform((value) => value.toLowerCase());
+
+/** Upgrade: to `implementation` in step `step` (the server decides it from the chain when the transaction starts). */
+export const dtxUpgradeDataSchema = z.object({
+  implementation: dtxAddress(t.accountInvalid),
+  step: z.enum(['schedule', 'upgrade']),
+});
+export const dtxOwnerDataSchema = z.object({ newOwner: dtxAddress(t.accountInvalid) });
+export const dtxWhitelistDataSchema = z.object({ whitelistAddress: dtxAddress(t.accountInvalid) });
+export const dtxSchemeDataSchema = z.object({ securitySchemeAddress: dtxAddress(t.accountInvalid) });
+
 const dtxId = idField({ required: m.idRequired, invalid: m.idInvalid });
 
 /** POST /dtx: start a token operation of a sharded account (the starter's approval counts). */
@@ -72,7 +111,7 @@ export const startDtxRequestSchema = z.object({
   txType: z
     .union([z.number(), z.string()], { error: m.txTypeRequired })
     .transform((value) => Number(value))
-    .refine((value) => [1, 2, 3, 4].includes(value), m.txTypeInvalid),
+    .refine((value) => dtxTokenTypes.includes(value), m.txTypeInvalid),
   txData: z.record(z.string(), z.unknown()).optional().default({}),
 });
 export type StartDtxRequest = z.input<typeof startDtxRequestSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { inputMessages } from '../messages.ts';
 import { maxPageNumber, textField } from './fields.ts';
+import { tokenV2StateSchema } from './tokenV2.ts';
 
 /**
  * A page number from a query string: below 1, missing or non-numeric becomes 1 (spec part 1, section 5).
@@ -94,5 +95,9 @@ export const projectDetailSchema = projectListItemSchema.extend({
   documents: z.array(tokenDocumentSchema),
   /** The last block the indexer has read for this token (null before its first pass). */
   indexedBlock: z.number().int().nullable(),
+  /** The token codebase's version: 1 (its own contract) or 2 (upgradeable proxy); absent reads as 1. */
+  tokenVersion: z.number().int().optional(),
+  /** Version 2 only: its implementation, whether an upgrade is available and what it changes, the pending owner. */
+  tokenV2: tokenV2StateSchema.nullable().optional(),
 });
 export type ProjectDetail = z.output<typeof projectDetailSchema>;

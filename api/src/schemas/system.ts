@@ -40,6 +40,21 @@ export const explorerTemplatesSchema = z.object({
 export type ExplorerTemplates = z.output<typeof explorerTemplatesSchema>;
 
 /** GET /config: what the console needs to know about this server. */
+/** Where version 2 of the token codebase lives on this chain (deployed once per chain by the platform). */
+export const tokenV2PlatformSchema = z.object({
+  /** The TokenFactory: registry of implementations and deployer of version 2 tokens. */
+  factory: z.string(),
+  /** The newest registered implementation (its balances half): new tokens get it, owners upgrade to it. */
+  implementation: z.string().nullable(),
+  /** The newest implementation's administration half. */
+  admin: z.string().nullable(),
+  /** Every registered implementation, oldest first. */
+  implementations: z.array(z.string()),
+  /** The factory's owner (the platform's key), who registers implementations. */
+  owner: z.string(),
+});
+export type TokenV2Platform = z.output<typeof tokenV2PlatformSchema>;
+
 export const appConfigSchema = z.object({
   chainId: z.number().int(),
   /** True when the server runs its own embedded dev chain (local mode). */
@@ -51,6 +66,8 @@ export const appConfigSchema = z.object({
   testStableToken: z.string().nullable(),
   /** Blocks below the head shown as final (INDEXER_CONFIRMATIONS); balances changed above are unconfirmed. */
   confirmations: z.number().int(),
+  /** Token codebase version 2's factory and implementation on this chain, null where it is not deployed. */
+  tokenV2: tokenV2PlatformSchema.nullable(),
 });
 export type AppConfig = z.output<typeof appConfigSchema>;
 

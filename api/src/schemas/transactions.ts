@@ -25,6 +25,11 @@ export const txTypes = {
   setRules: 15,
   tokenTransfer: 16,
   distributionPayout: 17,
+  tokenUpgrade: 18,
+  ownerProposal: 19,
+  ownerAcceptance: 20,
+  whitelistReplacement: 21,
+  schemeReplacement: 22,
 } as const;
 export type TxType = (typeof txTypes)[keyof typeof txTypes];
 
@@ -47,6 +52,11 @@ export const txTypeDescriptions: Record<TxType, string> = {
   15: 'Compliance rules set',
   16: 'Token transfer',
   17: 'Distribution payout',
+  18: 'Token upgrade',
+  19: 'New owner proposed',
+  20: 'Ownership accepted',
+  21: 'Whitelist replaced',
+  22: 'Security scheme replaced',
 };
 
 export const txTypeCodes = Object.values(txTypes) as TxType[];

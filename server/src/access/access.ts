@@ -6,6 +6,8 @@ import {
   keyMessages,
   type Session,
   tokenOperationMessages,
+  tokenV2Messages,
+  zeroAddress,
 } from '@tranche/api';
 import { devAccountKeys, securityTokenArtifact } from '@tranche/contracts';
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -316,6 +318,27 @@ export function createAccess(ctx: Ctx) {
       if (!row || !this.project(viewer, row))
         throw new HttpError(404, tokenOperationMessages.tokenNotFound(symbol));
       return row;
+    },
+
+    /**
+     * Version 2 token administration (upgrade, owner proposal, whitelist and scheme replacement) is the token's
+     * owner's, as the chain holds it now; accepting the ownership is the proposed owner's. `accountAddress` is the
+     * address that signs (the wallet, the registered key or the sharded key). 403 otherwise.
+     */
+    tokenAdministration(
+      action: 'owner' | 'acceptOwnership',
+      onChain: { owner: string; pendingOwner: string },
+      accountAddress: string,
+    ): void {
+      const caller = accountAddress.toLowerCase();
+      if (action === 'acceptOwnership') {
+        if (onChain.pendingOwner.toLowerCase() === zeroAddress)
+          throw new HttpError(409, tokenV2Messages.noPendingOwner);
+        if (onChain.pendingOwner.toLowerCase() !== caller)
+          throw new HttpError(403, tokenV2Messages.notPendingOwner);
+        return;
+      }
+      if (onChain.owner.toLowerCase() !== caller) throw new HttpError(403, tokenV2Messages.notOwner);
     },
 
     /** A token draft is only its creator's: another account's answers 403. */

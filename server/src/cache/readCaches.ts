@@ -35,7 +35,9 @@ export function createReadCaches(): ReadCaches {
     deployedTokens: createCache({
       ttlMs: 10 * 60_000,
       maxEntries: 10_000,
-      keep: (row) => row.status === projectStatus.deployed && row.contractAddress !== null,
+      // Version 2 tokens are not kept: their owner, whitelist and scheme may be replaced (the indexer writes them).
+      keep: (row) =>
+        row.status === projectStatus.deployed && row.contractAddress !== null && row.tokenVersion !== 2,
     }),
     revokedSessions: createRevokedSessions(),
   };

@@ -1,7 +1,18 @@
-import { securityTokenArtifact, whitelistArtifact } from '@tranche/contracts';
+import { securityTokenArtifact, securityTokenV2Abi, whitelistArtifact } from '@tranche/contracts';
 import { decodeBytes32String, Interface, type Log, type LogDescription } from 'ethers';
 
-export const tokenInterface = new Interface(securityTokenArtifact.abi);
+/**
+ * Tokens of both codebase versions: version 2 logs every event of version 1 with the same signature, plus its own
+ * (ownership, whitelist and scheme replaced, upgrades: ERC-1967 Upgraded, UpgradeScheduled, UpgradeDelaySet).
+ */
+export const tokenInterface = new Interface([
+  ...securityTokenArtifact.abi,
+  ...securityTokenV2Abi.filter(
+    (entry) =>
+      entry.type === 'event' &&
+      !securityTokenArtifact.abi.some((v1) => v1.type === 'event' && 'name' in v1 && v1.name === entry.name),
+  ),
+]);
 export const whitelistInterface = new Interface(whitelistArtifact.abi);
 
 /**

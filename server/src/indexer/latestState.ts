@@ -1,5 +1,7 @@
 import { and, eq } from 'drizzle-orm';
+import { projects } from '../modules/projects/schema.ts';
 import { tokenDocuments, tokenOperators, whitelistVerifications } from '../modules/tokens/schema.ts';
+import { whitelists } from '../modules/whitelists/schema.ts';
 import { bytes32Name, type DecodedLog } from './decode.ts';
 import { lower, type Tx } from './eventRows.ts';
 
@@ -8,6 +10,33 @@ export async function storeLatestState(tx: Tx, logs: DecodedLog[]): Promise<void
   for (const log of logs) {
     const a = log.args;
     switch (log.event) {
+      // Version 2 rotation: the token's row follows the chain, so the access rules and the token's operations ask
+      // the new owner, whitelist and scheme (the new whitelist gets a cursor at the next pass).
+      case 'OwnershipTransferred':
+        await tx
+          .update(projects)
+          .set({ ownerAddress: lower(a.newOwner), updatedOn: new Date() })
+          .where(eq(projects.contractAddress, log.contractAddress));
+        break;
+      case 'WhitelistReplaced': {
+        const address = lower(a.newWhitelist);
+        const [known] = await tx
+          .select({ name: whitelists.name })
+          .from(whitelists)
+          .where(eq(whitelists.address, address))
+          .limit(1);
+        await tx
+          .update(projects)
+          .set({ whitelistAddress: address, whitelistName: known?.name ?? null, updatedOn: new Date() })
+          .where(eq(projects.contractAddress, log.contractAddress));
+        break;
+      }
+      case 'SecuritySchemeReplaced':
+        await tx
+          .update(projects)
+          .set({ securitySchemeAddress: lower(a.newScheme), updatedOn: new Date() })
+          .where(eq(projects.contractAddress, log.contractAddress));
+        break;
       case 'DocumentUpdated': {
         const values = {
           contractAddress: log.contractAddress,

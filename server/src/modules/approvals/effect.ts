@@ -71,6 +71,21 @@ export function describeEffect(input: EffectInput): string {
       return `Resume trading of ${symbol}: transfers, issuance and redemption are allowed again; total supply ${groupDigits(input.supply)}, holders ${input.holders}`;
     case dtxTypes.reshard:
       return `Reshard key ${input.keyName} (${fullAddress(input.keyAddress)}) to ${String(input.txData.minimum ?? '?')} of ${String(input.txData.total ?? '?')} signers: ${String(input.txData.recipients ?? '')}`;
+    case dtxTypes.upgrade: {
+      const implementation = fullAddress(String(input.txData.implementation ?? ''));
+      const kept = `total supply ${groupDigits(input.supply)} and ${input.holders} holders with their history stay as they are`;
+      return input.txData.step === 'upgrade'
+        ? `Upgrade ${symbol} to implementation ${implementation} (its upgrade was scheduled and its delay has passed): ${kept}`
+        : `Schedule the upgrade of ${symbol} to implementation ${implementation}: it can be carried out once the owner's upgrade delay has passed; ${kept}`;
+    }
+    case dtxTypes.proposeOwner:
+      return `Propose ${fullAddress(String(input.txData.newOwner ?? ''))} as the new owner of ${symbol}: it takes the token over when it accepts; until then ${fullAddress(input.keyAddress)} stays the owner`;
+    case dtxTypes.acceptOwner:
+      return `Accept the ownership of ${symbol}: ${fullAddress(input.keyAddress)} becomes its owner (upgrades, documents, whitelist and scheme)`;
+    case dtxTypes.replaceWhitelist:
+      return `Replace the whitelist of ${symbol} with ${fullAddress(String(input.txData.whitelistAddress ?? ''))}: receivers are checked against it from the next transfer; holders ${input.holders}`;
+    case dtxTypes.replaceScheme:
+      return `Replace the security scheme of ${symbol} with ${fullAddress(String(input.txData.securitySchemeAddress ?? ''))}: issuing, redeeming, pausing and rules are decided by its roles from the next call`;
     default:
       return `Operation type ${input.txType}`;
   }

@@ -1,5 +1,11 @@
 import { draftMessages, draftStatus, txTypes } from '@tranche/api';
-import { issueBatchSize, measuredGas, txGasCap, whitelistArtifact } from '@tranche/contracts';
+import {
+  issueBatchSize,
+  measuredGas,
+  tokenFactoryArtifact,
+  txGasCap,
+  whitelistArtifact,
+} from '@tranche/contracts';
 import { Contract, ContractFactory, Interface } from 'ethers';
 import type { AppContext } from '../../context.ts';
 import { deployedContracts } from '../../db/schema.ts';
@@ -24,7 +30,23 @@ import {
 } from './repository.ts';
 import { deployJobKind, tokenCodebase } from './service.ts';
 import { signingKeyFor } from '../credentials/service.ts';
+import { requireTokenV2Platform } from '../tokens/v2Platform.ts';
 import { draftPartition } from './tokenAmounts.ts';
+
+const factoryInterface = new Interface(tokenFactoryArtifact.abi);
+
+/** The token a TokenFactory.createToken receipt created (its TokenCreated log). */
+function createdToken(
+  receipt: { logs: readonly { address: string; topics: readonly string[]; data: string }[] },
+  factory: string,
+) {
+  for (const log of receipt.logs) {
+    if (log.address.toLowerCase() !== factory) continue;
+    const parsed = factoryInterface.parseLog({ topics: [...log.topics], data: log.data });
+    if (parsed?.name === 'TokenCreated') return String(parsed.args.token).toLowerCase();
+  }
+  return undefined;
+}
 
 export type DeployJobOptions = {
   /** Upper bound on investors per batch issue (the contract's gas sizing gives the other bound). */
@@ -58,8 +80,9 @@ export function createDeployJobHandler(ctx: AppContext, options: DeployJobOption
   ) {
     let draft = await findDraftById(ctx.db, draftId);
     if (!draft || draft.jobId !== jobId || !draft.deployerAddress) return;
-    const artifact = tokenCodebase(draft.codebaseId);
-    if (!artifact) throw new PermanentJobError(draftMessages.codebaseUnknown);
+    const codebase = tokenCodebase(draft.codebaseId);
+    if (!codebase) throw new PermanentJobError(draftMessages.codebaseUnknown);
+    const { artifact } = codebase;
     const causingAccount = draft.accountId;
     let key: string;
     try {
@@ -83,7 +106,7 @@ export function createDeployJobHandler(ctx: AppContext, options: DeployJobOption
         crashFlow: 'draft',
         causedBy: {
           accountId: causingAccount,
-          txType: transaction.to === undefined ? txTypes.contractDeployment : txTypes.tokenIssue,
+          txType: stepKey === 'deploy' ? txTypes.contractDeployment : txTypes.tokenIssue,
           contractAddress: transaction.to,
         },
       });
@@ -116,18 +139,27 @@ export function createDeployJobHandler(ctx: AppContext, options: DeployJobOption
 
     if (!draft.contractAddress) {
       await setStep('deploy');
-      const factory = new ContractFactory(artifact.abi, artifact.bytecode);
-      const deployment = await factory.getDeployTransaction(
+      const args = [
         draft.name,
         draft.symbol,
         draft.ownerAddress ?? draft.deployerAddress,
         draft.controllerAddress,
         draft.whitelistAddress,
         draft.schemeAddress,
-      );
+      ];
+      // Version 1: the token's own bytecode; version 2: one call of the platform's factory (a proxy, initialized).
+      let deployment: { to?: string; data: string };
+      if (codebase.version === 2) {
+        const platform = await requireTokenV2Platform(ctx);
+        if (!platform) throw new PermanentJobError(draftMessages.noTokenFactory);
+        deployment = { to: platform.factory, data: factoryInterface.encodeFunctionData('createToken', args) };
+      } else {
+        const factory = new ContractFactory(artifact.abi, artifact.bytecode);
+        deployment = { data: (await factory.getDeployTransaction(...args)).data };
+      }
       let result: Awaited<ReturnType<typeof send>>;
       try {
-        result = await send('deploy', { data: deployment.data });
+        result = await send('deploy', deployment);
       } catch (error) {
         if (error instanceof RevertError) {
           await updateDraft(ctx.db, draft.id, {
@@ -138,7 +170,10 @@ export function createDeployJobHandler(ctx: AppContext, options: DeployJobOption
         }
         throw error;
       }
-      const contractAddress = result.receipt.contractAddress?.toLowerCase();
+      const contractAddress =
+        deployment.to === undefined
+          ? result.receipt.contractAddress?.toLowerCase()
+          : createdToken(result.receipt, deployment.to.toLowerCase());
       if (!contractAddress) throw new Error('The deployment receipt has no contract address');
       await ctx.db.transaction(async (tx) => {
         await updateDraft(tx, draftId, {
@@ -158,6 +193,7 @@ export function createDeployJobHandler(ctx: AppContext, options: DeployJobOption
           deployBlock: result.receipt.blockNumber,
           projectName: draft?.name,
           accountId: draft?.accountId,
+          tokenVersion: codebase.version,
         });
         await tx
           .insert(deployedContracts)
@@ -176,7 +212,7 @@ export function createDeployJobHandler(ctx: AppContext, options: DeployJobOption
 
     await setStep('issue');
     const tokenAddress = draft.contractAddress;
-    const token = new Interface(artifact.abi);
+    const token = new Interface(codebase.abi);
     const whitelist = new Contract(draft.whitelistAddress, whitelistArtifact.abi, provider);
     const firstUnverified = whitelist.getFunction('firstUnverified');
 
@@ -196,7 +232,12 @@ export function createDeployJobHandler(ctx: AppContext, options: DeployJobOption
       }
       try {
         // Above the measured cost (per holder at a batch of 10, plus the fixed part), capped by the chain.
-        const gasLimit = BigInt(rows.length * measuredGas.issueBatchPerHolder10 + 100_000);
+        // Version 2 (a proxy whose first issue also writes the partition and default-partition words through two
+        // delegate calls) is sized by the node's estimate: the per-holder figure leaves a small batch short.
+        const gasLimit =
+          codebase.version === 2
+            ? undefined
+            : BigInt(rows.length * measuredGas.issueBatchPerHolder10 + 100_000);
         const { receipt } = await send(`issue:${batch}`, { to: tokenAddress, data }, gasLimit);
         await markIssued(ctx.db, ids, receipt.hash);
       } catch (error) {

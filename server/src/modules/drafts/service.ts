@@ -7,8 +7,9 @@ import {
   type TokenDraft,
   tokensForInvestment,
 } from '@tranche/api';
-import { codebaseTypes, whitelistArtifact } from '@tranche/contracts';
-import { codebaseArtifact } from '../codebases/service.ts';
+import { whitelistArtifact } from '@tranche/contracts';
+import { tokenCodebaseOf } from '../codebases/service.ts';
+import { tokenFactoryAddress } from '../tokens/v2Platform.ts';
 import { Contract } from 'ethers';
 import type { z } from 'zod';
 import type { createDraftRequestSchema, deployDraftRequestSchema } from '@tranche/api';
@@ -42,9 +43,9 @@ type CreateInput = z.output<typeof createDraftRequestSchema>;
 type DeployInput = z.output<typeof deployDraftRequestSchema>;
 export type { CreateDraftRequest, DeployDraftRequest };
 
-/** The token artifact of a codebase id (the codebases module numbers them from 1, oldest first). */
+/** The token codebase of an id (the codebases module numbers them from 1, oldest first). */
 export function tokenCodebase(codebaseId: number) {
-  return codebaseArtifact(codebaseTypes.token, codebaseId);
+  return tokenCodebaseOf(codebaseId);
 }
 
 export function createDraftsService(ctx: AppContext, runner: JobRunner) {
@@ -67,7 +68,11 @@ export function createDraftsService(ctx: AppContext, runner: JobRunner) {
   }
 
   async function saveOne(accountId: number, token: TokenDraft): Promise<string> {
-    if (!tokenCodebase(token.codebaseId)) throw new HttpError(400, draftMessages.codebaseUnknown);
+    const codebase = tokenCodebase(token.codebaseId);
+    if (!codebase) throw new HttpError(400, draftMessages.codebaseUnknown);
+    // Version 2 deploys through the platform's factory: refused at save where the chain has none.
+    if (codebase.version === 2 && !ctx.chain.local && !(await tokenFactoryAddress(ctx)))
+      throw new HttpError(400, draftMessages.noTokenFactory);
     const whitelist = await readWhitelist(token.whitelistAddress);
     const existing = await findDraftBySymbol(ctx.db, token.symbol);
     if (existing && existing.accountId !== accountId)

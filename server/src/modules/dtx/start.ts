@@ -20,6 +20,7 @@ import { shardedKeyStatus } from '../sharding/schema.ts';
 import { requireKey, requireSigner, resolveRecipients, unlockShare } from '../sharding/service.ts';
 import { type DtxRow, expireDue, insertDtx } from './repository.ts';
 import { tokenCall } from './tokenCall.ts';
+import { prepareTokenV2 } from '../tokens/v2Dtx.ts';
 import { dtxTtlMs } from './ttl.ts';
 
 export async function profileNameOf(ctx: Pick<AppContext, 'db'>, accountId: number): Promise<string> {
@@ -92,7 +93,8 @@ export async function startDtx(
 ): Promise<{ id: number }> {
   const found = await activeKeyOfSigner(ctx, request.accountAddress, accountId);
   const project = await requireDeployed(ctx, request.symbol);
-  const call = tokenCall(request.txType, request.txData);
+  const txData = await prepareTokenV2(ctx, accountId, project, found.key.address, request);
+  const call = tokenCall(request.txType, txData);
   try {
     // A raw call: ethers' provider answers an identical request made within 250 ms from its cache.
     await ctx.chain.provider.send('eth_estimateGas', [

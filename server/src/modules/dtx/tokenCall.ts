@@ -1,17 +1,23 @@
 import {
   dtxIssueDataSchema,
   dtxMessages as m,
+  dtxOwnerDataSchema,
   dtxRedeemDataSchema,
+  dtxSchemeDataSchema,
+  dtxUpgradeDataSchema,
+  dtxWhitelistDataSchema,
   dtxTypes,
   tokenOperationMessages,
   txTypes,
 } from '@tranche/api';
-import { securityTokenArtifact } from '@tranche/contracts';
+import { securityTokenArtifact, securityTokenV2Abi } from '@tranche/contracts';
 import { encodeBytes32String, Interface, isHexString, toUtf8Bytes } from 'ethers';
 import type { z } from 'zod';
 import { HttpError } from '../../errors.ts';
 
 const tokenInterface = new Interface(securityTokenArtifact.abi);
+/** Version 2 tokens: upgrades and rotation (the operations of version 1 encode the same on both). */
+const tokenV2Interface = new Interface(securityTokenV2Abi);
 
 /** The txType of My transactions for each token operation of a sharded key. */
 export const userTxTypes: Record<number, number> = {
@@ -19,7 +25,18 @@ export const userTxTypes: Record<number, number> = {
   [dtxTypes.resume]: txTypes.resumeTrading,
   [dtxTypes.redeem]: txTypes.tokenRedeem,
   [dtxTypes.issue]: txTypes.tokenIssue,
+  [dtxTypes.upgrade]: txTypes.tokenUpgrade,
+  [dtxTypes.proposeOwner]: txTypes.ownerProposal,
+  [dtxTypes.acceptOwner]: txTypes.ownerAcceptance,
+  [dtxTypes.replaceWhitelist]: txTypes.whitelistReplacement,
+  [dtxTypes.replaceScheme]: txTypes.schemeReplacement,
 };
+
+function parsed<T>(schema: z.ZodType<T>, txData: Record<string, unknown>): T {
+  const result = schema.safeParse(txData);
+  if (!result.success) throw new HttpError(400, firstIssue(result.error));
+  return result.data;
+}
 
 export function partitionBytes(partition: string): string {
   if (isHexString(partition, 32)) return partition.toLowerCase();
@@ -68,6 +85,37 @@ export function tokenCall(
           BigInt(input.amount),
           toUtf8Bytes(input.additionalData),
         ]),
+        stored: input,
+      };
+    }
+    case dtxTypes.upgrade: {
+      const input = parsed(dtxUpgradeDataSchema, txData);
+      const data =
+        input.step === 'schedule'
+          ? tokenV2Interface.encodeFunctionData('scheduleUpgrade', [input.implementation])
+          : tokenV2Interface.encodeFunctionData('upgradeToAndCall', [input.implementation, '0x']);
+      return { data, stored: input };
+    }
+    case dtxTypes.proposeOwner: {
+      const input = parsed(dtxOwnerDataSchema, txData);
+      return {
+        data: tokenV2Interface.encodeFunctionData('transferOwnership', [input.newOwner]),
+        stored: input,
+      };
+    }
+    case dtxTypes.acceptOwner:
+      return { data: tokenV2Interface.encodeFunctionData('acceptOwnership'), stored: {} };
+    case dtxTypes.replaceWhitelist: {
+      const input = parsed(dtxWhitelistDataSchema, txData);
+      return {
+        data: tokenV2Interface.encodeFunctionData('setWhitelist', [input.whitelistAddress]),
+        stored: input,
+      };
+    }
+    case dtxTypes.replaceScheme: {
+      const input = parsed(dtxSchemeDataSchema, txData);
+      return {
+        data: tokenV2Interface.encodeFunctionData('setSecurityScheme', [input.securitySchemeAddress]),
         stored: input,
       };
     }

@@ -38,6 +38,8 @@ export type DeploymentRecord = {
   deployBlock: number;
   projectName?: string;
   accountId?: number | null;
+  /** 2 for a proxy from the TokenFactory; 1 when not given. */
+  tokenVersion?: number;
 };
 
 const zeroAddress = '0x0000000000000000000000000000000000000000';

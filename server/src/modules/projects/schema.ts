@@ -29,6 +29,8 @@ export const projects = pgTable(
     deployTransactionHash: text('deploy_transaction_hash'),
     /** Block of the deployment: the indexer starts reading the token's events there. */
     deployBlock: bigint('deploy_block', { mode: 'number' }),
+    /** The token codebase's version: 1 (its own contract) or 2 (a proxy from the platform's TokenFactory). */
+    tokenVersion: integer('token_version').notNull().default(1),
     createdOn: timestamp('created_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedOn: timestamp('updated_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

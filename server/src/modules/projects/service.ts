@@ -7,7 +7,7 @@ import {
   type TokenDocument,
   type TokenPartition,
 } from '@tranche/api';
-import { securityTokenArtifact } from '@tranche/contracts';
+import { securityTokenArtifact, securityTokenV2Abi } from '@tranche/contracts';
 import { Contract } from 'ethers';
 import { accessOf, type Viewer } from '../../access/access.ts';
 import type { AppContext } from '../../context.ts';
@@ -17,6 +17,7 @@ import { findAccountById } from '../accounts/repository.ts';
 import { findCredentialByAddress } from '../credentials/repository.ts';
 import { type ProjectRow, findProjectBySymbol, searchProjects } from './repository.ts';
 import { projectStatus } from './schema.ts';
+import { tokenV2State } from '../tokens/v2State.ts';
 
 const statusDescriptions: Record<number, string> = { 1: 'Draft', 2: 'Deployed' };
 
@@ -100,7 +101,8 @@ export async function detail(
   const owner = row.accountId === null ? undefined : await findAccountById(ctx.db, row.accountId);
   const base = {
     ...toListItem(row),
-    abi: securityTokenArtifact.abi as unknown as unknown[],
+    abi: (row.tokenVersion === 2 ? securityTokenV2Abi : securityTokenArtifact.abi) as unknown as unknown[],
+    tokenVersion: row.tokenVersion,
     profileName: owner?.profileName ?? null,
     securitySchemeAddress: row.securitySchemeAddress,
   };
@@ -147,5 +149,6 @@ export async function detail(
     totalSupply: totalSupply.toString(),
     documents,
     indexedBlock: await indexedBlock(row.contractAddress),
+    tokenV2: row.tokenVersion === 2 ? await tokenV2State(ctx, row.contractAddress) : null,
   };
 }

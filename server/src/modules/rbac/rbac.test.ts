@@ -65,11 +65,18 @@ describe.each(databaseKinds)('codebases and security schemes on %s', (kind) => {
   });
 
   it('lists the codebases of each type, newest last, and refuses an unknown type', async () => {
-    for (const type of [1, 2, 3] as const) {
+    for (const type of [2, 3] as const) {
       const list = await owner.client.call('listCodebases', { params: { type } });
       expect(list.map((c) => c.description)).toEqual(codebases[type].map((a) => a.description));
       expect(list.map((c) => c.id)).toEqual(codebases[type].map((_, i) => i + 1));
     }
+    // Tokens: version 1 (the default for new drafts), then version 2 behind the platform's factory.
+    const tokens = await owner.client.call('listCodebases', { params: { type: 1 } });
+    expect(tokens.map((c) => [c.id, c.default])).toEqual([
+      [1, true],
+      [2, false],
+    ]);
+    expect(tokens[0]?.description).toBe(codebases[1][0].description);
     expect((await failureOf(owner.client.call('listCodebases', { params: { type: 4 } })))[0]).toBe(400);
   });
 

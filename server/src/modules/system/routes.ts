@@ -1,6 +1,7 @@
 import { HttpError } from '../../errors.ts';
 import { testStableTokenAddress } from '../distributions/service.ts';
 import { registerRoute } from '../../http/routing.ts';
+import { tokenV2Platform } from '../tokens/v2Platform.ts';
 import type { ServerModule } from '../registry.ts';
 import { pingDatabase } from '../../db/database.ts';
 import { indexerOf } from '../../indexer/indexer.ts';
@@ -58,6 +59,7 @@ export const systemModule: ServerModule = {
       explorer: ctx.explorer,
       testStableToken: await testStableTokenAddress(ctx),
       confirmations: confirmationsOf(app),
+      tokenV2: await tokenV2Platform(ctx),
     }));
   },
 };

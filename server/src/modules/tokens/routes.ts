@@ -3,7 +3,11 @@ import type { AppContext } from '../../context.ts';
 import { registerRoute } from '../../http/routing.ts';
 import { createIndexer, indexerOf, indexerOptionsFromEnv, setIndexerOf } from '../../indexer/indexer.ts';
 import type { ServerModule } from '../registry.ts';
+import { findAccountByLogin } from '../accounts/repository.ts';
+import { demoLogin } from '../../seed.ts';
 import { addDocument, controllerRedeem, forceTransfer, issue, redeem, removeDocument } from './service.ts';
+import { acceptOwner, proposeOwner, replaceScheme, replaceWhitelist, upgradeToken } from './v2.ts';
+import { tokenFactoryAddress } from './v2Platform.ts';
 
 /** The indexer the tokens module started for an app (tests await it). */
 export { indexerOf };
@@ -49,5 +53,37 @@ export const tokensModule: ServerModule = {
     registerRoute(app, ctx, 'removeDocument', async ({ body, session }) =>
       removeDocument(ctx, caller(session, body.accountAddress), body),
     );
+    // Version 2 tokens: upgrade and rotation (txMode 1: the wallet's transaction; 2: signed with the registered key).
+    const admin = (session: { accountId: number }, body: { accountAddress: string; txMode: 1 | 2 }) => ({
+      accountId: session.accountId,
+      accountAddress: body.accountAddress,
+      txMode: body.txMode,
+    });
+    registerRoute(app, ctx, 'upgradeToken', async ({ body, session }) =>
+      upgradeToken(ctx, admin(session, body), body),
+    );
+    registerRoute(app, ctx, 'proposeTokenOwner', async ({ body, session }) =>
+      proposeOwner(ctx, admin(session, body), body),
+    );
+    registerRoute(app, ctx, 'acceptTokenOwner', async ({ body, session }) =>
+      acceptOwner(ctx, admin(session, body), body),
+    );
+    registerRoute(app, ctx, 'replaceTokenWhitelist', async ({ body, session }) =>
+      replaceWhitelist(ctx, admin(session, body), body),
+    );
+    registerRoute(app, ctx, 'replaceTokenScheme', async ({ body, session }) =>
+      replaceScheme(ctx, admin(session, body), body),
+    );
+    if (ctx.chain.local) {
+      // npm start: version 2's implementations and factory, deployed once per chain with the platform's own key
+      // (tests and other local apps deploy them on first use).
+      app.addHook('onReady', async () => {
+        try {
+          if (await findAccountByLogin(ctx.db, demoLogin)) await tokenFactoryAddress(ctx);
+        } catch (error) {
+          app.log.error({ err: error }, 'could not deploy the token version 2 factory');
+        }
+      });
+    }
   },
 };

@@ -68,10 +68,10 @@ export function NewTokenDraftPage() {
   const isControllable = form.watch('isControllable');
   const firstAddress = form.watch('investors.0.publicAddress') ?? '';
 
-  // Defaults once the lists are in: the newest codebase (the last one) and the first whitelist.
+  // Defaults once the lists are in: the codebase marked default (else the newest, the last one) and the first whitelist.
   useEffect(() => {
-    const newest = codebases.data?.at(-1);
-    if (newest && form.getValues('codebaseId') === '') form.setValue('codebaseId', String(newest.id));
+    const preferred = codebases.data?.find((c) => c.default) ?? codebases.data?.at(-1);
+    if (preferred && form.getValues('codebaseId') === '') form.setValue('codebaseId', String(preferred.id));
   }, [codebases.data, form]);
   useEffect(() => {
     const first = whitelists.data?.[0];

@@ -5,11 +5,14 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { api, describeError } from '../../../lib/api.ts';
 import { notifyAtom } from '../../notifications/index.ts';
 
-/** A token operation of a sharded account: txType 1 pause, 2 resume, 3 redeem, 4 issue (part 1, section 4). */
+/**
+ * A token operation of a sharded account: txType 1 pause, 2 resume, 3 redeem, 4 issue (part 1, section 4); 6-10 the
+ * administration of a version 2 token (upgrade, propose and accept ownership, replace whitelist or scheme).
+ */
 export type DtxRequest = {
   symbol: string;
   accountAddress: string;
-  txType: 1 | 2 | 3 | 4;
+  txType: 1 | 2 | 3 | 4 | 6 | 7 | 8 | 9 | 10;
   /** issue: holderAddress, amount, partition, additionalData; redeem: amount, partition, additionalData. */
   txData?: Record<string, string>;
 };

@@ -41,6 +41,7 @@ import { PrecheckLine, shardedPrecheckBody } from './PrecheckLine.tsx';
 import { RulesTab } from './RulesTab.tsx';
 import { TransferTab } from './TransferTab.tsx';
 import { type DisabledReason, ReasonAlert, SummaryRow } from './shared.tsx';
+import { TokenV2Card } from './TokenV2Card.tsx';
 import { TradingToggle } from './TradingToggle.tsx';
 import { tokenSymbolOf } from '../firstCalls.ts';
 import type { TokenOps } from './types.ts';
@@ -218,6 +219,7 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
               <SummaryRow label="Token status">{token.isPaused ? 'Paused' : 'Active'}</SummaryRow>
             </Stack>
           </Card>
+          {token.tokenV2 ? <TokenV2Card ops={ops} state={token.tokenV2} /> : null}
           <ReasonAlert reason={stale} />
           <ReasonAlert reason={issueReason} />
           {issueReason?.text !== redeemReason?.text ? <ReasonAlert reason={redeemReason} /> : null}

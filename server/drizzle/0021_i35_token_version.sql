@@ -1,0 +1,1 @@
+ALTER TABLE "projects" ADD COLUMN "token_version" integer DEFAULT 1 NOT NULL;
