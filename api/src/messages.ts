@@ -686,6 +686,6 @@ export const tokenEnforcementMessages = {
   newNotVerified:
     "The new wallet is not verified on the token's whitelist: verify it with the same KYC record as the lost wallet first",
   hashesDiffer:
-    "The new wallet is verified with a different KYC record than the lost wallet: both must carry the same KYC hash",
+    'The new wallet is verified with a different KYC record than the lost wallet: both must carry the same KYC hash',
   nothingToRecover: 'The lost wallet holds no tokens of this token',
 } as const;

@@ -123,7 +123,8 @@ export const tokensRoutes = {
   }),
   freezeAddress: route('freezeAddress', {
     spec: part1,
-    summary: 'Freeze or unfreeze an address on a version 2 token (a frozen address neither sends nor receives)',
+    summary:
+      'Freeze or unfreeze an address on a version 2 token (a frozen address neither sends nor receives)',
     body: freezeAddressRequestSchema,
     response: tokenV2ResponseSchema,
   }),

@@ -109,7 +109,10 @@ export const dtxSchemeDataSchema = z.object({ securitySchemeAddress: dtxAddress(
 /** Enforcement (issue 36): an address freeze, a partial freeze of a partition, a lost wallet's recovery. */
 export const dtxFreezeDataSchema = z.object({
   holderAddress: dtxAddress(t.holderInvalid),
-  frozen: z.boolean({ error: t.holderInvalid }),
+  /** Stored as text ('true' / 'false') with the distributed transaction. */
+  frozen: z
+    .union([z.boolean(), z.enum(['true', 'false'])], { error: t.holderInvalid })
+    .transform((value) => value === true || value === 'true'),
 });
 export const dtxPartialFreezeDataSchema = z.object({
   holderAddress: dtxAddress(t.holderInvalid),

@@ -89,7 +89,7 @@ export function describeEffect(input: EffectInput): string {
     case dtxTypes.freezeAddress: {
       const holder = fullAddress(String(input.txData.holderAddress ?? ''));
       const who = input.legalName ? `${input.legalName} (${holder})` : holder;
-      return input.txData.frozen === true
+      return input.txData.frozen === true || input.txData.frozen === 'true'
         ? `Freeze ${who} on ${symbol}: it can neither send nor receive until it is unfrozen; it holds ${groupDigits(total(input.partyBalances))}`
         : `Unfreeze ${who} on ${symbol}: it can send and receive again`;
     }

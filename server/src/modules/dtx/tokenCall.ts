@@ -129,7 +129,7 @@ export function tokenCall(
       const input = parsed(dtxFreezeDataSchema, txData);
       return {
         data: tokenV2Interface.encodeFunctionData('setAddressFrozen', [input.holderAddress, input.frozen]),
-        stored: input,
+        stored: { holderAddress: input.holderAddress, frozen: String(input.frozen) },
       };
     }
     case dtxTypes.freezePartial: {

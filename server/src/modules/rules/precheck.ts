@@ -238,7 +238,9 @@ export async function precheck(ctx: Ctx, input: PrecheckInput): Promise<Precheck
         ? code
         : belowMinimum && isRedemption(input)
           ? '0x56'
-          : (ruleCodes[reason] ?? transferRefusalWords[reason]?.code ?? (ruleReasons.has(reason) ? '0x57' : '0x50'));
+          : (ruleCodes[reason] ??
+            transferRefusalWords[reason]?.code ??
+            (ruleReasons.has(reason) ? '0x57' : '0x50'));
     // Enforcement refusals of version 2 tokens (frozen, recovered, unfrozen balance, KYC expired) in the contracts' words.
     const enforcement = transferRefusalWords[reason]?.words;
     return {

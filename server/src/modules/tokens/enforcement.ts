@@ -36,11 +36,11 @@ export const enforcementTypes = new Set<number>([
   dtxTypes.recoverWallet,
 ]);
 
-type Planned = { data: string; stored: Record<string, unknown>; userTxType: number };
+type Planned = { data: string; stored: Record<string, string>; userTxType: number };
 
 /** The checks of an enforcement operation signed by `accountAddress`, then its call data. */
 export async function planEnforcement(
-  ctx: Pick<AppContext, 'chain'>,
+  ctx: Pick<AppContext, 'chain' | 'db'>,
   project: { contractAddress: string; tokenVersion: number },
   accountAddress: string,
   operation: EnforcementOperation,
@@ -60,7 +60,7 @@ export async function planEnforcement(
       if (now === frozen) throw new HttpError(409, frozen ? e.alreadyFrozen : e.notFrozen);
       return {
         data: tokenV2Interface.encodeFunctionData('setAddressFrozen', [holderAddress, frozen]),
-        stored: { holderAddress, frozen },
+        stored: { holderAddress, frozen: String(frozen) },
         userTxType: txTypes.addressFreeze,
       };
     }
@@ -76,7 +76,8 @@ export async function planEnforcement(
         throw new HttpError(409, e.aboveUnfrozen((balance - frozen).toString()));
       }
       if (action === 'unfreeze' && value > frozen) throw new HttpError(409, e.aboveFrozen(frozen.toString()));
-      const name = action === 'freeze' ? 'freezePartialTokensByPartition' : 'unfreezePartialTokensByPartition';
+      const name =
+        action === 'freeze' ? 'freezePartialTokensByPartition' : 'unfreezePartialTokensByPartition';
       return {
         data: tokenV2Interface.encodeFunctionData(name, [hex, holderAddress, value]),
         stored: { holderAddress, partition: hex, amount: value.toString(), action },
@@ -120,7 +121,7 @@ const address = (txData: Record<string, unknown>, key: string): string => {
 
 /** A sharded key's enforcement operation (POST /dtx): checked as the routes check it; answers the data to store. */
 export async function checkEnforcementOperation(
-  ctx: Pick<AppContext, 'chain'>,
+  ctx: Pick<AppContext, 'chain' | 'db'>,
   _viewer: Viewer,
   project: { contractAddress: string; tokenVersion: number },
   keyAddress: string,
@@ -130,10 +131,15 @@ export async function checkEnforcementOperation(
   const operation = ((): EnforcementOperation => {
     switch (request.txType) {
       case dtxTypes.freezeAddress:
-        if (typeof d.frozen !== 'boolean') throw new HttpError(400, e.frozenRequired);
+        if (![true, false, 'true', 'false'].includes(d.frozen as string)) {
+          throw new HttpError(400, e.frozenRequired);
+        }
         return {
           txType: dtxTypes.freezeAddress,
-          txData: { holderAddress: address(d, 'holderAddress'), frozen: d.frozen },
+          txData: {
+            holderAddress: address(d, 'holderAddress'),
+            frozen: d.frozen === true || d.frozen === 'true',
+          },
         };
       case dtxTypes.freezePartial: {
         if (d.action !== 'freeze' && d.action !== 'unfreeze') throw new HttpError(400, e.actionInvalid);
@@ -184,7 +190,13 @@ export const freezeAddress = (
 export const freezePartialTokens = (
   ctx: Ctx,
   caller: Caller,
-  input: { symbol: string; holderAddress: string; partition: string; amount: string; action: 'freeze' | 'unfreeze' },
+  input: {
+    symbol: string;
+    holderAddress: string;
+    partition: string;
+    amount: string;
+    action: 'freeze' | 'unfreeze';
+  },
 ): Promise<TokenV2Response> =>
   run(ctx, caller, input.symbol, {
     txType: dtxTypes.freezePartial,
