@@ -143,6 +143,16 @@ describe.each(databaseKinds)('enforcement on version 2 tokens (%s)', (kind) => {
     await mined(done.transactionHash);
     expect(await token.getFunction('getFrozenTokensByPartition')(defaultPartition, holder)).toBe(60n);
     expect(await token.getFunction('balanceOfByPartition')(defaultPartition, holder)).toBe(100n);
+    // The holders list shows the frozen tokens of the partition (read from the chain).
+    const holders = await alice.client.call('listHolders', {
+      params: { code: 'VENF', partition: 'default' },
+      query: { pageSize: 10 },
+    });
+    expect(holders.pagedResults.find((row) => row.holderAddress === holder)).toMatchObject({
+      balance: '100',
+      frozen: '60',
+      addressFrozen: false,
+    });
 
     const words = transferRefusalWords['amount exceeds unfrozen balance'];
     expect(await precheckTransfer('50')).toEqual({ ok: false, code: words?.code, reason: words?.words });
