@@ -35,6 +35,7 @@ test('the owner freezes part of a holder balance from the holders table', async 
   await page.getByLabel('Smart contract').selectOption('2');
   await page.getByLabel('Symbol').fill(symbol);
   await page.getByLabel('Token name').fill(`Enforced ${uniq}`);
+  await page.getByRole('switch', { name: 'Controllable token' }).click();
   await page.getByRole('tab', { name: 'Investors' }).click();
   await page.getByLabel('Bulk investors').fill(`${sender};100\n${receiver};40`);
   await page.getByRole('button', { name: 'Add bulk investors' }).click();
