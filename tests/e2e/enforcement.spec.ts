@@ -60,7 +60,7 @@ test('the owner freezes part of a holder balance from the holders table', async 
   const panel = holders.getByText('0 of default frozen, 100 free.');
   await expect(panel).toBeVisible();
   await holders.getByLabel('Amount of default').fill('60');
-  await holders.getByRole('button', { name: 'Freeze amount' }).click();
+  await holders.getByRole('button', { name: 'Freeze amount', exact: true }).click();
   const question = page.getByRole('alertdialog', { name: 'Freeze tokens' });
   await expect(question).toContainText(`Freeze 60 of default held by ${sender}`);
   await question.getByRole('button', { name: 'Yes, continue' }).click();
