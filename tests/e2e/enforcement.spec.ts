@@ -64,6 +64,9 @@ test('the owner freezes part of a holder balance from the holders table', async 
   const question = page.getByRole('alertdialog', { name: 'Freeze tokens' });
   await expect(question).toContainText(`Freeze 60 of default held by ${sender}`);
   await question.getByRole('button', { name: 'Yes, continue' }).click();
+  await expect(page.getByText('Transaction mined')).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Sounds good. Continue.' }).click();
+  await page.getByRole('tab', { name: 'Token Holders' }).click();
   await expect
     .poll(
       async () => {
