@@ -76,6 +76,7 @@ test('the owner freezes part of a holder balance from the holders table', async 
       { timeout: 60_000 },
     )
     .toMatch(/100\s*60/);
+  await senderRow.getByRole('button', { name: 'Freeze or recover' }).click();
   await expect(holders.getByText('60 of default frozen, 40 free.')).toBeVisible();
 
   const words = transferRefusalWords['amount exceeds unfrozen balance'];
