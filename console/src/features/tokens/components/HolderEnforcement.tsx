@@ -114,8 +114,11 @@ export function HolderEnforcement({
   );
 
   return (
-    <Card title={`Enforcement: ${holder.legalName ?? holderAddress}`}>
+    <Card title="Enforcement">
       <Stack>
+        <Text breakAll mono>
+          {holder.legalName ? `${holder.legalName} (${holderAddress})` : holderAddress}
+        </Text>
         <Text>
           {`${holder.addressFrozen ? 'The address is frozen. ' : ''}${formatAmount(frozen)} of ${partition} frozen, ${formatAmount(free < 0n ? 0n : free)} free.`}
         </Text>
