@@ -725,3 +725,28 @@ export const tokenV2Messages = {
   schemeNotContract: 'The security scheme address is not a security scheme contract',
   sameScheme: 'The token already uses this security scheme',
 } as const;
+
+/** Enforcement on version 2 tokens: address and partial freezes, lost-wallet recovery (issue 36). */
+export const tokenEnforcementMessages = {
+  notVersion2: "This token's smart contract version does not support freezes; upgrade it to version 2",
+  notEnforcer: 'Only the owner or the controller of the token can freeze, unfreeze or recover',
+  frozenRequired: 'Say whether the address is to be frozen (true) or unfrozen (false)',
+  actionInvalid: 'The action must be freeze or unfreeze',
+  alreadyFrozen: 'This address is frozen already',
+  notFrozen: 'This address is not frozen',
+  aboveUnfrozen: (free: string) =>
+    `The amount is above the unfrozen tokens of this holder in this partition (${free} can be frozen)`,
+  aboveFrozen: (frozen: string) =>
+    `The amount is above the frozen tokens of this holder in this partition (${frozen} are frozen)`,
+  lostRequired: 'The lost wallet address is required',
+  lostInvalid: 'The lost wallet address is invalid',
+  newRequired: 'The new wallet address is required',
+  newInvalid: 'The new wallet address is invalid',
+  sameWallet: 'The new wallet is the lost wallet',
+  recoveredAlready: 'This wallet was recovered already',
+  newNotVerified:
+    "The new wallet is not verified on the token's whitelist: verify it with the same KYC record as the lost wallet first",
+  hashesDiffer:
+    'The new wallet is verified with a different KYC record than the lost wallet: both must carry the same KYC hash',
+  nothingToRecover: 'The lost wallet holds no tokens of this token',
+} as const;

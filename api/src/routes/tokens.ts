@@ -20,6 +20,9 @@ import {
 } from '../schemas/tokens.ts';
 import {
   acceptOwnerRequestSchema,
+  freezeAddressRequestSchema,
+  freezePartialRequestSchema,
+  recoverWalletRequestSchema,
   proposeOwnerRequestSchema,
   replaceSchemeRequestSchema,
   replaceWhitelistRequestSchema,
@@ -116,6 +119,25 @@ export const tokensRoutes = {
     spec: part1,
     summary: "Replace a version 2 token's security scheme",
     body: replaceSchemeRequestSchema,
+    response: tokenV2ResponseSchema,
+  }),
+  freezeAddress: route('freezeAddress', {
+    spec: part1,
+    summary:
+      'Freeze or unfreeze an address on a version 2 token (a frozen address neither sends nor receives)',
+    body: freezeAddressRequestSchema,
+    response: tokenV2ResponseSchema,
+  }),
+  freezePartialTokens: route('freezePartialTokens', {
+    spec: part1,
+    summary: "Freeze or unfreeze part of a holder's tokens in one partition of a version 2 token",
+    body: freezePartialRequestSchema,
+    response: tokenV2ResponseSchema,
+  }),
+  recoverWallet: route('recoverWallet', {
+    spec: part1,
+    summary: "Recover a lost wallet's tokens to a new wallet verified with the same KYC record (version 2)",
+    body: recoverWalletRequestSchema,
     response: tokenV2ResponseSchema,
   }),
 } satisfies GroupRoutes<'tokens'>;

@@ -5,7 +5,7 @@ import { accessCodeField, shardedAddressField } from './sharding.ts';
 
 /**
  * Distributed transaction types (part 1, section 4 'Codes'); 5 (reshard) and 6-10 (version 2 tokens: upgrade, owner
- * rotation, whitelist and scheme replacement, issue 35) are ours.
+ * rotation, whitelist and scheme replacement, issue 35) and 11-13 (enforcement, issue 36) are ours.
  */
 export const dtxTypes = {
   pause: 1,
@@ -18,6 +18,9 @@ export const dtxTypes = {
   acceptOwner: 8,
   replaceWhitelist: 9,
   replaceScheme: 10,
+  freezeAddress: 11,
+  freezePartial: 12,
+  recoverWallet: 13,
 } as const;
 export type DtxType = (typeof dtxTypes)[keyof typeof dtxTypes];
 export const dtxTypeNames: Record<DtxType, string> = {
@@ -31,10 +34,13 @@ export const dtxTypeNames: Record<DtxType, string> = {
   8: 'Accept ownership',
   9: 'Replace whitelist',
   10: 'Replace security scheme',
+  11: 'Freeze or unfreeze an address',
+  12: 'Freeze or unfreeze tokens',
+  13: 'Recover a lost wallet',
 };
 
 /** The token operations a sharded key may start (all but the reshard, which has its own route). */
-export const dtxTokenTypes: readonly number[] = [1, 2, 3, 4, 6, 7, 8, 9, 10];
+export const dtxTokenTypes: readonly number[] = [1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13];
 
 /** txStatus values of a distributed transaction (the spec shows names only; the codes are ours). */
 export const dtxStatuses = { pending: 1, executing: 2, done: 3, failed: 4, aborted: 5 } as const;
@@ -100,6 +106,24 @@ export const dtxUpgradeDataSchema = z.object({
 export const dtxOwnerDataSchema = z.object({ newOwner: dtxAddress(t.accountInvalid) });
 export const dtxWhitelistDataSchema = z.object({ whitelistAddress: dtxAddress(t.accountInvalid) });
 export const dtxSchemeDataSchema = z.object({ securitySchemeAddress: dtxAddress(t.accountInvalid) });
+/** Enforcement (issue 36): an address freeze, a partial freeze of a partition, a lost wallet's recovery. */
+export const dtxFreezeDataSchema = z.object({
+  holderAddress: dtxAddress(t.holderInvalid),
+  /** Stored as text ('true' / 'false') with the distributed transaction. */
+  frozen: z
+    .union([z.boolean(), z.enum(['true', 'false'])], { error: t.holderInvalid })
+    .transform((value) => value === true || value === 'true'),
+});
+export const dtxPartialFreezeDataSchema = z.object({
+  holderAddress: dtxAddress(t.holderInvalid),
+  partition: partitionField,
+  amount: amountField,
+  action: z.enum(['freeze', 'unfreeze']),
+});
+export const dtxRecoveryDataSchema = z.object({
+  lostAddress: dtxAddress(t.accountInvalid),
+  newAddress: dtxAddress(t.accountInvalid),
+});
 
 const dtxId = idField({ required: m.idRequired, invalid: m.idInvalid });
 

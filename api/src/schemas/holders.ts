@@ -58,6 +58,10 @@ export const holderSchema = z.object({
   legalName: z.string().nullable(),
   verificationTransactionHash: z.string().nullable(),
   unconfirmed: unconfirmedField(),
+  /** Version 2 tokens (issue 36): the holder's frozen tokens in this partition, read from the chain. */
+  frozen: z.string().optional(),
+  /** Version 2 tokens: the address is frozen (it can neither send nor receive). */
+  addressFrozen: z.boolean().optional(),
 });
 export type Holder = z.output<typeof holderSchema>;
 

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { tokenOperationMessages as m, tokenV2Messages as v } from '../messages.ts';
+import {
+  tokenEnforcementMessages as e,
+  tokenOperationMessages as m,
+  tokenV2Messages as v,
+} from '../messages.ts';
 import { requiredAddress } from './fields.ts';
 
 // Version 2 tokens (issue 35): upgrades to a newer registered implementation and the rotation of owner, whitelist
@@ -51,6 +55,54 @@ export const replaceSchemeRequestSchema = z.object({
   securitySchemeAddress: requiredAddress(v.schemeRequired, v.schemeInvalid).transform(lower),
 });
 export type ReplaceSchemeRequest = z.input<typeof replaceSchemeRequestSchema>;
+
+// ---- Enforcement (issue 36): version 2 tokens only; the token's owner or controller ----
+
+const holderAddress = requiredAddress(m.holderRequired, m.holderInvalid).transform(lower);
+const partition = z.string({ error: m.partitionRequired }).trim().min(1, m.partitionRequired).max(66);
+const positiveAmount = z
+  .union([z.string(), z.number()], { error: m.amountRequired })
+  .transform((value) => String(value).trim())
+  .pipe(
+    z
+      .string()
+      .min(1, m.amountRequired)
+      .regex(/^\d+$/, m.amountInvalid)
+      .max(39, m.amountTooLarge)
+      .refine((text) => /^\d+$/.test(text) && BigInt(text) >= 1n, m.amountTooLow),
+  );
+
+/** POST /token/freeze: freeze (`frozen: true`) or unfreeze an address: a frozen address neither sends nor receives. */
+export const freezeAddressRequestSchema = z.object({
+  ...base,
+  holderAddress,
+  frozen: z.boolean({ error: e.frozenRequired }),
+});
+export type FreezeAddressRequest = z.input<typeof freezeAddressRequestSchema>;
+
+/** POST /token/freeze/partial: freeze or unfreeze `amount` of a holder's tokens in one partition. */
+export const freezePartialRequestSchema = z.object({
+  ...base,
+  holderAddress,
+  partition,
+  amount: positiveAmount,
+  action: z.enum(['freeze', 'unfreeze'], { error: e.actionInvalid }),
+});
+export type FreezePartialRequest = z.input<typeof freezePartialRequestSchema>;
+
+/** POST /token/recover: move a lost wallet's tokens, frozen amounts and freeze to a new verified wallet. */
+export const recoverWalletRequestSchema = z.object({
+  ...base,
+  lostAddress: requiredAddress(e.lostRequired, e.lostInvalid).transform(lower),
+  newAddress: requiredAddress(e.newRequired, e.newInvalid).transform(lower),
+});
+export type RecoverWalletRequest = z.input<typeof recoverWalletRequestSchema>;
+
+/** Console forms: the amount to freeze or unfreeze; the new wallet of a recovery. */
+export const freezeAmountFormSchema = z.object({ amount: positiveAmount });
+export const recoverWalletFormSchema = z.object({
+  newAddress: requiredAddress(e.newRequired, e.newInvalid),
+});
 
 /** The step an upgrade request took: scheduling (the owner's delay starts) or carrying the upgrade out. */
 export const upgradeSteps = ['schedule', 'upgrade'] as const;

@@ -30,6 +30,9 @@ export const txTypes = {
   ownerAcceptance: 20,
   whitelistReplacement: 21,
   schemeReplacement: 22,
+  addressFreeze: 23,
+  partialFreeze: 24,
+  walletRecovery: 25,
 } as const;
 export type TxType = (typeof txTypes)[keyof typeof txTypes];
 
@@ -57,6 +60,9 @@ export const txTypeDescriptions: Record<TxType, string> = {
   20: 'Ownership accepted',
   21: 'Whitelist replaced',
   22: 'Security scheme replaced',
+  23: 'Address frozen or unfrozen',
+  24: 'Tokens frozen or unfrozen',
+  25: 'Lost wallet recovered',
 };
 
 export const txTypeCodes = Object.values(txTypes) as TxType[];

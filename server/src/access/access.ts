@@ -8,6 +8,7 @@ import {
   keyMessages,
   type Session,
   tokenOperationMessages,
+  tokenEnforcementMessages,
   tokenV2Messages,
   zeroAddress,
 } from '@tranche/api';
@@ -385,6 +386,18 @@ export function createAccess(ctx: Ctx) {
         return;
       }
       if (onChain.owner.toLowerCase() !== caller) throw new HttpError(403, tokenV2Messages.notOwner);
+    },
+
+    /**
+     * Enforcement on a version 2 token (address and partial freezes, lost-wallet recovery) is the token's owner's or
+     * its controller's, as the chain holds them now (the contract's `canEnforce`). `accountAddress` signs (the wallet,
+     * the registered key or the sharded key). 403 otherwise.
+     */
+    enforcement(onChain: { owner: string; controller: string | null }, accountAddress: string): void {
+      const caller = accountAddress.toLowerCase();
+      if (onChain.owner.toLowerCase() === caller) return;
+      if (onChain.controller && onChain.controller.toLowerCase() === caller) return;
+      throw new HttpError(403, tokenEnforcementMessages.notEnforcer);
     },
 
     /** A token draft is only its creator's: another account's answers 403. */

@@ -79,4 +79,23 @@ describe('number and address text', () => {
     );
     expect(fullAddress('not an address')).toBe('not an address');
   });
+  it('enforcement: freezes, partial freezes and recoveries name the holder and the amounts', () => {
+    const held = { ...base, partyBalances: new Map([['0xdefault', 800n]]) };
+    expect(
+      describeEffect({
+        ...held,
+        txType: 12,
+        txData: { holderAddress: holder, partition: 'default', amount: '500', action: 'freeze' },
+      }),
+    ).toBe(`Freeze 500 of default held by Investor 12 (${holderText}) on ABC (it holds 800 there)`);
+    expect(describeEffect({ ...held, txType: 11, txData: { holderAddress: holder, frozen: 'true' } })).toBe(
+      `Freeze Investor 12 (${holderText}) on ABC: it can neither send nor receive until it is unfrozen; it holds 800`,
+    );
+    expect(
+      describeEffect({ ...held, txType: 11, txData: { holderAddress: holder, frozen: 'false' } }),
+    ).toMatch(/^Unfreeze Investor 12 /);
+    expect(describeEffect({ ...held, txType: 13, txData: { lostAddress: holder, newAddress: key } })).toBe(
+      `Recover Investor 12's wallet ${holderText} to ${keyText} on ABC: its 800 tokens, frozen amounts and freeze move; the lost wallet is refused for ever`,
+    );
+  });
 });

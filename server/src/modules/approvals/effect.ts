@@ -86,6 +86,26 @@ export function describeEffect(input: EffectInput): string {
       return `Replace the whitelist of ${symbol} with ${fullAddress(String(input.txData.whitelistAddress ?? ''))}: receivers are checked against it from the next transfer; holders ${input.holders}`;
     case dtxTypes.replaceScheme:
       return `Replace the security scheme of ${symbol} with ${fullAddress(String(input.txData.securitySchemeAddress ?? ''))}: issuing, redeeming, pausing and rules are decided by its roles from the next call`;
+    case dtxTypes.freezeAddress: {
+      const holder = fullAddress(String(input.txData.holderAddress ?? ''));
+      const who = input.legalName ? `${input.legalName} (${holder})` : holder;
+      return input.txData.frozen === true || input.txData.frozen === 'true'
+        ? `Freeze ${who} on ${symbol}: it can neither send nor receive until it is unfrozen; it holds ${groupDigits(total(input.partyBalances))}`
+        : `Unfreeze ${who} on ${symbol}: it can send and receive again`;
+    }
+    case dtxTypes.freezePartial: {
+      const holder = fullAddress(String(input.txData.holderAddress ?? ''));
+      const who = input.legalName ? `${input.legalName} (${holder})` : holder;
+      const held = input.partyBalances.get(input.partitionHex) ?? 0n;
+      const verb = input.txData.action === 'unfreeze' ? 'Unfreeze' : 'Freeze';
+      return `${verb} ${groupDigits(amount)} of ${input.partitionName} held by ${who} on ${symbol} (it holds ${groupDigits(held)} there)`;
+    }
+    case dtxTypes.recoverWallet: {
+      const lost = fullAddress(String(input.txData.lostAddress ?? ''));
+      const next = fullAddress(String(input.txData.newAddress ?? ''));
+      const whose = input.legalName ? `${input.legalName}'s wallet` : 'the lost wallet';
+      return `Recover ${whose} ${lost} to ${next} on ${symbol}: its ${groupDigits(total(input.partyBalances))} tokens, frozen amounts and freeze move; the lost wallet is refused for ever`;
+    }
     default:
       return `Operation type ${input.txType}`;
   }

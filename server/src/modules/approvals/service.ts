@@ -30,6 +30,10 @@ function hexOfPartition(partition: unknown): string {
 function partyOf(row: ListedDtx): string | null {
   if (row.dtx.txType === dtxTypes.issue) return String(row.dtx.txData.holderAddress ?? '').toLowerCase();
   if (row.dtx.txType === dtxTypes.redeem) return row.keyAddress;
+  if (row.dtx.txType === dtxTypes.freezeAddress || row.dtx.txType === dtxTypes.freezePartial)
+    return String(row.dtx.txData.holderAddress ?? '').toLowerCase();
+  if (row.dtx.txType === dtxTypes.recoverWallet)
+    return String(row.dtx.txData.lostAddress ?? '').toLowerCase();
   return null;
 }
 

@@ -1,7 +1,10 @@
 import {
   dtxIssueDataSchema,
   dtxMessages as m,
+  dtxFreezeDataSchema,
   dtxOwnerDataSchema,
+  dtxPartialFreezeDataSchema,
+  dtxRecoveryDataSchema,
   dtxRedeemDataSchema,
   dtxSchemeDataSchema,
   dtxUpgradeDataSchema,
@@ -30,6 +33,9 @@ export const userTxTypes: Record<number, number> = {
   [dtxTypes.acceptOwner]: txTypes.ownerAcceptance,
   [dtxTypes.replaceWhitelist]: txTypes.whitelistReplacement,
   [dtxTypes.replaceScheme]: txTypes.schemeReplacement,
+  [dtxTypes.freezeAddress]: txTypes.addressFreeze,
+  [dtxTypes.freezePartial]: txTypes.partialFreeze,
+  [dtxTypes.recoverWallet]: txTypes.walletRecovery,
 };
 
 function parsed<T>(schema: z.ZodType<T>, txData: Record<string, unknown>): T {
@@ -116,6 +122,37 @@ export function tokenCall(
       const input = parsed(dtxSchemeDataSchema, txData);
       return {
         data: tokenV2Interface.encodeFunctionData('setSecurityScheme', [input.securitySchemeAddress]),
+        stored: input,
+      };
+    }
+    case dtxTypes.freezeAddress: {
+      const input = parsed(dtxFreezeDataSchema, txData);
+      return {
+        data: tokenV2Interface.encodeFunctionData('setAddressFrozen', [input.holderAddress, input.frozen]),
+        stored: { holderAddress: input.holderAddress, frozen: String(input.frozen) },
+      };
+    }
+    case dtxTypes.freezePartial: {
+      const input = parsed(dtxPartialFreezeDataSchema, txData);
+      const name =
+        input.action === 'freeze' ? 'freezePartialTokensByPartition' : 'unfreezePartialTokensByPartition';
+      return {
+        data: tokenV2Interface.encodeFunctionData(name, [
+          partitionBytes(input.partition),
+          input.holderAddress,
+          BigInt(input.amount),
+        ]),
+        stored: input,
+      };
+    }
+    case dtxTypes.recoverWallet: {
+      const input = parsed(dtxRecoveryDataSchema, txData);
+      return {
+        data: tokenV2Interface.encodeFunctionData('recoveryAddress', [
+          input.lostAddress,
+          input.newAddress,
+          '0x0000000000000000000000000000000000000000',
+        ]),
         stored: input,
       };
     }

@@ -1,6 +1,8 @@
 import { type HolderSortColumn, tokenScreenTexts, topHoldersCount } from '@tranche/api';
-import { encodeBytes32String, isHexString } from 'ethers';
+import { securityTokenV2Abi } from '@tranche/contracts';
+import { Contract, encodeBytes32String, isHexString } from 'ethers';
 import { accessOf } from '../../access/access.ts';
+import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
 import { firstUnconfirmedBlock } from '../../indexer/unconfirmed.ts';
 import { registerRoute } from '../../http/routing.ts';
@@ -63,6 +65,32 @@ export function decodeHolderCursor(
  * where an order by legal name becomes an order by balance). Each row says whether its balance changed in a block
  * not final yet (above head - INDEXER_CONFIRMATIONS), from the same query.
  */
+/**
+ * A version 2 token's freezes of a page's holders, read from the chain (issue 36): the frozen tokens in the
+ * partition and the address freeze. A token still on implementation 2.0 has neither: none are shown.
+ */
+async function enforcementOf(
+  ctx: Pick<AppContext, 'chain'>,
+  contractAddress: string,
+  partition: string,
+  holders: string[],
+): Promise<{ frozen: string; addressFrozen: boolean }[] | undefined> {
+  const token = new Contract(contractAddress, securityTokenV2Abi, ctx.chain.provider);
+  try {
+    return await Promise.all(
+      holders.map(async (holder) => {
+        const [frozen, addressFrozen] = (await Promise.all([
+          token.getFunction('getFrozenTokensByPartition')(partition, holder),
+          token.getFunction('isFrozen')(holder),
+        ])) as [bigint, boolean];
+        return { frozen: frozen.toString(), addressFrozen };
+      }),
+    );
+  } catch {
+    return undefined;
+  }
+}
+
 export const holdersModule: ServerModule = {
   name: 'holders',
   register: (app, ctx) => {
@@ -92,14 +120,24 @@ export const holdersModule: ServerModule = {
         : { rows: [], totalRows: 0 };
       const cursorOf = (row: (typeof rows)[number] | undefined) =>
         row ? encodeHolderCursor(sort, row.sortKey, row.holder) : null;
+      const enforcement =
+        partition && token.tokenVersion === 2
+          ? await enforcementOf(
+              ctx,
+              token.contractAddress,
+              partition,
+              rows.map((row) => row.holder),
+            )
+          : undefined;
       return {
         ...paged(
-          rows.map((row) => ({
+          rows.map((row, i) => ({
             holderAddress: row.holder,
             balance: row.balance,
             legalName: named ? row.legalName : null,
             verificationTransactionHash: named ? row.verificationTransactionHash : null,
             unconfirmed: row.unconfirmed,
+            ...enforcement?.[i],
           })),
           totalRows,
           query.page,

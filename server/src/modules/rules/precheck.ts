@@ -5,7 +5,7 @@ import {
   ruleMessages as r,
   tokenOperationMessages as m,
 } from '@tranche/api';
-import { revertReasons, whitelistArtifact } from '@tranche/contracts';
+import { revertReasons, transferRefusalWords, whitelistArtifact } from '@tranche/contracts';
 import { Contract, getAddress, toUtf8Bytes, ZeroHash } from 'ethers';
 import {
   type Ctx,
@@ -245,8 +245,16 @@ export async function precheck(ctx: Ctx, input: PrecheckInput): Promise<Precheck
         ? code
         : belowMinimum && isRedemption(input)
           ? '0x56'
-          : (ruleCodes[reason] ?? (ruleReasons.has(reason) ? '0x57' : '0x50'));
-    return { ok: false, code: finalCode, reason: words ?? rightWords[reason] ?? r.chainRefused(reason) };
+          : (ruleCodes[reason] ??
+            transferRefusalWords[reason]?.code ??
+            (ruleReasons.has(reason) ? '0x57' : '0x50'));
+    // Enforcement refusals of version 2 tokens (frozen, recovered, unfrozen balance, KYC expired) in the contracts' words.
+    const enforcement = transferRefusalWords[reason]?.words;
+    return {
+      ok: false,
+      code: finalCode,
+      reason: words ?? rightWords[reason] ?? enforcement ?? r.chainRefused(reason),
+    };
   }
 }
 

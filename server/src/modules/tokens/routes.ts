@@ -6,6 +6,7 @@ import type { ServerModule } from '../registry.ts';
 import { addDocument, controllerRedeem, forceTransfer, issue, redeem, removeDocument } from './service.ts';
 import { acceptOwner, proposeOwner, replaceScheme, replaceWhitelist, upgradeToken } from './v2.ts';
 import { deployPlatformAtStart } from './v2Platform.ts';
+import { freezeAddress, freezePartialTokens, recoverWallet } from './enforcement.ts';
 
 /** The indexer the tokens module started for an app (tests await it). */
 export { indexerOf };
@@ -71,6 +72,16 @@ export const tokensModule: ServerModule = {
     );
     registerRoute(app, ctx, 'replaceTokenScheme', async ({ body, session }) =>
       replaceScheme(ctx, admin(session, body), body),
+    );
+    // Version 2 enforcement (issue 36): the owner or the controller.
+    registerRoute(app, ctx, 'freezeAddress', async ({ body, session }) =>
+      freezeAddress(ctx, admin(session, body), body),
+    );
+    registerRoute(app, ctx, 'freezePartialTokens', async ({ body, session }) =>
+      freezePartialTokens(ctx, admin(session, body), body),
+    );
+    registerRoute(app, ctx, 'recoverWallet', async ({ body, session }) =>
+      recoverWallet(ctx, admin(session, body), body),
     );
     if (ctx.chain.local) {
       // npm start: version 2's implementations and factory, deployed once per chain with the platform's own key

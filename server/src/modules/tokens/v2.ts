@@ -24,8 +24,8 @@ import {
 } from '../projects/service.ts';
 import { recordUserTransaction } from '../transactions/service.ts';
 
-type Ctx = Pick<AppContext, 'db' | 'chain' | 'masterKey' | 'caches'>;
-type Caller = Viewer & { accountAddress: string; txMode: 1 | 2 };
+export type Ctx = Pick<AppContext, 'db' | 'chain' | 'masterKey' | 'caches'>;
+export type Caller = Viewer & { accountAddress: string; txMode: 1 | 2 };
 
 async function ownersOf(token: Contract): Promise<{ owner: string; pendingOwner: string }> {
   const [owner, pendingOwner] = (await Promise.all([
@@ -39,7 +39,7 @@ async function ownersOf(token: Contract): Promise<{ owner: string; pendingOwner:
  * Checks the call against the chain (a refusal answers 400 with its reason), then answers it for the wallet
  * (txMode 1) or signs it with the caller's registered key and records it in the caller's transactions (txMode 2).
  */
-async function submit(
+export async function submit(
   ctx: Ctx,
   caller: Caller,
   to: string,

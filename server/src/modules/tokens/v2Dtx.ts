@@ -1,6 +1,7 @@
 import { dtxTypes } from '@tranche/api';
 import type { AppContext } from '../../context.ts';
 import { checkTokenV2Operation } from './v2.ts';
+import { checkEnforcementOperation, enforcementTypes } from './enforcement.ts';
 
 const v2Types = new Set<number>([
   dtxTypes.upgrade,
@@ -22,6 +23,9 @@ export async function prepareTokenV2(
   keyAddress: string,
   request: { txType: number; txData: Record<string, unknown> },
 ): Promise<Record<string, unknown>> {
+  if (enforcementTypes.has(request.txType)) {
+    return checkEnforcementOperation(ctx, { accountId }, project, keyAddress, request);
+  }
   if (!v2Types.has(request.txType)) return request.txData;
   return checkTokenV2Operation(ctx, { accountId }, project, keyAddress, request);
 }

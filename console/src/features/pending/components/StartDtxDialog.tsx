@@ -12,7 +12,7 @@ import { notifyAtom } from '../../notifications/index.ts';
 export type DtxRequest = {
   symbol: string;
   accountAddress: string;
-  txType: 1 | 2 | 3 | 4 | 6 | 7 | 8 | 9 | 10;
+  txType: 1 | 2 | 3 | 4 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13;
   /** issue: holderAddress, amount, partition, additionalData; redeem: amount, partition, additionalData. */
   txData?: Record<string, string>;
 };

@@ -32,6 +32,7 @@ import {
   sortingOf,
 } from '../serverPaging.ts';
 import { downloadText } from '../../../lib/download.ts';
+import { HolderEnforcement } from './HolderEnforcement.tsx';
 import { holdersCsv } from './shared.tsx';
 import type { TokenOps } from './types.ts';
 
@@ -54,6 +55,17 @@ const columns = [
       ),
   }),
 ];
+
+/** Version 2 tokens (issue 36): the frozen tokens of the partition and the address freeze, read from the chain. */
+const frozenColumn = column.accessor('frozen', {
+  header: 'Frozen',
+  enableSorting: false,
+  cell: (info) => {
+    const amount = info.getValue();
+    const text = amount && amount !== '0' ? formatAmount(amount) : '';
+    return info.row.original.addressFrozen ? `${text}${text ? ' · ' : ''}Address frozen` : text;
+  },
+});
 
 const pageSize = 50;
 const exportPageSize = 1000;
@@ -122,6 +134,34 @@ export function HoldersTab({ ops }: { ops: TokenOps }) {
 
   const data = load.status === 'ready' ? load.data : undefined;
   const page = request.page;
+  // Enforcement (version 2): the owner's or the controller's row action opens the holder's panel below the table.
+  const [selected, setSelected] = useState<string | null>(null);
+  const version2 = token.tokenVersion === 2;
+  const mayEnforce = version2 && ops.rights.connected && (ops.rights.isOwner || ops.rights.isController);
+  const shownColumns = !version2
+    ? columns
+    : [
+        ...columns,
+        frozenColumn,
+        ...(mayEnforce
+          ? [
+              column.display({
+                id: 'actions',
+                header: 'Actions',
+                cell: (info) => (
+                  <Button
+                    size="small"
+                    variant="secondary"
+                    onClick={() => setSelected(info.row.original.holderAddress)}
+                  >
+                    Freeze or recover
+                  </Button>
+                ),
+              }),
+            ]
+          : []),
+      ];
+  const selectedHolder = data?.pagedResults.find((row) => row.holderAddress === selected);
   return (
     <Stack>
       <Inline space="small" align="flex-end">
@@ -158,12 +198,20 @@ export function HoldersTab({ ops }: { ops: TokenOps }) {
         <>
           <PagedTable
             caption={`Holders of ${partition} (${data.totalRows})`}
-            columns={columns}
+            columns={shownColumns}
             data={data.pagedResults}
             getRowId={(row) => row.holderAddress}
             emptyTitle={tokenScreenTexts.noHolders}
             serverSorting={{ sorting: sortingOf(order), onSortingChange: handleSortingChange }}
           />
+          {mayEnforce && selectedHolder ? (
+            <HolderEnforcement
+              key={`${selectedHolder.holderAddress} ${partition}`}
+              ops={ops}
+              holder={selectedHolder}
+              partition={partition}
+            />
+          ) : null}
           {data.totalPages > 1 ? (
             <Inline space="small">
               <Button

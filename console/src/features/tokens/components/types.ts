@@ -21,9 +21,12 @@ export type TokenOps = {
   /**
    * Set when the selected wallet is a sharded key: the operation starts a distributed transaction that waits for
    * the other signers instead of being signed here (txType 1 pause, 2 resume, 3 redeem, 4 issue; 6-10 version 2
-   * administration).
+   * administration; 11-13 enforcement).
    */
-  distribute?: (txType: 1 | 2 | 3 | 4 | 6 | 7 | 8 | 9 | 10, txData?: Record<string, string>) => void;
+  distribute?: (
+    txType: 1 | 2 | 3 | 4 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13,
+    txData?: Record<string, string>,
+  ) => void;
   /** Opens a confirmation dialog; `onConfirm` runs when the user agrees. */
   /** A confirmation: `text` may hold addresses and amounts shown in full (a ReactNode). */
   confirm: (dialog: { title: string; text: ReactNode; onConfirm: () => void }) => void;

@@ -1,0 +1,248 @@
+import {
+  type CreateDraftRequest,
+  type Draft,
+  tokenEnforcementMessages as e,
+  type TokenDraftInput,
+  zeroAddress,
+} from '@tranche/api';
+import { type DevChain, devAccountKeys, securityTokenV2Abi, transferRefusalWords } from '@tranche/contracts';
+import { Contract, encodeBytes32String, Wallet } from 'ethers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  databaseKinds,
+  failureOf,
+  startTestChain,
+  type TestApp,
+} from '../../../test/helpers.ts';
+import { createTestUser, type TestUser } from '../credentials/testing.ts';
+import { type IssuerChain, randomAddresses, setupIssuerChain } from '../drafts/testing.ts';
+import { indexerOf } from './routes.ts';
+
+/**
+ * Enforcement on a version 2 token through the routes, on a real Anvil (issue 36): a partial freeze and the
+ * pre-check's words for a transfer above the free amount, an address freeze, a recovery to a wallet with the same
+ * KYC hash (refused with a different one), and who may.
+ */
+
+async function refusal(promise: Promise<unknown>): Promise<[number, string]> {
+  const error = await failureOf(promise);
+  return [error.statusCode, error.message];
+}
+
+const addressOf = (i: number) => new Wallet(devAccountKeys[i] as string).address.toLowerCase();
+const issuer = addressOf(1);
+const owner = addressOf(3);
+const holder = addressOf(5);
+const defaultPartition = encodeBytes32String('default');
+
+describe.each(databaseKinds)('enforcement on version 2 tokens (%s)', (kind) => {
+  let chain: DevChain;
+  let issuerChain: IssuerChain;
+  let t: TestApp;
+  let alice: TestUser;
+  let bob: TestUser;
+  let token: Contract;
+  const investors = randomAddresses(3);
+
+  const deployDraft = async (symbol: string, codebaseId: number): Promise<Draft> => {
+    const draft: TokenDraftInput = {
+      symbol,
+      name: `${symbol} shares`,
+      exchangeRate: 1,
+      currency: 'EUR',
+      codebaseId,
+      whitelistAddress: issuerChain.whitelistAddress,
+      controllerAddress: zeroAddress,
+      investors: investors.map((publicAddress, i) => ({ publicAddress, investmentAmount: 100 * (i + 1) })),
+    };
+    await alice.client.call('createDraft', {
+      body: { bulk: { tokens: [draft] } } satisfies CreateDraftRequest,
+    });
+    await alice.client.call('deployDraft', {
+      body: { symbol, accountAddress: issuer, ownerAddress: owner, txMode: 2 },
+    });
+    for (;;) {
+      const found = await alice.client.call('getDraft', { params: { symbol } });
+      const busy = found.status === 1 || found.investors.some((i) => i.status === 0 || i.status === 1);
+      if (!busy || found.errorMessage) return found;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  const mined = async (hash: string | undefined) => {
+    const receipt = await t.ctx.chain.provider.waitForTransaction(hash as string);
+    expect(receipt?.status).toBe(1);
+    await indexerOf(t.app)?.waitForBlock(receipt?.blockNumber ?? 0, 20_000);
+  };
+  const precheckTransfer = (amount: string) =>
+    alice.client.call('precheckOperation', {
+      body: {
+        operation: 'transfer',
+        symbol: 'VENF',
+        accountAddress: holder,
+        toAddress: investors[1] as string,
+        amount,
+        partition: 'default',
+      },
+    });
+
+  beforeAll(async () => {
+    chain = await startTestChain();
+    issuerChain = await setupIssuerChain(chain.rpcUrl, [issuer]);
+    // KYC hashes 1-5 (investors[0] has hash 1).
+    await issuerChain.verify([...investors, owner, holder]);
+    t = await createTestApp({ kind, chain });
+    alice = await createTestUser(t, 'alice');
+    bob = await createTestUser(t, 'bob');
+    const draft = await deployDraft('VENF', 2);
+    expect(draft.errorMessage).toBeNull();
+    token = new Contract(draft.contractAddress as string, securityTokenV2Abi, t.ctx.chain.provider);
+    const issued = await alice.client.call('issueTokens', {
+      body: {
+        symbol: 'VENF',
+        accountAddress: issuer,
+        holderAddress: holder,
+        amount: '100',
+        partition: 'default',
+        additionalData: 'enforcement test',
+      },
+    });
+    await mined(issued.transactionHash);
+  }, 180_000);
+  afterAll(async () => {
+    await t?.close();
+    issuerChain?.close();
+    await chain?.stop();
+  });
+
+  it('freezes part of a balance: a transfer above the free amount is refused with the words of the pre-check', async () => {
+    // Neither the owner nor the controller: 403 before anything is sent.
+    const stranger = await refusal(
+      alice.client.call('freezePartialTokens', {
+        body: {
+          symbol: 'VENF',
+          accountAddress: issuer,
+          txMode: 2,
+          holderAddress: holder,
+          partition: 'default',
+          amount: '60',
+          action: 'freeze',
+        },
+      }),
+    );
+    expect(stranger).toEqual([403, e.notEnforcer]);
+
+    const freeze = { symbol: 'VENF', accountAddress: owner, holderAddress: holder, partition: 'default' };
+    const forWallet = await bob.client.call('freezePartialTokens', {
+      body: { ...freeze, txMode: 1, amount: '60', action: 'freeze' },
+    });
+    expect(forWallet.txData?.to).toBe(await token.getAddress().then((a) => a.toLowerCase()));
+    const done = await bob.client.call('freezePartialTokens', {
+      body: { ...freeze, txMode: 2, amount: '60', action: 'freeze' },
+    });
+    await mined(done.transactionHash);
+    expect(await token.getFunction('getFrozenTokensByPartition')(defaultPartition, holder)).toBe(60n);
+    expect(await token.getFunction('balanceOfByPartition')(defaultPartition, holder)).toBe(100n);
+    // The holders list shows the frozen tokens of the partition (read from the chain).
+    const holders = await alice.client.call('listHolders', {
+      params: { code: 'VENF', partition: 'default' },
+      query: { pageSize: 10 },
+    });
+    expect(holders.pagedResults.find((row) => row.holderAddress === holder)).toMatchObject({
+      balance: '100',
+      frozen: '60',
+      addressFrozen: false,
+    });
+
+    const words = transferRefusalWords['amount exceeds unfrozen balance'];
+    expect(await precheckTransfer('50')).toEqual({ ok: false, code: words?.code, reason: words?.words });
+    expect((await precheckTransfer('40')).ok).toBe(true);
+
+    // More than the unfrozen 40, or unfreezing more than the frozen 60: a sentence.
+    expect(
+      await refusal(
+        bob.client.call('freezePartialTokens', {
+          body: { ...freeze, txMode: 2, amount: '41', action: 'freeze' },
+        }),
+      ),
+    ).toEqual([409, e.aboveUnfrozen('40')]);
+    expect(
+      await refusal(
+        bob.client.call('freezePartialTokens', {
+          body: { ...freeze, txMode: 2, amount: '61', action: 'unfreeze' },
+        }),
+      ),
+    ).toEqual([409, e.aboveFrozen('60')]);
+    const unfrozen = await bob.client.call('freezePartialTokens', {
+      body: { ...freeze, txMode: 2, amount: '60', action: 'unfreeze' },
+    });
+    await mined(unfrozen.transactionHash);
+    expect((await precheckTransfer('50')).ok).toBe(true);
+  });
+
+  it('freezes an address: it can neither send nor receive until unfrozen', async () => {
+    const body = { symbol: 'VENF', accountAddress: owner, txMode: 2 as const, holderAddress: holder };
+    expect(
+      await refusal(
+        alice.client.call('freezeAddress', { body: { ...body, accountAddress: issuer, frozen: true } }),
+      ),
+    ).toEqual([403, e.notEnforcer]);
+    await mined(
+      (await bob.client.call('freezeAddress', { body: { ...body, frozen: true } })).transactionHash,
+    );
+    expect(await token.getFunction('isFrozen')(holder)).toBe(true);
+    expect(await precheckTransfer('10')).toMatchObject({
+      ok: false,
+      reason: transferRefusalWords['sender is frozen']?.words,
+    });
+    expect(await refusal(bob.client.call('freezeAddress', { body: { ...body, frozen: true } }))).toEqual([
+      409,
+      e.alreadyFrozen,
+    ]);
+    await mined(
+      (await bob.client.call('freezeAddress', { body: { ...body, frozen: false } })).transactionHash,
+    );
+    expect(await token.getFunction('isFrozen')(holder)).toBe(false);
+    expect((await precheckTransfer('10')).ok).toBe(true);
+  });
+
+  it('recovers a lost wallet to one verified with the same KYC hash, and refuses a different hash', async () => {
+    const [lost] = investors as [string];
+    const [filler, otherHash, sameHash, unverified] = randomAddresses(4) as [string, string, string, string];
+    await issuerChain.verify([filler, otherHash]); // hashes 1 and 2: otherHash differs from the lost wallet's 1
+    await issuerChain.verify([sameHash]); // hash 1, as the lost wallet's
+    const body = { symbol: 'VENF', accountAddress: owner, txMode: 2 as const, lostAddress: lost };
+    expect(
+      await refusal(bob.client.call('recoverWallet', { body: { ...body, newAddress: otherHash } })),
+    ).toEqual([409, e.hashesDiffer]);
+    expect(
+      await refusal(bob.client.call('recoverWallet', { body: { ...body, newAddress: unverified } })),
+    ).toEqual([409, e.newNotVerified]);
+    expect(
+      await refusal(
+        alice.client.call('recoverWallet', {
+          body: { ...body, accountAddress: issuer, newAddress: sameHash },
+        }),
+      ),
+    ).toEqual([403, e.notEnforcer]);
+
+    const done = await bob.client.call('recoverWallet', { body: { ...body, newAddress: sameHash } });
+    await mined(done.transactionHash);
+    expect(await issuerChain.balanceOf(await token.getAddress(), sameHash)).toBe(100n);
+    expect(await issuerChain.balanceOf(await token.getAddress(), lost)).toBe(0n);
+    expect(((await token.getFunction('recoveredTo')(lost)) as string).toLowerCase()).toBe(sameHash);
+    expect(
+      await refusal(bob.client.call('recoverWallet', { body: { ...body, newAddress: sameHash } })),
+    ).toEqual([409, e.recoveredAlready]);
+  });
+
+  it('answers a version 1 token in words', async () => {
+    expect((await deployDraft('VONE', 1)).errorMessage).toBeNull();
+    const refused = await refusal(
+      bob.client.call('freezeAddress', {
+        body: { symbol: 'VONE', accountAddress: owner, txMode: 2, holderAddress: holder, frozen: true },
+      }),
+    );
+    expect(refused).toEqual([409, e.notVersion2]);
+  });
+});
