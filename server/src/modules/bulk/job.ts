@@ -13,7 +13,9 @@ import { partitionBytes } from '../dtx/index.ts';
 import { precheck } from '../rules/service.ts';
 import { type BulkRowRecord, inFlightBatch, lastBatch, rowsWithStatus, updateRows } from './repository.ts';
 
-export const bulkJobKind = 'token.bulk';
+import { bulkJobKind } from './schema.ts';
+
+export { bulkJobKind };
 
 /** The job's payload: the token, the operation and who signs. */
 export type BulkPayload = {

@@ -2,6 +2,9 @@ import type { BulkRowStatus } from '@tranche/api';
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { jobs } from '../../jobs/schema.ts';
 
+/** The job kind of a bulk operation in the jobs table (its rows below belong to one such job). */
+export const bulkJobKind = 'token.bulk';
+
 /**
  * The rows of a bulk operation on a live token (issue 22), one job each (jobs.kind 'token.bulk'; the job's payload
  * holds the token, the operation and the signer). status: pending (not pre-checked yet), checked (passed the

@@ -8,7 +8,7 @@ import {
 } from '@tranche/api';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { bulkJobKind } from '../bulk/job.ts';
+import { bulkJobKind } from '../bulk/schema.ts';
 import { type RuleInput, ruleCall } from './calls.ts';
 import { partitionBytes, partitionName } from './token.ts';
 

@@ -11,10 +11,10 @@ import { Contract } from 'ethers';
 import { accessOf, type Viewer } from '../../access/access.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
-import { partitionBytes } from '../dtx/tokenCall.ts';
+import { partitionBytes } from '../dtx/index.ts';
 import { requireDeployed } from '../projects/service.ts';
 import { type Caller, type Ctx, submit } from './v2.ts';
-import { tokenOf, tokenV2Interface } from '../projects/tokenV2State.ts';
+import { tokenOf, tokenV2Interface } from '../projects/service.ts';
 
 /**
  * Enforcement on version 2 tokens (issue 36): freeze or unfreeze an address, freeze or unfreeze part of a holder's
