@@ -51,6 +51,11 @@ describe.each(databaseKinds)('system routes on %s', (kind) => {
         testStableToken: null,
         // The embedded chain shows every block as final.
         confirmations: 0,
+        // The regulator packs' signing key and the operations log's anchor sender (issue 38).
+        auditSigningKey: expect.stringMatching(/^[0-9a-f]{64}$/),
+        auditAnchorAddress: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+        // Token version 2's factory: deployed at start beside the demo account, or at first use (none here yet).
+        tokenV2: null,
       },
     });
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { forgotPasswordRequestSchema } from './accounts.ts';
+import { localMessages } from '../messages.ts';
 import { addressPattern } from './fields.ts';
 
 /**
@@ -79,7 +80,9 @@ export const sharedDevAccountsSchema = z.array(sharedDevAccountSchema);
 export type SharedDevAccount = z.output<typeof sharedDevAccountSchema>;
 
 /** POST /local/shared-accounts/register: one click registers a public development account for server signing. */
-export const registerSharedAccountSchema = z.object({ address: z.string().regex(addressPattern) });
+export const registerSharedAccountSchema = z.object({
+  address: z.string({ error: localMessages.addressInvalid }).regex(addressPattern, localMessages.addressInvalid),
+});
 
 /** GET /local/outbox/sign-up?emailAddress=: the sign-up mail of a not yet confirmed account (local mode, loopback). */
 export const signUpMailQuerySchema = forgotPasswordRequestSchema;
