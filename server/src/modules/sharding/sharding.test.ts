@@ -360,7 +360,7 @@ describe('sharded keys and distributed transactions', () => {
     await (await scheme.getFunction('grantLevel2')(result.publicAddress)).wait();
     expect(await failure(start(dave, code(alice)))).toEqual([403, m.notSigner]);
     expect(await failure(start(alice, code(bob)))).toEqual([403, m.accessCodeWrong]);
-    expect(await failure(start(alice, code(alice), 9))).toEqual([400, dtxMessages.txTypeInvalid]);
+    expect(await failure(start(alice, code(alice), 99))).toEqual([400, dtxMessages.txTypeInvalid]);
     expect(await t.ctx.db.select().from(distributedTransactions)).toHaveLength(0);
     pauseId = (await start(alice, code(alice))).id;
     const pending = await call<{ transactions: { tx: Record<string, unknown> }[] }>(bob, 'pendingDtx');
