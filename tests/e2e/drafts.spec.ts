@@ -119,10 +119,12 @@ test('New Token: 20 investors as bulk text, save, deploy, progress, token info; 
   const bar = page.getByRole('progressbar', { name: 'Deploying the token' });
   await expect(bar).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/TokenInfo\\?token=${symbol}$`), { timeout: 60_000 });
-  // The token page shows the total supply: the sum issued.
-  await expect(page.getByText('Total supply', { exact: true }).locator('..')).toContainText(
-    formatAmount(BigInt(total), { symbol }),
-  );
+  // The token page shows the total supply, the sum issued: in the dashboard's tile and in the Summary card below it.
+  const supply = formatAmount(BigInt(total), { symbol });
+  await expect(
+    page.getByLabel('Token figures').getByText('Total supply', { exact: true }).locator('..'),
+  ).toContainText(supply);
+  await expect(page.getByText('Total supply', { exact: true }).last().locator('..')).toContainText(supply);
 
   const draft = (
     (await (await request.get(`${server.url}/api/draft/${symbol}`, { headers })).json()) as {
