@@ -87,11 +87,7 @@ test('deploy a scheme with the wallet, grant OP, L1 and L2, see them on-chain; a
   await page.getByRole('tab', { name: 'Access rights' }).click();
   await page.getByRole('textbox', { name: 'Wallet address' }).fill(owner);
   await page.getByRole('button', { name: 'Check' }).click();
-  await expect(page.getByText('Please connect to the network and try again')).toBeVisible();
-  await page.getByRole('region', { name: 'Wallet' }).getByRole('button', { name: 'Not connected' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Connect' }).click();
-  await chooseDevAccount(page, owner);
-  await page.getByRole('button', { name: 'Check' }).click();
+  // The wallet connection is restored on reload (issue 34): the check reads the chain at once.
   await expect(op).toBeChecked();
   await expect(l1).toBeChecked();
   await expect(l2).toBeChecked();
