@@ -81,7 +81,9 @@ export type SharedDevAccount = z.output<typeof sharedDevAccountSchema>;
 
 /** POST /local/shared-accounts/register: one click registers a public development account for server signing. */
 export const registerSharedAccountSchema = z.object({
-  address: z.string({ error: localMessages.addressInvalid }).regex(addressPattern, localMessages.addressInvalid),
+  address: z
+    .string({ error: localMessages.addressInvalid })
+    .regex(addressPattern, localMessages.addressInvalid),
 });
 
 /** GET /local/outbox/sign-up?emailAddress=: the sign-up mail of a not yet confirmed account (local mode, loopback). */

@@ -92,7 +92,12 @@ describe('POST, PUT and DELETE /dtx', () => {
     ).toBe(dtxMessages.idInvalid);
     expect(
       firstMessage(
-        startDtxRequestSchema.safeParse({ symbol: 'S', accountAddress: address, accessCode: 'C', txType: 99 }),
+        startDtxRequestSchema.safeParse({
+          symbol: 'S',
+          accountAddress: address,
+          accessCode: 'C',
+          txType: 99,
+        }),
       ),
     ).toBe(dtxMessages.txTypeInvalid);
     expect(
