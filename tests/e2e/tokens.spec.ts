@@ -398,7 +398,7 @@ test('controller operations, removing the controller, and a wallet without right
   await page.getByRole('button', { name: 'Remove controller' }).click();
   await confirm(page);
   await mined(page);
-  await expect(page.getByText('Not controllable')).toBeVisible();
+  await expect(page.getByText('Not controllable', { exact: true })).toBeVisible();
   // The owner still sees the Controller tab; it says why it is disabled (part 1, section 6).
   await page.getByRole('tab', { name: 'Controller' }).click();
   await expect(page.getByText('The token is not controllable')).toBeVisible();

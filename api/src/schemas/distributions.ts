@@ -139,6 +139,8 @@ export const distributionSchema = z.object({
   shortfall: z.string(),
   escrowAddress: z.string().nullable(),
   reclaimed: z.boolean(),
+  /** The chain's latest block is past the claim deadline (by chain time, which a dev chain may move): reclaim is open. */
+  deadlinePassed: z.boolean(),
   /** Paid by holders' claims, by pushes, and still held by the Distributor. */
   claimed: z.string(),
   pushed: z.string(),

@@ -256,8 +256,13 @@ describe.each(databaseKinds)('registers and distributions on %s', (kind) => {
         )
       ).message,
     ).toBe('The claim deadline has not passed yet');
+    expect(paid.deadlinePassed).toBe(false);
     await provider.send('evm_increaseTime', [3601]);
     await provider.send('evm_mine', []);
+    // By the chain's clock, not the server's: the wall clock is still before the deadline.
+    expect((await issuer.client.call('getDistribution', { params: { id: created.id } })).deadlinePassed).toBe(
+      true,
+    );
     const ownerBefore = await stableBalance(wallets.owner.address);
     const reclaimed = await issuer.client.call('reclaimDistribution', {
       params: { id: created.id },

@@ -96,6 +96,8 @@ export async function describeDistribution(ctx: Ctx, row: DistributionRecord): P
     state.funded && !state.reclaimed ? BigInt(row.amount) - (state.remaining + paidAmount) : 0n;
   const underfunded = shortfall > 0n;
   const job = await jobOf(ctx.db, row.pushJobId);
+  // By the chain's clock, as the Distributor's reclaim checks it (a dev chain's time may run ahead of the wall clock).
+  const chainNow = (await ctx.chain.provider.getBlock('latest'))?.timestamp ?? 0;
   const creator = await findAccountById(ctx.db, row.accountId);
   return {
     id: row.id,
@@ -121,6 +123,7 @@ export async function describeDistribution(ctx: Ctx, row: DistributionRecord): P
     shortfall: underfunded ? shortfall.toString() : '0',
     escrowAddress: underfunded ? await escrowOf(ctx, row) : null,
     reclaimed: state.reclaimed,
+    deadlinePassed: chainNow > row.deadline,
     claimed: (paidAmount - pushed).toString(),
     pushed: pushed.toString(),
     remaining: state.remaining.toString(),

@@ -59,7 +59,7 @@ export function DistributionCard({
   const push = d.pushJob ? pushProgress(d.pushJob) : null;
   // Buttons that cannot act now are disabled, with the reason beside them: Reclaim before the claim deadline, Push
   // once every holder is paid (a second push would repeat a finished job).
-  const beforeDeadline = Date.now() < deadline.getTime();
+  const beforeDeadline = !d.deadlinePassed;
   const allPaid = d.funded && BigInt(d.remaining) === 0n;
   const show = (units: string) => formatAmount(units, { decimals: d.assetDecimals, symbol: d.assetSymbol });
 
