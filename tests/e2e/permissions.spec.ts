@@ -1,6 +1,6 @@
 import { devAccountKeys } from '../../contracts/src/index.ts';
 import { expect, test } from './fixtures.ts';
-import { createAccount, loginInBrowser } from './helpers.ts';
+import { apiAs, createAccount, loginInBrowser } from './helpers.ts';
 import type { Page } from '@playwright/test';
 
 const owner = '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955'; // dev account #7
@@ -138,6 +138,12 @@ test('Apply Permissions refused by the server (403: no registered key) says why,
   request,
   server,
 }) => {
+  // Another account holds #7's key (the first test registers it; run alone, this one does): in local mode a public
+  // development account nobody registered is signable by any account, so the refusal needs a holder.
+  const holder = await createAccount(request, server.url);
+  await (await apiAs(request, server.url, { loginName: holder.email, password: holder.password }))
+    .post('/credentials', { publicKey: owner, privateKey: devAccountKeys[7] })
+    .catch(() => undefined);
   const account = await createAccount(request, server.url);
   await loginInBrowser(page, account.email, account.password);
   // No keys registered: the server cannot sign access-right changes for this wallet (txMode 2).

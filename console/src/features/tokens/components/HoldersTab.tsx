@@ -18,7 +18,7 @@ import {
   Skeleton,
   Stack,
 } from '@tranche/ui-kit';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { Address, UnconfirmedBadge } from '../../config/index.ts';
 import { ErrorAlert } from '../../forms/index.ts';
@@ -32,9 +32,13 @@ import {
   sortingOf,
 } from '../serverPaging.ts';
 import { downloadText } from '../../../lib/download.ts';
-import { HolderEnforcement } from './HolderEnforcement.tsx';
 import { holdersCsv } from './shared.tsx';
 import type { TokenOps } from './types.ts';
+
+/** Freeze, partial freeze and recovery (version 2 tokens, for their enforcers): a chunk of its own. */
+const HolderEnforcement = lazy(() =>
+  import('./HolderEnforcement.tsx').then((module) => ({ default: module.HolderEnforcement })),
+);
 
 const column = createColumnHelper<Holder>();
 const columns = [
@@ -205,12 +209,16 @@ export function HoldersTab({ ops }: { ops: TokenOps }) {
             serverSorting={{ sorting: sortingOf(order), onSortingChange: handleSortingChange }}
           />
           {mayEnforce && selectedHolder ? (
-            <HolderEnforcement
-              key={`${selectedHolder.holderAddress} ${partition}`}
-              ops={ops}
-              holder={selectedHolder}
-              partition={partition}
-            />
+            <Suspense
+              fallback={<Skeleton label="Loading the enforcement controls" shape="details" rows={3} />}
+            >
+              <HolderEnforcement
+                key={`${selectedHolder.holderAddress} ${partition}`}
+                ops={ops}
+                holder={selectedHolder}
+                partition={partition}
+              />
+            </Suspense>
           ) : null}
           {data.totalPages > 1 ? (
             <Inline space="small">

@@ -43,7 +43,6 @@ import { PrecheckLine, shardedPrecheckBody } from './PrecheckLine.tsx';
 import { RulesTab } from './RulesTab.tsx';
 import { TransferTab } from './TransferTab.tsx';
 import { type DisabledReason, ReasonAlert, SummaryRow } from './shared.tsx';
-import { TokenV2Card } from './TokenV2Card.tsx';
 import { TradingToggle } from './TradingToggle.tsx';
 import { tokenSymbolOf } from '../firstCalls.ts';
 import type { TokenOps } from './types.ts';
@@ -52,6 +51,10 @@ import { Address } from '../../config/index.ts';
 
 /** The dashboard (figures and charts) comes in its own chunk after the first paint: the route's budget stays. */
 const TokenDashboard = lazy(() => import('./TokenDashboard.tsx'));
+/** Only a version 2 token shows its card (upgrade, ownership, replace whitelist or scheme): a chunk of its own. */
+const TokenV2Card = lazy(() =>
+  import('./TokenV2Card.tsx').then((module) => ({ default: module.TokenV2Card })),
+);
 
 type Dialog = { title: string; text: ReactNode; onConfirm: () => void };
 
@@ -270,7 +273,11 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
               <SummaryRow label="Token status">{token.isPaused ? 'Paused' : 'Active'}</SummaryRow>
             </Stack>
           </Card>
-          {token.tokenV2 ? <TokenV2Card ops={ops} state={token.tokenV2} /> : null}
+          {token.tokenV2 ? (
+            <Suspense fallback={<Skeleton label="Loading the version 2 controls" shape="details" rows={3} />}>
+              <TokenV2Card ops={ops} state={token.tokenV2} />
+            </Suspense>
+          ) : null}
           <ReasonAlert reason={stale} />
           <ReasonAlert reason={issueReason} />
           {issueReason?.text !== redeemReason?.text ? <ReasonAlert reason={redeemReason} /> : null}
