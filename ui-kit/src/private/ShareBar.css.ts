@@ -59,3 +59,6 @@ export const empty = style({
 });
 
 export const label = style({ overflowWrap: 'anywhere' });
+
+/** A share ('33.33%') stays on one line: a narrow table wraps the amount beside it, never the percent sign. */
+export const share = style({ whiteSpace: 'nowrap' });

@@ -87,7 +87,9 @@ export function ShareBar({
                     <span className={styles.label}>{slice.share.detail ?? slice.share.label}</span>
                   </TableCell>
                   <TableCell align="right">{formatAmount(slice.share.amount)}</TableCell>
-                  <TableCell align="right">{percentText(slice.share.basisPoints)}</TableCell>
+                  <TableCell align="right">
+                    <span className={styles.share}>{percentText(slice.share.basisPoints)}</span>
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
