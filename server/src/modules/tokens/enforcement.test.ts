@@ -204,6 +204,23 @@ describe.each(databaseKinds)('enforcement on version 2 tokens (%s)', (kind) => {
     );
     expect(await token.getFunction('isFrozen')(holder)).toBe(false);
     expect((await precheckTransfer('10')).ok).toBe(true);
+    // The operations log (read by alice, the token's creator) holds both as forced operations (issue 38), by bob;
+    // the refused ones are not there.
+    const log = await alice.client.call('auditLog', {
+      params: { symbol: 'VENF' },
+      query: { action: 'force.freeze' },
+    });
+    expect(
+      log.pagedResults
+        .filter((entry) => entry.action === 'force.freeze')
+        .map((entry) => [
+          entry.actor?.split('-')[0],
+          (entry.after as { request: { frozen: boolean } }).request.frozen,
+        ]),
+    ).toEqual([
+      ['bob', false],
+      ['bob', true],
+    ]);
   });
 
   it('recovers a lost wallet to one verified with the same KYC hash, and refuses a different hash', async () => {
