@@ -1,4 +1,5 @@
 import { devAccountKeys } from '../../contracts/src/index.ts';
+import { distributionChain } from '../../server/src/modules/distributions/testing.ts';
 import { addressOf, randomAddress } from '../../server/src/modules/tokens/testing.ts';
 import { expect, testOwnChain as test } from './fixtures.ts';
 import {
@@ -52,6 +53,8 @@ async function expectSteps(checklist: Locator, done: number): Promise<void> {
 test('the newcomer’s walk: sign up, own development account, scheme, rights, whitelist, token, dividend, claim', async ({
   page,
   context,
+  request,
+  server,
 }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -239,9 +242,18 @@ test('the newcomer’s walk: sign up, own development account, scheme, rights, w
   const claim = page.getByRole('region', { name: new RegExp(`^${symbol} distribution #\\d+$`) });
   await expect(claim).toContainText('You are owed: 14,100.00 tUSD');
   await expectNoRawText(page);
+  const config = (await (await request.get(`${server.url}/api/config`)).json()).data as {
+    rpcUrl: string;
+    testStableToken: string;
+  };
+  const chain = distributionChain(config.rpcUrl);
+  const before = await chain.erc20BalanceOf(config.testStableToken, holder);
   await claim.getByRole('button', { name: 'Claim' }).click();
   await expect(claim.getByRole('status')).toHaveText('Paid to your wallet.', { timeout: 60_000 });
   await expectNoRawText(page);
+  // The chain paid the holder its share to the unit (tUSD has 6 decimals).
+  expect(await chain.erc20BalanceOf(config.testStableToken, holder)).toBe(before + 14_100_000_000n);
+  chain.close();
 
   // Every step done: the checklist has served its purpose and is no longer shown.
   await home(page);
