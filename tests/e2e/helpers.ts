@@ -153,3 +153,63 @@ export async function signUpInBrowser(page: Page, email: string, profileName: st
   await page.getByLabel('Profile name').fill(profileName);
   await page.getByRole('button', { name: 'Sign up' }).click();
 }
+
+/**
+ * Raw text no person should read (issue 34): a provider's revert dump, error data (0x and 8 or more hex digits that
+ * are neither an address nor a hash), a value that never arrived, a number that is not one, an object printed.
+ */
+const rawTextPatterns: [RegExp, string][] = [
+  [/execution reverted/i, 'a raw revert'],
+  [/\bundefined\b/, 'the word undefined'],
+  [/\bNaN\b/, 'NaN'],
+  [/\[object Object\]/, '[object Object]'],
+];
+
+/** Hex after 0x that is not an address (40 digits) or a hash (64): error data, a selector, raw call data. */
+function errorData(text: string): string[] {
+  return [...text.matchAll(/0x([0-9a-fA-F]{8,})/g)]
+    .filter((match) => match[1]?.length !== 40 && match[1]?.length !== 64)
+    .map((match) => match[0]);
+}
+
+/**
+ * Fails when the page shows raw provider or program text: `execution reverted`, `0x` error data, `undefined`,
+ * `NaN`, `[object Object]`, or a table header in camelCase (`holderAddress`) instead of words.
+ */
+export async function expectNoRawText(page: Page): Promise<void> {
+  await page.waitForLoadState();
+  // biome-ignore lint/performance/useDomNodeTextContent: innerText is the text shown (textContent has hidden text too).
+  const text = await page.locator('body').innerText();
+  const found = rawTextPatterns
+    .filter(([pattern]) => pattern.test(text))
+    .map(([pattern, what]) => `${what}: …${excerpt(text, pattern)}…`);
+  for (const data of errorData(text)) found.push(`error data: ${data}`);
+  // Every header cell shown (a hidden one reads ''), without a sort arrow's glyph around its words.
+  for (const shown of await page.locator('th, [role="columnheader"]').allInnerTexts()) {
+    const header = shown.replace(/^[^\w]+|[^\w]+$/g, '');
+    if (/^[a-z]+[A-Z]\w*$/.test(header)) found.push(`camelCase column header: ${header}`);
+  }
+  expect(found, `raw text on ${page.url()}`).toEqual([]);
+}
+
+function excerpt(text: string, pattern: RegExp): string {
+  const at = text.search(pattern);
+  return text.slice(Math.max(0, at - 60), at + 60).replace(/\s+/g, ' ');
+}
+
+/**
+ * On /Permissions after a scheme was deployed: opens the scheme, checks `address` and grants it the operator right
+ * (Security Manager), which the server signs with the address's registered key.
+ */
+export async function grantOperatorRight(page: Page, scheme: string, address: string): Promise<void> {
+  await page.getByRole('tab', { name: 'Permission schemes' }).click();
+  await page.getByRole('button', { name: `Edit ${scheme}` }).click();
+  await page.getByRole('tab', { name: 'Access rights' }).click();
+  await page.getByRole('textbox', { name: 'Wallet address' }).fill(address);
+  await page.getByRole('button', { name: 'Check' }).click();
+  const op = page.getByRole('switch', { name: 'Security Manager (OP)' });
+  await expect(op).toBeEnabled();
+  await op.click();
+  await page.getByRole('button', { name: 'Apply Permissions' }).click();
+  await expect(page.getByText('The access rights were changed')).toBeVisible({ timeout: 30_000 });
+}

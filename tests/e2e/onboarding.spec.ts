@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './fixtures.ts';
-import { signUpInBrowser, uniqueEmail } from './helpers.ts';
+import { grantOperatorRight, signUpInBrowser, uniqueEmail } from './helpers.ts';
 
 const shots = path.resolve(import.meta.dirname, '..', '..', 'test-results', 'onboarding');
 
@@ -86,16 +86,7 @@ test("a newcomer in local mode: sign up, read the code in the linked outbox, con
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Transaction mined')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('', { timeout: 10_000 });
-  await page.getByRole('tab', { name: 'Permission schemes' }).click();
-  await page.getByRole('button', { name: 'Edit First scheme' }).click();
-  await page.getByRole('tab', { name: 'Access rights' }).click();
-  await page.getByRole('textbox', { name: 'Wallet address' }).fill(address);
-  await page.getByRole('button', { name: 'Check' }).click();
-  const op = page.getByRole('switch', { name: 'Security Manager (OP)' });
-  await expect(op).toBeEnabled();
-  await op.click();
-  await page.getByRole('button', { name: 'Apply Permissions' }).click();
-  await expect(page.getByText('The access rights were changed')).toBeVisible({ timeout: 30_000 });
+  await grantOperatorRight(page, 'First scheme', address);
   await page.goto('/');
   await expect(checklist.getByRole('listitem')).toHaveText([
     /1\. Deploy a security scheme.*Done/,

@@ -68,15 +68,21 @@ export function NewTokenDraftPage() {
   const isControllable = form.watch('isControllable');
   const firstAddress = form.watch('investors.0.publicAddress') ?? '';
 
-  // Defaults once the lists are in: the codebase marked default (else the newest, the last one) and the first whitelist.
+  // Defaults once the lists are in: the codebase marked default (else the newest, the last one), and the first
+  // whitelist the connected wallet owns, else the first in the list (a departure from part 2: the list holds every
+  // account's whitelists, and a newcomer's own would otherwise lose to the platform's seeded one). A whitelist the
+  // user picked stays.
   useEffect(() => {
     const preferred = codebases.data?.find((c) => c.default) ?? codebases.data?.at(-1);
     if (preferred && form.getValues('codebaseId') === '') form.setValue('codebaseId', String(preferred.id));
   }, [codebases.data, form]);
+  const walletAddress = wallet?.address.toLowerCase();
   useEffect(() => {
-    const first = whitelists.data?.[0];
-    if (first && form.getValues('whitelistAddress') === '') form.setValue('whitelistAddress', first.address);
-  }, [whitelists.data, form]);
+    const list = whitelists.data ?? [];
+    const preferred = list.find((w) => w.ownerAddress.toLowerCase() === walletAddress) ?? list[0];
+    if (preferred && !form.getFieldState('whitelistAddress').isDirty)
+      form.setValue('whitelistAddress', preferred.address);
+  }, [whitelists.data, walletAddress, form]);
 
   const save = async (draft: TokenDraft) => {
     setTab(2);
