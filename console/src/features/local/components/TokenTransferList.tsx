@@ -1,4 +1,4 @@
-import type { LocalTokenTransfer } from '@tranche/api';
+import { formatAmount, type LocalTokenTransfer } from '@tranche/api';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow, Text } from '@tranche/ui-kit';
 import { ZeroAddress } from 'ethers';
 import { ChainLink } from '../../history/index.ts';
@@ -48,7 +48,9 @@ export function TokenTransferList({
             <TableCell>
               <Party address={transfer.to} zero="Redeemed" />
             </TableCell>
-            <TableCell align="right">{transfer.value}</TableCell>
+            <TableCell align="right">
+              {formatAmount(transfer.value, { decimals: transfer.tokenDecimals ?? 0, minFractionDigits: 0 })}
+            </TableCell>
             <TableCell>
               {transfer.tokenSymbol ? `${transfer.tokenSymbol} ` : ''}
               <ChainLink kind="address" value={transfer.token} />
