@@ -31,3 +31,6 @@ export const summary = style({
     '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2 },
   },
 });
+
+/** An amount stays on one line (its digits never split). */
+export const amount = style({ whiteSpace: 'nowrap' });

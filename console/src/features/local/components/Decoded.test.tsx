@@ -55,9 +55,13 @@ describe('the local explorer’s decoded transactions', () => {
       { index: 1, address: tusd, name: '', signature: `0x${'9'.repeat(64)}`, args: [] },
     ];
     render(<EventList events={events} />);
-    const rows = screen.getAllByRole('row');
-    expect(rows[1]).toHaveTextContent(/Transfer.*value \(uint256\): 35,250 tUSD/);
-    expect(rows[2]).toHaveTextContent(`Unknown event (topic 0x${'9'.repeat(64)})`);
+    const transfer = screen.getByRole('table', { name: 'Event 1: Transfer' });
+    expect(within(transfer).getByRole('row', { name: /^value \(uint256\)/ })).toHaveTextContent(
+      '35,250 tUSD',
+    );
+    expect(within(transfer).getByRole('row', { name: /^Contract/ })).toHaveTextContent(tusd);
+    const unknown = screen.getByRole('table', { name: 'Event 2: not one of this platform’s contracts' });
+    expect(unknown).toHaveTextContent(`Unknown (topic 0x${'9'.repeat(64)})`);
   });
 
   it('shows token transfers in the token’s units', () => {

@@ -1,12 +1,13 @@
 import type { LocalDecodedArg, LocalDecodedCall, LocalDecodedEvent } from '@tranche/api';
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow, Text } from '@tranche/ui-kit';
+import { Heading, Stack, Text } from '@tranche/ui-kit';
 import { ChainLink } from '../../history/index.ts';
 import * as styles from './Decoded.css.ts';
+import { Fact, Facts } from './Facts.tsx';
 
 function ArgValue({ arg }: { arg: LocalDecodedArg }) {
   if (arg.type === 'address') return <ChainLink kind="address" value={arg.value} />;
   return (
-    <Text as="span" mono={arg.value.startsWith('0x')} breakAll>
+    <Text as="span" size="small" mono={arg.value.startsWith('0x')} breakAll>
       {arg.value}
     </Text>
   );
@@ -36,7 +37,7 @@ export function DecodedArgs({ args }: { args: LocalDecodedArg[] }) {
 export function DecodedCall({ call }: { call: LocalDecodedCall }) {
   return (
     <>
-      <Text as="p" weight="strong">
+      <Text as="p" size="small" weight="strong">
         {call.name}
       </Text>
       <DecodedArgs args={call.args} />
@@ -56,40 +57,37 @@ export function RawInput({ input }: { input: string }) {
   );
 }
 
-/** The events a transaction logged, decoded with the platform's ABIs. */
+/** The events a transaction logged, decoded with the platform's ABIs: one table each (stacks at phone width). */
 export function EventList({ events }: { events: LocalDecodedEvent[] }) {
   return (
-    <Table caption="Events logged by this transaction:">
-      <TableHead>
-        <TableRow>
-          <TableHeaderCell>Event</TableHeaderCell>
-          <TableHeaderCell>Contract</TableHeaderCell>
-          <TableHeaderCell>Arguments</TableHeaderCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {events.map((event) => (
-          <TableRow key={event.index}>
-            <TableCell>
-              {event.name ? (
-                <Text as="span" weight="strong">
-                  {event.name}
-                </Text>
-              ) : (
-                <Text as="span" tone="muted">
-                  {`Unknown event (topic ${event.signature})`}
-                </Text>
-              )}
-            </TableCell>
-            <TableCell>
-              <ChainLink kind="address" value={event.address} />
-            </TableCell>
-            <TableCell>
-              <DecodedArgs args={event.args} />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <Stack space="medium">
+      <Heading level={2}>Events logged by this transaction</Heading>
+      {events.map((event, position) => (
+        <Facts
+          key={event.index}
+          caption={`Event ${position + 1}: ${event.name || 'not one of this platform’s contracts'}`}
+        >
+          <Fact label="Event">
+            {event.name ? (
+              <Text as="span" size="small" weight="strong">
+                {event.name}
+              </Text>
+            ) : (
+              <Text as="span" size="small" tone="muted" breakAll>
+                {`Unknown (topic ${event.signature})`}
+              </Text>
+            )}
+          </Fact>
+          <Fact label="Contract">
+            <ChainLink kind="address" value={event.address} />
+          </Fact>
+          {event.args.map((arg) => (
+            <Fact key={arg.name} label={`${arg.name} (${arg.type})`}>
+              <ArgValue arg={arg} />
+            </Fact>
+          ))}
+        </Facts>
+      ))}
+    </Stack>
   );
 }
