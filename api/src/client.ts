@@ -2,7 +2,7 @@
 // browser bundle that imports it carries no route's schema. It checks an answer against the route's schema when given
 // the full table (`answers`, eagerly or as a loader per route); index.ts's createApiClient always gives it.
 import type { z } from 'zod';
-import { apiErrors } from './messages.ts';
+import { accountErrors, apiErrors } from './messages.ts';
 import { apiPrefix, buildPath, type RouteId, type RouteTarget, routeTable } from './routeTable.ts';
 import type { Routes } from './routes.ts';
 
@@ -107,6 +107,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (answers instanceof Promise) answers.catch(() => undefined);
     const headers: Record<string, string> = { accept: 'application/json' };
     const token = definition.access === 'public' ? undefined : options.getToken?.();
+    // Part 1, section 8: without a session a client helper answers 'Not logged in' and asks the server nothing.
+    if (definition.access !== 'public' && options.getToken && !token)
+      throw new ApiError(401, accountErrors.notLoggedIn);
     if (token) headers.authorization = `Bearer ${token}`;
     let body: string | undefined;
     if (input.body !== undefined) {

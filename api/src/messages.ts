@@ -231,7 +231,6 @@ export const tokenOperationMessages = {
   holderRequired: 'The token holder is required',
   partitionRequired: 'The partition is required',
   notesRequired: 'The notes/comments are required',
-  contractRequired: 'The contract address is required',
   holderInvalid: 'The address of the token holder is invalid',
   insufficientPermissionsTitle: 'Insufficient permissions',
   notAllowedToIssue: 'Your wallet address is not allowed to issue new tokens',

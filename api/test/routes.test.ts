@@ -88,4 +88,20 @@ describe('api client against a real HTTP server', () => {
     expect((notJson as ApiError).statusCode).toBe(404);
     expect(seen[2]?.url).toBe('/api/draft/ABC');
   });
+
+  it('answers a protected call without a session with "Not logged in", asking the server nothing', async () => {
+    const unauthorized: ApiError[] = [];
+    const client = createApiClient({
+      baseUrl,
+      getToken: () => null,
+      onUnauthorized: (e) => unauthorized.push(e),
+    });
+    const before = seen.length;
+    const error = await client.call('getDraft', { params: { symbol: 'ABC' } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).statusCode).toBe(401);
+    expect((error as ApiError).message).toBe('Not logged in');
+    expect(seen).toHaveLength(before);
+    expect(unauthorized).toEqual([]);
+  });
 });

@@ -107,6 +107,18 @@ test('an address page lists the ERC-20 transfers of the address, like an explore
   await expect(transfers.getByRole('row')).toHaveCount(2);
   await transfers.getByRole('link', { name: chain.transferHash }).click();
   await expect(page).toHaveURL(`/local/tx/${chain.transferHash}`);
+  // The transaction page decodes the call and its events with the platform's ABIs; the raw hex is behind a disclosure.
+  const tx = page.getByRole('table', { name: 'Transaction', exact: true });
+  const called = tx.getByRole('row', { name: /^Function called/ });
+  await expect(called).toContainText('transfer');
+  await expect(called).toContainText('value (uint256): 30 ERCV');
+  await expect(called.getByRole('link', { name: new RegExp(chain.receiver, 'i') })).toBeVisible();
+  const raw = tx.getByRole('row', { name: /^Input data/ });
+  await expect(raw.getByText(/^0xa9059cbb/)).toBeHidden();
+  await raw.getByText(/Show the raw input data/).click();
+  await expect(raw.getByText(/^0xa9059cbb/)).toBeVisible();
+  const event = page.getByRole('table', { name: 'Event 1: Transfer' });
+  await expect(event.getByRole('row', { name: /^value \(uint256\)/ })).toContainText('30 ERCV');
 
   // An address without token movements says so.
   await page.goto(`/local/address/${await fundedSender(rpcUrl)}`);

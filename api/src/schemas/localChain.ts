@@ -51,13 +51,15 @@ export const localTokenTransferSchema = z.object({
   logIndex: z.number().int(),
   /** The contract that logged the transfer. */
   token: z.string(),
-  /** Its project code when it is a token of this platform, else ''. */
+  /** Its project code when it is a token of this platform, else the symbol it answers (or ''). */
   tokenSymbol: z.string(),
   /** The zero address for tokens created (issued), and as `to` for tokens destroyed (redeemed). */
   from: z.string(),
   to: z.string(),
-  /** Token units, decimal string. */
+  /** Base units, decimal string. */
   value: z.string(),
+  /** The token's decimals (null when it does not answer `decimals()`): the page shows `value` in token units. */
+  tokenDecimals: z.number().int().nullable(),
 });
 export type LocalTokenTransfer = z.output<typeof localTokenTransferSchema>;
 
@@ -84,6 +86,33 @@ export const localAddressSchema = z.object({
 });
 export type LocalAddress = z.output<typeof localAddressSchema>;
 
+/** One argument of a decoded call or event, as people read it (amounts in the token's units with its symbol). */
+export const localDecodedArgSchema = z.object({
+  name: z.string(),
+  /** The Solidity type, e.g. 'uint256' or 'address[]'. */
+  type: z.string(),
+  value: z.string(),
+});
+export type LocalDecodedArg = z.output<typeof localDecodedArgSchema>;
+
+/** A call decoded with the ABIs the platform knows (its tokens, whitelists, schemes, distributor, factory, tUSD). */
+export const localDecodedCallSchema = z.object({
+  name: z.string(),
+  signature: z.string(),
+  args: z.array(localDecodedArgSchema),
+});
+export type LocalDecodedCall = z.output<typeof localDecodedCallSchema>;
+
+/** An event of a transaction's receipt; `name` is '' (and `signature` its topic) when no known ABI has it. */
+export const localDecodedEventSchema = z.object({
+  index: z.number().int(),
+  address: z.string(),
+  name: z.string(),
+  signature: z.string(),
+  args: z.array(localDecodedArgSchema),
+});
+export type LocalDecodedEvent = z.output<typeof localDecodedEventSchema>;
+
 export const localTransactionSchema = z.object({
   hash: z.string(),
   /** 'pending' until mined. */
@@ -103,7 +132,11 @@ export const localTransactionSchema = z.object({
   gasUsed: z.string(),
   /** The call data (hex). */
   input: z.string(),
+  /** The call decoded, when a known ABI has its selector. */
+  call: localDecodedCallSchema.nullable(),
   logCount: z.number().int(),
+  /** The receipt's events, decoded (empty while pending). */
+  events: z.array(localDecodedEventSchema),
   confirmations: z.number().int(),
 });
 export type LocalTransaction = z.output<typeof localTransactionSchema>;

@@ -7,7 +7,10 @@ import { atom } from 'jotai';
  */
 export const reshardInfoAtom = atom<ShardedKeyResult | null>(null);
 
-/** Delays of part 2, section 9: sharding alerts 3.7 s, commit 4 s, success and confirmation return after 4 s. */
+/**
+ * Delays of part 2, section 9: the resharding request's alert hides after 3.7 s; the commit alert (key active) hides
+ * after 4 s with the sharding page's return to its form; the confirmation page returns after 4 s.
+ */
 export const shardingAlertMs = 3700;
 export const commitAlertMs = 4000;
 export const shardingReturnMs = 4000;

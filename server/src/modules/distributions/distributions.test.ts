@@ -1,8 +1,7 @@
-import { distributorArtifact, registerRoot, testStableTokenArtifact } from '@tranche/contracts';
+import { distributorArtifact, registerRoot } from '@tranche/contracts';
 import type { DevChain } from '@tranche/contracts';
 import {
   Contract,
-  ContractFactory,
   encodeBytes32String,
   Interface,
   id,
@@ -21,7 +20,13 @@ import {
 } from '../../../test/helpers.ts';
 import { baseUrlOf, createTestUser, type TestUser } from '../credentials/testing.ts';
 import { indexerOf } from '../tokens/routes.ts';
-import { deploySchemeAndWhitelist, deployTestToken, devWallets, type DevWallets } from '../tokens/testing.ts';
+import {
+  deploySchemeAndWhitelist,
+  deployTestStableToken,
+  deployTestToken,
+  devWallets,
+  type DevWallets,
+} from '../tokens/testing.ts';
 import { jobRunnerOf } from '../../jobs/runner.ts';
 import { cachedTrees, treeCacheEntries } from './distributor.ts';
 import { insertDistribution, pushJobKind, setPushJob } from './repository.ts';
@@ -112,15 +117,7 @@ describe.each(databaseKinds)('registers and distributions on %s', (kind) => {
     const asA = token.connect(a!.signer) as Contract;
     await mined(asA.getFunction('transferByPartition')(partition, b!.address, 50n, '0x'));
     await mined(issue(partition, [d!.address], [1000n], '0x'));
-    const factory = new ContractFactory(
-      testStableTokenArtifact.abi,
-      testStableTokenArtifact.bytecode,
-      wallets.owner.signer,
-    );
-    const deployed = await factory.deploy('Test USD', 'tUSD');
-    await deployed.waitForDeployment();
-    stable = new Contract(await deployed.getAddress(), testStableTokenArtifact.abi, wallets.owner.signer);
-    await (await stable.getFunction('mint')(wallets.owner.address, 1_000_000_000n)).wait();
+    stable = await deployTestStableToken(wallets, 1_000_000_000n);
   }, 180_000);
 
   afterAll(async () => {

@@ -1,11 +1,16 @@
 import { type DevChain, devAccountKeys, toBytes32Name } from '@tranche/contracts';
-import { type JsonRpcProvider, Wallet, ZeroAddress } from 'ethers';
+import { getAddress, type JsonRpcProvider, Wallet, ZeroAddress } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, startTestChain, type TestApp } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
 import { deployedContracts } from '../../db/schema.ts';
 import { insertAccount } from '../accounts/repository.ts';
-import { deploySchemeAndWhitelist, deployTestToken, devWallets } from '../tokens/testing.ts';
+import {
+  deploySchemeAndWhitelist,
+  deployTestStableToken,
+  deployTestToken,
+  devWallets,
+} from '../tokens/testing.ts';
 
 /** Init code of a contract whose runtime returns 42. */
 const tinyContractInitCode = '0x600a600c600039600a6000f3602a60005260206000f3';
@@ -57,7 +62,9 @@ describe('local chain routes (local mode)', () => {
       value: '12345',
       gasUsed: '21000',
       input: '0x',
+      call: null,
       logCount: 0,
+      events: [],
       confirmations: 1,
     });
     expect(Date.parse(tx.data.timestamp)).not.toBeNaN();
@@ -149,6 +156,7 @@ describe('local chain routes (local mode)', () => {
       from,
       to,
       value,
+      tokenDecimals: 0,
     });
 
     const holderPage = (await get(`/api/local/address/${holder.address}`)).json().data;
@@ -161,6 +169,47 @@ describe('local chain routes (local mode)', () => {
       row(send.hash, sent.blockNumber, holder.address, receiver.address, '30'),
     ]);
     expect((await get(`/api/local/address/${recipient}`)).json().data.tokenTransfers).toEqual([]);
+  });
+
+  it('GET /local/tx decodes the call and the events with the platform’s ABIs, amounts in the token’s units', async () => {
+    const wallets = devWallets(t.ctx.chain.provider as JsonRpcProvider);
+    const stable = await deployTestStableToken(wallets, 5_000_000_000n);
+    const [holder] = wallets.holders;
+    if (!holder) throw new Error('a holder expected');
+    const owner = getAddress(wallets.owner.address);
+    const receiver = getAddress(holder.address);
+    const send = await stable.getFunction('transfer')(holder.address, 1_000_000_001n);
+    await send.wait();
+
+    const tx = (await get(`/api/local/tx/${send.hash}`)).json().data;
+    expect(tx.call).toEqual({
+      name: 'transfer',
+      signature: 'transfer(address,uint256)',
+      args: [
+        { name: 'to', type: 'address', value: receiver },
+        { name: 'value', type: 'uint256', value: '1,000.000001 tUSD' },
+      ],
+    });
+    expect(tx.events).toEqual([
+      {
+        index: expect.any(Number),
+        address: String(stable.target).toLowerCase(),
+        name: 'Transfer',
+        signature: 'Transfer(address,address,uint256)',
+        args: [
+          { name: 'from', type: 'address', value: owner },
+          { name: 'to', type: 'address', value: receiver },
+          { name: 'value', type: 'uint256', value: '1,000.000001 tUSD' },
+        ],
+      },
+    ]);
+    const holderPage = (await get(`/api/local/address/${holder.address}`)).json().data;
+    expect(holderPage.tokenTransfers[0]).toMatchObject({
+      hash: send.hash,
+      tokenSymbol: 'tUSD',
+      tokenDecimals: 6,
+      value: '1000000001',
+    });
   });
 
   it('answers 404 for what the chain does not have and 400 for malformed values', async () => {

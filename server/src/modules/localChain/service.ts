@@ -20,6 +20,7 @@ import type { AppContext } from '../../context.ts';
 import { deployedContracts } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import { projects } from '../projects/schema.ts';
+import { createTokenUnits, decodeCall, decodeEvents } from './decode.ts';
 
 /** Newest blocks searched for an address's transactions (the embedded chain is small; this bounds the cost). */
 export const addressSearchBlocks = 256;
@@ -85,6 +86,7 @@ async function erc20Transfers(
 /** The embedded chain as the /local pages show it (local mode only). */
 export function createLocalChainService(ctx: AppContext) {
   const provider = ctx.chain.provider;
+  const unitOf = createTokenUnits(provider);
 
   async function blocksWithTransactions(numbers: number[]): Promise<Block[]> {
     const blocks: Block[] = [];
@@ -103,6 +105,9 @@ export function createLocalChainService(ctx: AppContext) {
   ): Promise<LocalTokenTransfer[]> {
     const logs = await erc20Transfers(provider, address, fromBlock, toBlock);
     const tokens = [...new Set(logs.map((log) => log.address.toLowerCase()))];
+    const units = new Map(
+      await Promise.all(tokens.map(async (token) => [token, await unitOf(token)] as const)),
+    );
     const symbols = new Map(
       tokens.length === 0
         ? []
@@ -124,10 +129,11 @@ export function createLocalChainService(ctx: AppContext) {
           blockNumber: log.blockNumber,
           logIndex: log.index,
           token,
-          tokenSymbol: symbols.get(token) ?? '',
+          tokenSymbol: symbols.get(token) ?? units.get(token)?.symbol ?? '',
           from: from.toLowerCase(),
           to: to.toLowerCase(),
           value: value.toString(),
+          tokenDecimals: units.get(token)?.decimals ?? null,
         },
       ];
     });
@@ -180,7 +186,11 @@ export function createLocalChainService(ctx: AppContext) {
         provider.getTransactionReceipt(hash),
         ctx.chain.blockNumber(),
       ]);
-      const block = receipt ? await provider.getBlock(receipt.blockNumber) : null;
+      const [block, call, events] = await Promise.all([
+        receipt ? provider.getBlock(receipt.blockNumber) : null,
+        decodeCall(transaction.to ?? '', transaction.data, unitOf),
+        decodeEvents(receipt?.logs ?? [], unitOf),
+      ]);
       return {
         hash: transaction.hash,
         status: receipt ? (receipt.status === 1 ? 'success' : 'reverted') : 'pending',
@@ -197,7 +207,9 @@ export function createLocalChainService(ctx: AppContext) {
         gasPrice: (receipt?.gasPrice ?? transaction.gasPrice ?? 0n).toString(),
         gasUsed: receipt ? receipt.gasUsed.toString() : '',
         input: transaction.data,
+        call,
         logCount: receipt?.logs.length ?? 0,
+        events,
         confirmations: receipt ? Math.max(0, latestBlock - receipt.blockNumber + 1) : 0,
       };
     },

@@ -2,6 +2,7 @@ import {
   devAccountKeys,
   securitySchemeArtifact,
   securityTokenArtifact,
+  testStableTokenArtifact,
   whitelistArtifact,
 } from '@tranche/contracts';
 import {
@@ -256,4 +257,18 @@ export async function tokenWithErc20Transfer(rpcUrl: string) {
   } finally {
     provider.destroy();
   }
+}
+
+/** A Test USD (tUSD, 6 decimals) token deployed by the owner wallet, with `minted` base units minted to it. */
+export async function deployTestStableToken(wallets: DevWallets, minted: bigint): Promise<Contract> {
+  const factory = new ContractFactory(
+    testStableTokenArtifact.abi,
+    testStableTokenArtifact.bytecode,
+    wallets.owner.signer,
+  );
+  const deployed = await factory.deploy('Test USD', 'tUSD');
+  await deployed.waitForDeployment();
+  const stable = new Contract(await deployed.getAddress(), testStableTokenArtifact.abi, wallets.owner.signer);
+  await (await stable.getFunction('mint')(wallets.owner.address, minted)).wait();
+  return stable;
 }

@@ -7,6 +7,7 @@ import { api } from '../../../lib/api.ts';
 import { ErrorAlert } from '../../forms/index.ts';
 import { type Load, useLoad } from '../../../lib/useLoad.ts';
 import { ChainLink } from '../../history/index.ts';
+import { DecodedCall, EventList, RawInput } from './Decoded.tsx';
 import { Fact, Facts } from './Facts.tsx';
 import { LocalPageFrame } from './LocalPageFrame.tsx';
 import { TokenTransferList } from './TokenTransferList.tsx';
@@ -102,31 +103,51 @@ export function LocalTxPage() {
     <LocalPageFrame title="Local Ethereum Tx" addr={addr}>
       <Loaded load={state} what="transaction">
         {(tx) => (
-          <Facts caption="Transaction">
-            <Fact label="Transaction hash">{mono(tx.hash)}</Fact>
-            <Fact label="Status">
-              {tx.status === 'success' ? 'Success' : tx.status === 'reverted' ? 'Reverted' : 'Pending'}
-            </Fact>
-            <Fact label="Block">
-              {tx.blockNumber === null ? 'Not mined yet' : <ChainLink kind="block" value={tx.blockNumber} />}
-            </Fact>
-            <Fact label="Time">{time(tx.timestamp)}</Fact>
-            <Fact label="Confirmations">{tx.confirmations}</Fact>
-            <Fact label="From">
-              <ChainLink kind="address" value={tx.from} />
-            </Fact>
-            <Fact label="To">{tx.to ? <ChainLink kind="address" value={tx.to} /> : 'Contract creation'}</Fact>
-            <Fact label="Contract created">
-              {tx.contractAddress ? <ChainLink kind="address" value={tx.contractAddress} /> : 'None'}
-            </Fact>
-            <Fact label="Value">{`${formatEther(tx.value)} ETH`}</Fact>
-            <Fact label="Nonce">{tx.nonce}</Fact>
-            <Fact label="Gas limit">{tx.gasLimit}</Fact>
-            <Fact label="Gas used">{tx.gasUsed || 'Not mined yet'}</Fact>
-            <Fact label="Gas price (wei)">{tx.gasPrice}</Fact>
-            <Fact label="Events logged">{tx.logCount}</Fact>
-            <Fact label="Input data">{mono(tx.input)}</Fact>
-          </Facts>
+          <Stack space="large">
+            <Facts caption="Transaction">
+              <Fact label="Transaction hash">{mono(tx.hash)}</Fact>
+              <Fact label="Status">
+                {tx.status === 'success' ? 'Success' : tx.status === 'reverted' ? 'Reverted' : 'Pending'}
+              </Fact>
+              <Fact label="Block">
+                {tx.blockNumber === null ? (
+                  'Not mined yet'
+                ) : (
+                  <ChainLink kind="block" value={tx.blockNumber} />
+                )}
+              </Fact>
+              <Fact label="Time">{time(tx.timestamp)}</Fact>
+              <Fact label="Confirmations">{tx.confirmations}</Fact>
+              <Fact label="From">
+                <ChainLink kind="address" value={tx.from} />
+              </Fact>
+              <Fact label="To">
+                {tx.to ? <ChainLink kind="address" value={tx.to} /> : 'Contract creation'}
+              </Fact>
+              <Fact label="Contract created">
+                {tx.contractAddress ? <ChainLink kind="address" value={tx.contractAddress} /> : 'None'}
+              </Fact>
+              <Fact label="Value">{`${formatEther(tx.value)} ETH`}</Fact>
+              <Fact label="Nonce">{tx.nonce}</Fact>
+              <Fact label="Gas limit">{tx.gasLimit}</Fact>
+              <Fact label="Gas used">{tx.gasUsed || 'Not mined yet'}</Fact>
+              <Fact label="Gas price (wei)">{tx.gasPrice}</Fact>
+              <Fact label="Events logged">{tx.logCount}</Fact>
+              <Fact label="Function called">
+                {tx.call ? (
+                  <DecodedCall call={tx.call} />
+                ) : tx.input === '0x' ? (
+                  'None (a plain transfer of ETH)'
+                ) : tx.to ? (
+                  'A function no contract of this platform has'
+                ) : (
+                  'None (the input data deploys a contract)'
+                )}
+              </Fact>
+              <Fact label="Input data">{tx.input === '0x' ? 'None' : <RawInput input={tx.input} />}</Fact>
+            </Facts>
+            {tx.events.length > 0 && <EventList events={tx.events} />}
+          </Stack>
         )}
       </Loaded>
     </LocalPageFrame>

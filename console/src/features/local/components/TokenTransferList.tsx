@@ -1,7 +1,8 @@
-import type { LocalTokenTransfer } from '@tranche/api';
+import { formatAmount, type LocalTokenTransfer } from '@tranche/api';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow, Text } from '@tranche/ui-kit';
 import { ZeroAddress } from 'ethers';
 import { ChainLink } from '../../history/index.ts';
+import * as styles from './Decoded.css.ts';
 
 function Party({ address, zero }: { address: string; zero: string }) {
   if (address === ZeroAddress)
@@ -22,7 +23,7 @@ export function TokenTransferList({
   transfers: LocalTokenTransfer[];
 }) {
   return (
-    <Table caption={caption}>
+    <Table caption={caption} cardsOnPhone>
       <TableHead>
         <TableRow>
           <TableHeaderCell>Transaction hash</TableHeaderCell>
@@ -36,22 +37,31 @@ export function TokenTransferList({
       <TableBody>
         {transfers.map((transfer) => (
           <TableRow key={`${transfer.hash}:${transfer.logIndex}`}>
-            <TableCell>
+            <TableCell label="Transaction hash">
               <ChainLink kind="tx" value={transfer.hash} />
             </TableCell>
-            <TableCell>
+            <TableCell label="Block">
               <ChainLink kind="block" value={transfer.blockNumber} />
             </TableCell>
-            <TableCell>
+            <TableCell label="From">
               <Party address={transfer.from} zero="Issued" />
             </TableCell>
-            <TableCell>
+            <TableCell label="To">
               <Party address={transfer.to} zero="Redeemed" />
             </TableCell>
-            <TableCell align="right">{transfer.value}</TableCell>
-            <TableCell>
-              {transfer.tokenSymbol ? `${transfer.tokenSymbol} ` : ''}
-              <ChainLink kind="address" value={transfer.token} />
+            <TableCell align="right" label="Value">
+              <span className={styles.amount}>
+                {formatAmount(transfer.value, {
+                  decimals: transfer.tokenDecimals ?? 0,
+                  minFractionDigits: 0,
+                })}
+              </span>
+            </TableCell>
+            <TableCell label="Token">
+              <span>
+                {transfer.tokenSymbol ? `${transfer.tokenSymbol} ` : ''}
+                <ChainLink kind="address" value={transfer.token} />
+              </span>
             </TableCell>
           </TableRow>
         ))}

@@ -6,7 +6,7 @@ import { ChainLink } from '../../history/index.ts';
 /** Transactions of a block or an address, each linked to its local page. */
 export function TxList({ caption, transactions }: { caption: string; transactions: LocalTxSummary[] }) {
   return (
-    <Table caption={caption}>
+    <Table caption={caption} cardsOnPhone>
       <TableHead>
         <TableRow>
           <TableHeaderCell>Transaction hash</TableHeaderCell>
@@ -19,16 +19,16 @@ export function TxList({ caption, transactions }: { caption: string; transaction
       <TableBody>
         {transactions.map((tx) => (
           <TableRow key={tx.hash}>
-            <TableCell>
+            <TableCell label="Transaction hash">
               <ChainLink kind="tx" value={tx.hash} />
             </TableCell>
-            <TableCell>
+            <TableCell label="Block">
               <ChainLink kind="block" value={tx.blockNumber} />
             </TableCell>
-            <TableCell>
+            <TableCell label="From">
               <ChainLink kind="address" value={tx.from} />
             </TableCell>
-            <TableCell>
+            <TableCell label="To">
               {tx.to ? (
                 <ChainLink kind="address" value={tx.to} />
               ) : (
@@ -37,7 +37,9 @@ export function TxList({ caption, transactions }: { caption: string; transaction
                 </Text>
               )}
             </TableCell>
-            <TableCell align="right">{formatEther(tx.value)}</TableCell>
+            <TableCell align="right" label="Value (ETH)">
+              {formatEther(tx.value)}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>

@@ -17,7 +17,7 @@ import { Controller } from 'react-hook-form';
 import { api } from '../../../lib/api.ts';
 import { ErrorAlert, useZodForm } from '../../forms/index.ts';
 import { isWalletConnected, useSelectWallet, useWallet } from '../../wallet/index.ts';
-import { shardingReturnMs } from '../atoms.ts';
+import { commitAlertMs } from '../atoms.ts';
 import { ShareVerification } from './ShareVerification.tsx';
 
 type Step = 'form' | 'wallet' | 'check' | 'verify' | 'done';
@@ -54,6 +54,7 @@ export function ShardingPage() {
   const { errors } = form.formState;
   const createNew = form.watch('createNewAccount');
 
+  // The commit alert (the key is active) hides after 4 s, and the page returns to the form with it.
   useEffect(() => {
     if (step !== 'done') return;
     const timer = setTimeout(() => {
@@ -62,7 +63,7 @@ export function ShardingPage() {
       setRequest(null);
       setPresent(false);
       setStep('form');
-    }, shardingReturnMs);
+    }, commitAlertMs);
     return () => clearTimeout(timer);
   }, [step, form]);
 

@@ -29,7 +29,7 @@ import { UnconfirmedBadge } from '../../config/index.ts';
 import { ErrorAlert, useZodForm } from '../../forms/index.ts';
 import { useSelectWallet } from '../../wallet/index.ts';
 import { orderOf, type ServerOrder, sortingOf } from '../serverPaging.ts';
-import { dateInputValue, secondsOf } from './shared.tsx';
+import { balanceCaption, dateInputValue, secondsOf } from './shared.tsx';
 import type { TokenOps } from './types.ts';
 
 /** The server sorts the whole history; the column ids are its sort names (date: blockTimestamp). */
@@ -55,6 +55,7 @@ export function BalanceTab({ ops }: { ops: TokenOps }) {
   });
   const [balance, setBalance] = useState<BalanceResponse | null>(null);
   const [checkedAddress, setCheckedAddress] = useState('');
+  const [askedBlock, setAskedBlock] = useState(0);
   const [error, setError] = useState<unknown>(null);
   const [from, setFrom] = useState('1970-01-01');
   const [to, setTo] = useState(dateInputValue(new Date()));
@@ -88,6 +89,7 @@ export function BalanceTab({ ops }: { ops: TokenOps }) {
         ? await api.call('getBalanceAtBlock', { params: { ...params, blockNumber: values.blockNumber } })
         : await api.call('getBalance', { params });
       setCheckedAddress(values.address);
+      setAskedBlock(values.blockNumber);
       setBalance(answer);
     } catch (failure) {
       setError(failure);
@@ -131,9 +133,7 @@ export function BalanceTab({ ops }: { ops: TokenOps }) {
       </form>
       <ErrorAlert error={error} prefix={loadErrorMessages.couldNot('load the balance')} />
       {balance ? (
-        <Table
-          caption={`Balance of ${checkedAddress} ${balance.blockNumber ? `at block ${balance.blockNumber}` : '(current)'}`}
-        >
+        <Table caption={balanceCaption(checkedAddress, askedBlock, balance.blockNumber)}>
           <TableHead>
             <TableRow>
               <TableHeaderCell>Partition</TableHeaderCell>

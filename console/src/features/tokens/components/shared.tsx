@@ -69,3 +69,11 @@ export function holdersCsv(
     rows.map((row) => [row.holderAddress, row.legalName, row.balance, row.verificationTransactionHash]),
   );
 }
+
+/**
+ * The Balance tab's table caption. The spec shows a balance "as current when block number is 0": the server always
+ * answers the block it read, so what decides is the block the user asked for (empty, 0 or not a number: current).
+ */
+export function balanceCaption(address: string, askedBlock: number, answeredBlock: number): string {
+  return `Balance of ${address} ${askedBlock > 0 ? `at block ${answeredBlock}` : '(current)'}`;
+}
