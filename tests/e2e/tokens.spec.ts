@@ -377,6 +377,7 @@ test('controller operations, removing the controller, and a wallet without right
   const from = transfer.getByRole('combobox', { name: 'From address' });
   await from.pressSequentially('harbour pen');
   await expect(transfer.getByRole('option', { name: new RegExp(nameA) })).toContainText(getAddress(holderA));
+  await page.screenshot({ path: test.info().outputPath('holder-picker-open.png') });
   await from.press('ArrowDown');
   await from.press('Enter');
   await expect(from).toHaveValue(getAddress(holderA));
@@ -392,15 +393,24 @@ test('controller operations, removing the controller, and a wallet without right
   // the partition.
   const question = page.getByRole('alertdialog', { name: 'Force transfer' });
   await expect(question).toContainText(`Transfer 10 ${opsSymbol}?`);
-  await expect(question).toContainText(`From ${nameA}${getAddress(holderA)}`);
-  await expect(question).toContainText(`To ${nameB}${getAddress(holderB)}`);
-  await expect(question).toContainText('From partition default.');
+  await expect(question).toContainText(`From ${nameA} ${getAddress(holderA)}`);
+  await expect(question).toContainText(`To ${nameB} ${getAddress(holderB)}`);
+  await expect(question).toContainText(/From partitions? default[,.]/);
   for (const holder of [holderA, holderB]) {
     const full = question.getByText(getAddress(holder), { exact: true });
     // Wrapped inside the dialog, never clipped: the whole address lies within the dialog's box.
     const [box, dialog] = await Promise.all([full.boundingBox(), question.boundingBox()]);
     expect(box && dialog && box.x >= dialog.x && box.x + box.width <= dialog.x + dialog.width).toBe(true);
   }
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: test.info().outputPath(`force-confirm-${width}-${colorScheme}.png`) });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 720 });
   await confirm(page);
   await mined(page);
   await page.getByRole('tab', { name: 'Controller' }).click();

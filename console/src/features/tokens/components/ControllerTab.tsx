@@ -12,6 +12,7 @@ import { Address } from '../../config/index.ts';
 import { useZodForm } from '../../forms/index.ts';
 import { HolderPicker, registerNames } from './HolderPicker.tsx';
 import { usePrecheckGate } from './PrecheckLine.tsx';
+import * as styles from './ControllerTab.css.ts';
 import { commentBytes, type DisabledReason, ReasonAlert } from './shared.tsx';
 import type { TokenOps } from './types.ts';
 
@@ -40,19 +41,23 @@ function ControllerSummary({
   names: Map<string, string>;
   partitions: string[];
 }) {
-  // Inside the dialog's description (a paragraph): phrasing content only, one line each.
+  // Inside the dialog's description (a paragraph): phrasing content only, laid out in blocks.
   return (
     <>
-      {`${action}?`}
-      {parties.map(([label, address]) => (
-        <span key={label}>
-          <br />
-          {`${label} `}
-          <Address address={address} shorten={false} name={names.get(address.toLowerCase()) ?? null} />
-        </span>
-      ))}
-      <br />
-      {`From ${partitions.length === 1 ? 'partition' : 'partitions'} ${partitions.join(', ')}${partitions.length > 1 ? ', in this order' : ''}.`}
+      {`${action}? `}
+      {parties.map(([label, address]) => {
+        const name = names.get(address.toLowerCase());
+        return (
+          <span key={label} className={styles.party}>
+            <span className={styles.partyLabel}>{`${label} `}</span>
+            {name ? <span className={styles.partyName}>{`${name} `}</span> : null}
+            <Address address={address} shorten={false} />
+          </span>
+        );
+      })}
+      <span className={styles.partitions}>
+        {`From ${partitions.length === 1 ? 'partition' : 'partitions'} ${partitions.join(', ')}${partitions.length > 1 ? ', in this order' : ''}.`}
+      </span>
     </>
   );
 }
