@@ -28,6 +28,28 @@ function Harness() {
   );
 }
 
+/** Picks people one after another into a list (the distribution's exclusions). */
+function Adder() {
+  const [value, setValue] = useState('');
+  const [list, setList] = useState<string[]>([]);
+  const options = value === '' ? [] : people.filter((p) => (p.name ?? '').toLowerCase().includes(value));
+  return (
+    <>
+      <AddressCombobox
+        label="Add an excluded holder"
+        value={value}
+        onValueChange={setValue}
+        onPick={(option) => {
+          setList((old) => [...old, option.address]);
+          setValue('');
+        }}
+        options={options}
+      />
+      <p>{`Excluded: ${list.join(' ')}`}</p>
+    </>
+  );
+}
+
 describe('AddressCombobox', () => {
   it('picks a person by name with the keyboard: Down, Down, Enter puts the checksummed address in the field', async () => {
     const user = userEvent.setup();
@@ -84,5 +106,15 @@ describe('AddressCombobox', () => {
     await user.click(screen.getByRole('option', { name: /Northwind Pension Fund/ }));
     expect(field).toHaveValue('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
     expect(field).toHaveFocus();
+  });
+
+  it('hands a picked person to onPick, which may clear the field to pick another', async () => {
+    const user = userEvent.setup();
+    render(<Adder />);
+    const field = screen.getByRole('combobox', { name: 'Add an excluded holder' });
+    await user.type(field, 'trading');
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(field).toHaveValue('');
+    expect(screen.getByText(`Excluded: ${people[1]?.address}`)).toBeVisible();
   });
 });

@@ -26,6 +26,8 @@ export type AddressComboboxProps = Omit<
   /** The field's text: an address typed or picked, or the start of a name or address while searching. */
   value: string;
   onValueChange: (value: string) => void;
+  /** After a person is picked (their checksummed address went to `onValueChange`): e.g. add them to a list. */
+  onPick?: (option: AddressComboboxOption) => void;
   /** The people matching `value` (the caller searches; at most a handful). */
   options: readonly AddressComboboxOption[];
   /** The list's name (not the field's, which a label lookup must find once). */
@@ -52,6 +54,7 @@ export const AddressCombobox = forwardRef<HTMLInputElement, AddressComboboxProps
     id,
     value,
     onValueChange,
+    onPick,
     options,
     listLabel = 'Suggestions',
     emptyText = 'Nobody matches',
@@ -75,6 +78,7 @@ export const AddressCombobox = forwardRef<HTMLInputElement, AddressComboboxProps
     onValueChange(toChecksumAddress(option.address));
     setOpen(false);
     setActive(-1);
+    onPick?.(option);
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

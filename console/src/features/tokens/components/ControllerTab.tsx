@@ -10,7 +10,7 @@ import { Button, Card, Inline, Stack, TextArea, TextField } from '@tranche/ui-ki
 import { api } from '../../../lib/api.ts';
 import { Address } from '../../config/index.ts';
 import { useZodForm } from '../../forms/index.ts';
-import { HolderPicker, registerNames } from './HolderPicker.tsx';
+import { HolderPicker, registerNames } from '../../register/index.ts';
 import { usePrecheckGate } from './PrecheckLine.tsx';
 import * as styles from './ControllerTab.css.ts';
 import { commentBytes, type DisabledReason, ReasonAlert } from './shared.tsx';

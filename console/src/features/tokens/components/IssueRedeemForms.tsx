@@ -10,7 +10,7 @@ import { Button, Card, Inline, Stack, TextField } from '@tranche/ui-kit';
 import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { ErrorAlert, useZodForm } from '../../forms/index.ts';
-import { HolderPicker } from './HolderPicker.tsx';
+import { HolderPicker } from '../../register/index.ts';
 import {
   OperationForm,
   operationPrecheck,

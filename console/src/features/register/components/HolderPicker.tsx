@@ -1,5 +1,5 @@
 import { formatAmount, type HolderSearchResult } from '@tranche/api';
-import { AddressCombobox } from '@tranche/ui-kit';
+import { AddressCombobox, type AddressComboboxOption } from '@tranche/ui-kit';
 import { useEffect, useState } from 'react';
 import { type Control, type FieldValues, type Path, useController } from 'react-hook-form';
 import { api } from '../../../lib/api.ts';
@@ -37,6 +37,40 @@ export async function registerNames(symbol: string, addresses: string[]): Promis
  * An address field of a token operation that picks a holder from the token's register by name or by the start of
  * an address (and still takes any address typed in full); validated by the form's zod schema like a text field.
  */
+/** The people of a token's register matching `query`, as the combobox lists them (name, address, balance). */
+export function useRegisterOptions(symbol: string, query: string): AddressComboboxOption[] {
+  const [results, setResults] = useState<HolderSearchResult[]>([]);
+  useEffect(() => {
+    let current = true;
+    const timer = setTimeout(() => {
+      searchRegister(symbol, query).then(
+        (rows) => current && setResults(rows),
+        () => current && setResults([]),
+      );
+    }, searchDelayMs);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [symbol, query]);
+  return results.map((row) => ({
+    address: row.holderAddress,
+    name: row.legalName,
+    detail: formatAmount(row.balance, { symbol }),
+  }));
+}
+
+/** What the register's list says: its name, nobody matching, how many match. */
+export const registerListTexts = {
+  listLabel: 'Holders and verified investors',
+  emptyText: 'No holder or verified investor matches',
+  countText: (count: number) => `${count} ${count === 1 ? 'holder' : 'holders'} found`,
+};
+
+/**
+ * An address field of a token operation that picks a holder from the token's register by name or by the start of
+ * an address (and still takes any address typed in full); validated by the form's zod schema like a text field.
+ */
 export function HolderPicker<Values extends FieldValues>({
   control,
   name,
@@ -52,22 +86,9 @@ export function HolderPicker<Values extends FieldValues>({
 }) {
   const { field, fieldState } = useController({ control, name });
   const value = String(field.value ?? '');
-  const [results, setResults] = useState<HolderSearchResult[]>([]);
-  useEffect(() => {
-    let current = true;
-    const timer = setTimeout(() => {
-      searchRegister(symbol, value).then(
-        (rows) => current && setResults(rows),
-        () => current && setResults([]),
-      );
-    }, searchDelayMs);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [symbol, value]);
   return (
     <AddressCombobox
+      {...registerListTexts}
       ref={field.ref}
       name={field.name}
       label={label}
@@ -76,14 +97,7 @@ export function HolderPicker<Values extends FieldValues>({
       onValueChange={field.onChange}
       onBlur={field.onBlur}
       error={fieldState.error?.message}
-      listLabel="Holders and verified investors"
-      emptyText="No holder or verified investor matches"
-      countText={(count) => `${count} ${count === 1 ? 'holder' : 'holders'} found`}
-      options={results.map((row) => ({
-        address: row.holderAddress,
-        name: row.legalName,
-        detail: formatAmount(row.balance, { symbol }),
-      }))}
+      options={useRegisterOptions(symbol, value)}
     />
   );
 }
