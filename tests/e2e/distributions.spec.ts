@@ -4,6 +4,7 @@ import { formatAmount } from '../../api/src/index.ts';
 import { devAccountKeys } from '../../contracts/src/index.ts';
 import { distributionChain } from '../../server/src/modules/distributions/testing.ts';
 import { addressOf, randomAddress, verifyMissing } from '../../server/src/modules/tokens/testing.ts';
+import { toChecksumAddress as getAddress } from '../../ui-kit/src/AddressText/address.ts';
 import { expect, testOwnChain as test } from './fixtures.ts';
 import { type Api, apiAs, connectAs, loginInBrowser, mined } from './helpers.ts';
 
@@ -154,6 +155,19 @@ test('a dividend pays by the record block: fund, claim in the console, push, rec
   // Step 2: the local test stable token by default, a total amount.
   await expect(tab.getByRole('textbox', { name: 'Payment token address' })).toHaveValue(stableAddress);
   // In the payment token's units (the form turns them into base units with its decimals).
+  // An excluded holder is picked from the token's register by the start of its address and added as a line.
+  const exclude = tab.getByRole('combobox', { name: 'Add an excluded holder' });
+  await exclude.pressSequentially(lateHolder.slice(0, 10));
+  const option = tab.getByRole('option', { name: new RegExp(lateHolder, 'i') });
+  await expect(option).toBeVisible();
+  await accessible(page);
+  await exclude.press('ArrowDown');
+  await exclude.press('Enter');
+  await expect(exclude).toHaveValue('');
+  const excluded = tab.getByRole('textbox', { name: 'Excluded addresses' });
+  await expect(excluded).toHaveValue(getAddress(lateHolder));
+  // This journey pays everyone on the register: the line goes again.
+  await excluded.fill('');
   await tab.getByRole('textbox', { name: 'Total amount' }).fill('1,000.000001');
   await tab.getByRole('button', { name: 'Review' }).click();
 

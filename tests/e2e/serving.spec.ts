@@ -40,7 +40,10 @@ const budgets: Partial<Record<keyof typeof routeModules, number>> = {
   // operation (issue 34), the what-if before Set rule (issue 39). 270.40 kB once the version 2 card and the
   // enforcement panel load only for version 2 tokens (their own chunks): 1.5 kB, less than hoped, because what they
   // use (TxWizard, the forms) the page loads anyway. The rest is the what-if and the refresh.
-  '/TokenInfo': 271 * kB,
+  // 271.92 kB since issue 34's holder picker (2026-11-27): the register combobox (ui-kit AddressCombobox) in Issue,
+  // Force transfer, Controller redeem and the distribution's exclusions, the register search and the confirmation's
+  // names, 1.5 kB more. Loading the Controller tab and the Issue/Redeem panels in their own chunks could win it back.
+  '/TokenInfo': 272 * kB,
 };
 
 /**

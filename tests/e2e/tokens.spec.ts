@@ -21,6 +21,9 @@ const uniq = Date.now().toString(36).toUpperCase().slice(-5);
 const opsSymbol = `OPS${uniq}`;
 const holderA = randomAddress();
 const holderB = randomAddress();
+/** The whitelist's legal names of holderA and holderB: the controller picks them by name. */
+const nameA = `Harbour Pension ${uniq}`;
+const nameB = `Quay Trust ${uniq}`;
 const partition = `E2E-${uniq}`;
 // The token's first partition holds holderA (100) and 59 more, 101 to 159: two pages of holders.
 const crowd = Array.from({ length: 59 }, (_, i) => ({ address: randomAddress(), amount: 101 + i }));
@@ -41,6 +44,15 @@ test.beforeAll(async ({ request, server }) => {
   const config = (await api.get('/config')) as { rpcUrl: string };
   const whitelist = ((await api.get('/whitelist/list')) as { address: string }[])[0];
   if (!whitelist) throw new Error('the local seed made no whitelist');
+  await api.post('/whitelist/bulk', {
+    txMode: 2,
+    accountAddress: owner,
+    whitelistAddress: whitelist.address,
+    addresses: [
+      { targetAddress: holderA, legalName: nameA },
+      { targetAddress: holderB, legalName: nameB },
+    ],
+  });
   await verifyMissing(config.rpcUrl, whitelist.address, devAccountKeys[0], [
     owner,
     holderA,
@@ -361,17 +373,44 @@ test('controller operations, removing the controller, and a wallet without right
   await expect(
     page.getByText('Please enter a comment explaining why you are running a forced transfer'),
   ).toBeVisible();
-  await transfer.getByLabel('From address').fill(holderA);
-  await transfer.getByLabel('To address').fill(holderB);
+  // Holders are picked from the register by name: with the keyboard (Down, Enter) and with the mouse.
+  const from = transfer.getByRole('combobox', { name: 'From address' });
+  await from.pressSequentially('harbour pen');
+  await expect(transfer.getByRole('option', { name: new RegExp(nameA) })).toContainText(getAddress(holderA));
+  await page.screenshot({ path: test.info().outputPath('holder-picker-open.png') });
+  await from.press('ArrowDown');
+  await from.press('Enter');
+  await expect(from).toHaveValue(getAddress(holderA));
+  await expect(from).toHaveAccessibleDescription(nameA);
+  const to = transfer.getByRole('combobox', { name: 'To address' });
+  await to.pressSequentially('Quay Trust');
+  await transfer.getByRole('option', { name: new RegExp(nameB) }).click();
+  await expect(to).toHaveValue(getAddress(holderB));
   await transfer.getByLabel('Amount').fill('10');
   await transfer.getByLabel('Comment').fill('Court order 12');
   await transfer.getByRole('button', { name: 'Force transfer' }).click();
-  // The confirmation names both addresses in full (checksummed, nothing clipped), the amount and the partitions.
+  // The confirmation names both parties and their addresses in full (checksummed, nothing clipped), the amount and
+  // the partition.
   const question = page.getByRole('alertdialog', { name: 'Force transfer' });
   await expect(question).toContainText(`Transfer 10 ${opsSymbol}?`);
-  await expect(question).toContainText(`From ${getAddress(holderA)}`);
-  await expect(question).toContainText(`To ${getAddress(holderB)}`);
-  await expect(question).toContainText('From partition');
+  await expect(question).toContainText(`From ${nameA} ${getAddress(holderA)}`);
+  await expect(question).toContainText(`To ${nameB} ${getAddress(holderB)}`);
+  await expect(question).toContainText(/From partitions? default[,.]/);
+  for (const holder of [holderA, holderB]) {
+    const full = question.getByText(getAddress(holder), { exact: true });
+    // Wrapped inside the dialog, never clipped: the whole address lies within the dialog's box.
+    const [box, dialog] = await Promise.all([full.boundingBox(), question.boundingBox()]);
+    expect(box && dialog && box.x >= dialog.x && box.x + box.width <= dialog.x + dialog.width).toBe(true);
+  }
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: test.info().outputPath(`force-confirm-${width}-${colorScheme}.png`) });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 720 });
   await confirm(page);
   await mined(page);
   await page.getByRole('tab', { name: 'Controller' }).click();

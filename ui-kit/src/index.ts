@@ -50,6 +50,11 @@ export {
 // Forms
 export { Field, type FieldControlProps, type FieldProps } from './Field/Field.tsx';
 export { TextField, type TextFieldProps } from './TextField/TextField.tsx';
+export {
+  AddressCombobox,
+  type AddressComboboxOption,
+  type AddressComboboxProps,
+} from './AddressCombobox/AddressCombobox.tsx';
 export { PasswordField, type PasswordFieldProps } from './PasswordField/PasswordField.tsx';
 export { TextArea, type TextAreaProps } from './TextArea/TextArea.tsx';
 export { Select, type SelectOption, type SelectProps } from './Select/Select.tsx';

@@ -14,6 +14,9 @@ import {
   holdersParamsSchema,
   holdersQuerySchema,
   holdersResponseSchema,
+  holderSearchParamsSchema,
+  holderSearchQuerySchema,
+  holderSearchResponseSchema,
   tokenStatsParamsSchema,
   tokenStatsSchema,
 } from '../schemas/holders.ts';
@@ -32,6 +35,13 @@ export const holdersRoutes = {
     summary: 'Token dashboard: supply by partition, holders, investors, largest holders',
     params: tokenStatsParamsSchema,
     response: tokenStatsSchema,
+  }),
+  searchHolders: route('searchHolders', {
+    spec: 'tranche',
+    summary: 'Holders and verified investors of a token by name or address prefix',
+    params: holderSearchParamsSchema,
+    query: holderSearchQuerySchema,
+    response: holderSearchResponseSchema,
   }),
   getBalance: route('getBalance', {
     spec: part1,

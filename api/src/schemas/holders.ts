@@ -95,3 +95,26 @@ export const tokenStatsSchema = z.object({
   restBalance: z.string(),
 });
 export type TokenStats = z.output<typeof tokenStatsSchema>;
+
+/** How many people a holder search answers at most. */
+export const holderSearchLimit = 8;
+
+/**
+ * GET /holder-search/{code}?q: the token's register (the investors its whitelist verifies and the addresses holding
+ * any partition) whose legal name contains `q` or whose address starts with it, for picking a holder by name or
+ * address. Names are searched and answered only for those who may see the token's investor data.
+ */
+export const holderSearchParamsSchema = z.object({ code: z.string().trim().min(1).max(100) });
+export const holderSearchQuerySchema = z.object({ q: z.string().trim().max(100).optional().default('') });
+export const holderSearchResponseSchema = z.object({
+  holders: z.array(
+    z.object({
+      holderAddress: z.string(),
+      legalName: z.string().nullable(),
+      /** Over all partitions, in tokens (decimal string); '0' for a verified investor holding none. */
+      balance: z.string(),
+    }),
+  ),
+});
+export type HolderSearchResponse = z.output<typeof holderSearchResponseSchema>;
+export type HolderSearchResult = HolderSearchResponse['holders'][number];

@@ -234,6 +234,48 @@ describe.each(databaseKinds)('holders pages on %s', (kind) => {
     expect(named[0]).toMatchObject({ holderAddress: renamed.address, legalName: 'AAA First Investor' });
   });
 
+  it('finds a holder by part of the legal name or by address prefix; names only for those who may see them', async () => {
+    const holder = holders[2] as (typeof holders)[number];
+    const part = (holder.legalName ?? '').slice(-4).toUpperCase();
+    const byName = await client.call('searchHolders', { params: { code: 'HOLD' }, query: { q: part } });
+    expect(byName.holders).toContainEqual({
+      holderAddress: holder.address,
+      legalName: holder.legalName,
+      balance: holder.amount.toString(),
+    });
+    const byAddress = await client.call('searchHolders', {
+      params: { code: 'HOLD' },
+      query: { q: holder.address.slice(0, 12).toUpperCase().replace('0X', '0x') },
+    });
+    expect(byAddress.holders.map((h) => h.holderAddress)).toContain(holder.address);
+    expect(byAddress.holders.every((h) => h.holderAddress.startsWith(holder.address.slice(0, 12)))).toBe(
+      true,
+    );
+    // A verified investor holding nothing is in the register too.
+    const investor = walletsOf.holders.find(
+      (h) => !holders.some((x) => x.address === h.address.toLowerCase()),
+    );
+    const idle = await client.call('searchHolders', {
+      params: { code: 'HOLD' },
+      query: { q: investor?.address.toLowerCase() ?? '' },
+    });
+    expect(idle.holders.map((h) => h.holderAddress)).toEqual([investor?.address.toLowerCase()]);
+    // Someone who may not see investor data finds by address only, without names.
+    const outsider = await createTestUser(t, 'search-outsider');
+    const hidden = await outsider.client.call('searchHolders', {
+      params: { code: 'HOLD' },
+      query: { q: part },
+    });
+    expect(hidden.holders).toEqual([]);
+    const plain = await outsider.client.call('searchHolders', {
+      params: { code: 'HOLD' },
+      query: { q: holder.address },
+    });
+    expect(plain.holders).toEqual([
+      { holderAddress: holder.address, legalName: null, balance: holder.amount.toString() },
+    ]);
+  });
+
   it('refuses a cursor it did not hand out for that order', async () => {
     const params = { code: 'HOLD', partition: 'CLASS-A' };
     const page = await client.call('listHolders', { params, query: { sort: 'balance', pageSize: 5 } });

@@ -237,3 +237,58 @@ export async function holderConcentration(
     investors: investors ? Number((investors as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) : null,
   };
 }
+
+/**
+ * A token's register for picking a holder: the addresses verified on its whitelist (with their record's legal name)
+ * and those holding any partition, with their balance over all partitions, whose address starts with `query`
+ * (lower-cased, with or without 0x) or, when `names`, whose legal name contains it. Largest balance first, then by
+ * name and address; at most `limit`.
+ */
+export async function searchRegister(
+  db: Database,
+  input: {
+    contractAddress: string;
+    whitelistAddress: string | null;
+    query: string;
+    names: boolean;
+    limit: number;
+  },
+): Promise<{ holder: string; legalName: string | null; balance: string }[]> {
+  const text = input.query.trim().toLowerCase();
+  const hex = text.startsWith('0x') ? text : `0x${text}`;
+  const escaped = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const addressMatch = /^(0x)?[0-9a-f]*$/.test(text) ? sql`r.holder like ${`${escaped(hex)}%`}` : sql`false`;
+  const nameMatch =
+    input.names && text !== '' ? sql`r.legal_name ilike ${`%${escaped(input.query.trim())}%`}` : sql`false`;
+  const whitelist = input.whitelistAddress ?? '';
+  const result = await db.execute(sql`
+    with balances as (
+      select holder, sum(balance) as balance from token_balances
+      where contract_address = ${input.contractAddress} and balance > 0
+      group by holder
+    ), investors as (
+      select v.account as holder, record.legal_name from whitelist_verifications v
+      left join lateral (
+        select wa.legal_name from whitelist_addresses wa
+        join whitelists w on w.id = wa.whitelist_id
+        where w.address = v.whitelist_address and wa.public_address = v.account
+        limit 1
+      ) record on true
+      where v.whitelist_address = ${whitelist} and v.verified
+    ), register as (
+      select coalesce(b.holder, i.holder) as holder, coalesce(i.legal_name, named.legal_name) as legal_name,
+        coalesce(b.balance, 0) as balance
+      from balances b full join investors i on i.holder = b.holder
+      left join lateral (
+        select max(legal_name) as legal_name from token_balances
+        where contract_address = ${input.contractAddress} and holder = b.holder
+      ) named on true
+    )
+    select r.holder, r.legal_name as "legalName", r.balance::text as balance from register r
+    where ${text === '' ? sql`true` : sql`(${addressMatch} or ${nameMatch})`}
+    order by r.balance desc, r.legal_name nulls last, r.holder
+    limit ${input.limit}`);
+  return (
+    result as unknown as { rows: { holder: string; legalName: string | null; balance: string }[] }
+  ).rows.map((row) => ({ holder: row.holder, legalName: row.legalName, balance: String(row.balance) }));
+}

@@ -1,4 +1,4 @@
-import { type HolderSortColumn, tokenScreenTexts, topHoldersCount } from '@tranche/api';
+import { type HolderSortColumn, holderSearchLimit, tokenScreenTexts, topHoldersCount } from '@tranche/api';
 import { securityTokenV2Abi } from '@tranche/contracts';
 import { Contract, encodeBytes32String, isHexString } from 'ethers';
 import { accessOf } from '../../access/access.ts';
@@ -9,7 +9,13 @@ import { registerRoute } from '../../http/routing.ts';
 import { paged, requireDeployed } from '../projects/service.ts';
 import type { ServerModule } from '../registry.ts';
 import { bytes32Name } from '../../indexer/decode.ts';
-import { type HolderCursor, holderConcentration, holdersPage, indexedHolderTotals } from './repository.ts';
+import {
+  type HolderCursor,
+  holderConcentration,
+  holdersPage,
+  indexedHolderTotals,
+  searchRegister,
+} from './repository.ts';
 
 /** A partition given by name (at most 31 bytes) or as its bytes32 hex; undefined when neither. */
 export function partitionValue(partition: string): string | undefined {
@@ -178,6 +184,26 @@ export const holdersModule: ServerModule = {
           balance: row.balance,
         })),
         restBalance: concentration.rest.toString(),
+      };
+    });
+
+    // GET /holder-search/{code}?q: pick a holder by name or address; names only for those who may see investor data.
+    registerRoute(app, ctx, 'searchHolders', async ({ params, query, session }) => {
+      const token = await requireDeployed(ctx, params.code);
+      const named = await access.investorData(session, { token });
+      const rows = await searchRegister(ctx.db, {
+        contractAddress: token.contractAddress,
+        whitelistAddress: token.whitelistAddress,
+        query: query.q,
+        names: named,
+        limit: holderSearchLimit,
+      });
+      return {
+        holders: rows.map((row) => ({
+          holderAddress: row.holder,
+          legalName: named ? row.legalName : null,
+          balance: row.balance,
+        })),
       };
     });
   },

@@ -6,13 +6,23 @@ import {
   distributionMessages,
   type SnapshotSummary,
 } from '@tranche/api';
-import { Button, Inline, RadioGroup, Stack, TextArea, TextField } from '@tranche/ui-kit';
+import {
+  AddressCombobox,
+  Button,
+  Inline,
+  RadioGroup,
+  Stack,
+  TextArea,
+  TextField,
+  toChecksumAddress,
+} from '@tranche/ui-kit';
 import { useAtomValue } from 'jotai';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { appConfigLoadableAtom } from '../../config/index.ts';
 import { ErrorAlert, useSubmitForm } from '../../forms/index.ts';
 import { proveWallet } from '../../history/index.ts';
+import { registerListTexts, useRegisterOptions } from '../../register/index.ts';
 import { useWalletSigner } from '../../wallet/index.ts';
 
 /** ERC-20 decimals() (selector). */
@@ -95,6 +105,20 @@ export function TermsStep({
   useEffect(() => {
     if (stable && !form.getValues('asset')) form.setValue('asset', stable);
   }, [stable, form]);
+  // Excluded holders may be picked from the register by name: each pick adds a line to the addresses below.
+  const [exclusion, setExclusion] = useState('');
+  const exclusionOptions = useRegisterOptions(snapshot.symbol, exclusion);
+  const handleExclude = (option: { address: string }) => {
+    const lines = (form.getValues('excluded') ?? '')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
+    if (!lines.some((line) => line.toLowerCase() === option.address.toLowerCase()))
+      form.setValue('excluded', [...lines, toChecksumAddress(option.address)].join('\n'), {
+        shouldValidate: true,
+      });
+    setExclusion('');
+  };
   const basis = form.watch('basis');
   const errors = form.formState.errors;
   return (
@@ -119,6 +143,15 @@ export function TermsStep({
           inputMode="decimal"
           {...form.register('amount')}
           error={errors.amount?.message}
+        />
+        <AddressCombobox
+          {...registerListTexts}
+          label="Add an excluded holder"
+          help="Type a name or the start of an address and pick from the register; it is added below."
+          value={exclusion}
+          onValueChange={setExclusion}
+          onPick={handleExclude}
+          options={exclusionOptions}
         />
         <TextArea
           label="Excluded addresses"

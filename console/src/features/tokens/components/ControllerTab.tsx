@@ -10,7 +10,9 @@ import { Button, Card, Inline, Stack, TextArea, TextField } from '@tranche/ui-ki
 import { api } from '../../../lib/api.ts';
 import { Address } from '../../config/index.ts';
 import { useZodForm } from '../../forms/index.ts';
+import { HolderPicker, registerNames } from '../../register/index.ts';
 import { usePrecheckGate } from './PrecheckLine.tsx';
+import * as styles from './ControllerTab.css.ts';
 import { commentBytes, type DisabledReason, ReasonAlert } from './shared.tsx';
 import type { TokenOps } from './types.ts';
 
@@ -30,25 +32,32 @@ export function controllerReason(ops: TokenOps): DisabledReason {
 function ControllerSummary({
   action,
   parties,
+  names,
   partitions,
 }: {
   action: string;
   parties: [label: string, address: string][];
+  /** The whitelisted legal names the viewer may see, by lower-case address. */
+  names: Map<string, string>;
   partitions: string[];
 }) {
-  // Inside the dialog's description (a paragraph): phrasing content only, one line each.
+  // Inside the dialog's description (a paragraph): phrasing content only, laid out in blocks.
   return (
     <>
-      {`${action}?`}
-      {parties.map(([label, address]) => (
-        <span key={label}>
-          <br />
-          {`${label} `}
-          <Address address={address} shorten={false} />
-        </span>
-      ))}
-      <br />
-      {`From ${partitions.length === 1 ? 'partition' : 'partitions'} ${partitions.join(', ')}${partitions.length > 1 ? ', in this order' : ''}.`}
+      {`${action}? `}
+      {parties.map(([label, address]) => {
+        const name = names.get(address.toLowerCase());
+        return (
+          <span key={label} className={styles.party}>
+            <span className={styles.partyLabel}>{`${label} `}</span>
+            {name ? <span className={styles.partyName}>{`${name} `}</span> : null}
+            <Address address={address} shorten={false} />
+          </span>
+        );
+      })}
+      <span className={styles.partitions}>
+        {`From ${partitions.length === 1 ? 'partition' : 'partitions'} ${partitions.join(', ')}${partitions.length > 1 ? ', in this order' : ''}.`}
+      </span>
     </>
   );
 }
@@ -64,7 +73,8 @@ export function ControllerTab({ ops }: { ops: TokenOps }) {
     defaultValues: { fromAddress: '', amount: '', comments: '' },
   });
 
-  const handleTransfer = transfer.handleSubmit((values) =>
+  const handleTransfer = transfer.handleSubmit(async (values) => {
+    const names = await registerNames(token.projectCode, [values.fromAddress, values.toAddress]);
     ops.confirm({
       title: 'Force transfer',
       text: (
@@ -74,6 +84,7 @@ export function ControllerTab({ ops }: { ops: TokenOps }) {
             ['From', values.fromAddress],
             ['To', values.toAddress],
           ]}
+          names={names}
           partitions={token.partitions.map((p) => p.name)}
         />
       ),
@@ -99,16 +110,18 @@ export function ControllerTab({ ops }: { ops: TokenOps }) {
               commentBytes(values.comments),
               '0x',
             ])),
-    }),
-  );
+    });
+  });
 
-  const handleRedeem = redeem.handleSubmit((values) =>
+  const handleRedeem = redeem.handleSubmit(async (values) => {
+    const names = await registerNames(token.projectCode, [values.fromAddress]);
     ops.confirm({
       title: 'Controller redeem',
       text: (
         <ControllerSummary
           action={`Redeem ${formatAmount(values.amount, { symbol: token.projectCode })}`}
           parties={[['From', values.fromAddress]]}
+          names={names}
           partitions={token.partitions.map((p) => p.name)}
         />
       ),
@@ -132,8 +145,8 @@ export function ControllerTab({ ops }: { ops: TokenOps }) {
               commentBytes(values.comments),
               '0x',
             ])),
-    }),
-  );
+    });
+  });
 
   const removeReason: DisabledReason = !rights.isOwner
     ? { title: m.insufficientPermissionsTitle, text: m.notAllowedToRemoveController }
@@ -175,17 +188,19 @@ export function ControllerTab({ ops }: { ops: TokenOps }) {
       <Card title="Force a transfer">
         <form onSubmit={handleTransfer} noValidate aria-label="Force a transfer">
           <Stack>
-            <TextField
+            <HolderPicker
+              control={transfer.control}
+              name="fromAddress"
               label="From address"
+              symbol={token.projectCode}
               disabled={disabled}
-              {...transfer.register('fromAddress')}
-              error={te.fromAddress?.message}
             />
-            <TextField
+            <HolderPicker
+              control={transfer.control}
+              name="toAddress"
               label="To address"
+              symbol={token.projectCode}
               disabled={disabled}
-              {...transfer.register('toAddress')}
-              error={te.toAddress?.message}
             />
             <TextField
               label="Amount"
@@ -213,11 +228,12 @@ export function ControllerTab({ ops }: { ops: TokenOps }) {
       <Card title="Redeem from an address">
         <form onSubmit={handleRedeem} noValidate aria-label="Redeem from an address">
           <Stack>
-            <TextField
+            <HolderPicker
+              control={redeem.control}
+              name="fromAddress"
               label="From address"
+              symbol={token.projectCode}
               disabled={disabled}
-              {...redeem.register('fromAddress')}
-              error={re.fromAddress?.message}
             />
             <TextField
               label="Amount"

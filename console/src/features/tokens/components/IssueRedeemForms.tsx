@@ -10,6 +10,7 @@ import { Button, Card, Inline, Stack, TextField } from '@tranche/ui-kit';
 import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { ErrorAlert, useZodForm } from '../../forms/index.ts';
+import { HolderPicker } from '../../register/index.ts';
 import {
   OperationForm,
   operationPrecheck,
@@ -86,7 +87,6 @@ export function IssueForm({ ops, onCancel }: { ops: TokenOps; onCancel: () => vo
     }
   });
 
-  const errors = form.formState.errors;
   const issuePrecheck = operationPrecheck(
     ops,
     'issue',
@@ -103,7 +103,12 @@ export function IssueForm({ ops, onCancel }: { ops: TokenOps; onCancel: () => vo
           onSubmit={handleSubmit}
           partitions={options}
           between={
-            <TextField label="Token holder" {...form.register('holder')} error={errors.holder?.message} />
+            <HolderPicker
+              control={form.control}
+              name="holder"
+              label="Token holder"
+              symbol={token.projectCode}
+            />
           }
           precheck={issuePrecheck}
           submitLabel="Issue"

@@ -1,0 +1,6 @@
+export {
+  HolderPicker,
+  registerListTexts,
+  registerNames,
+  useRegisterOptions,
+} from './components/HolderPicker.tsx';
