@@ -20,6 +20,8 @@ export function distributionChain(rpcUrl: string) {
       return (await sent.wait())?.blockNumber as number;
     },
     blockNumber: () => provider.getBlockNumber(),
+    /** The latest block's time (unix seconds). */
+    blockTimestamp: async () => (await provider.getBlock('latest'))?.timestamp ?? 0,
     async erc20BalanceOf(asset: string, holder: string): Promise<bigint> {
       return new Contract(asset, testStableTokenArtifact.abi, provider).getFunction('balanceOf')(holder);
     },
