@@ -163,6 +163,8 @@ describe('bulk operations on a live token', () => {
     const row = mine.pageData.find((r) => r.transactionHash === hash);
     expect(row).toMatchObject({
       typeDescription: 'Token issue',
+      // The key that signed it (the durable sender records it with the hash).
+      publicAddress: wallets.owner.address.toLowerCase(),
       status: 'mined',
       effect: {
         what: `Issued 2,500 ${symbol} to Northwind Pension Fund (${getAddress(holder)}) on partition B`,

@@ -73,7 +73,7 @@ export function HistoryTable<Row>({
   return (
     <Stack space="medium">
       {above}
-      <Table caption={caption}>
+      <Table caption={caption} cardsOnPhone>
         <TableHead>
           <TableRow>
             <TableHeaderCell>View</TableHeaderCell>
@@ -93,7 +93,9 @@ export function HistoryTable<Row>({
                 </StopClick>
               </TableCell>
               {columns.map((column) => (
-                <TableCell key={column.header}>{column.cell(row)}</TableCell>
+                <TableCell key={column.header} label={column.header}>
+                  {column.cell(row)}
+                </TableCell>
               ))}
             </TableRow>
           ))}

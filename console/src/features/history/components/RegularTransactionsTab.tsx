@@ -94,7 +94,12 @@ const columns: readonly HistoryColumn<AccountTransaction>[] = [
   { header: 'Effect', cell: (row) => <EffectCell row={row} /> },
   {
     header: 'Status',
-    cell: (row) => <Badge tone={statusTones[row.status]}>{transactionStatusNames[row.status]}</Badge>,
+    // In a span: on a phone the cell is a grid whose items stretch; the badge keeps its own width.
+    cell: (row) => (
+      <span>
+        <Badge tone={statusTones[row.status]}>{transactionStatusNames[row.status]}</Badge>
+      </span>
+    ),
   },
   { header: 'Contract', cell: (row) => <ContractCell row={row} /> },
   { header: 'Public address', cell: (row) => <AddressCell address={row.publicAddress} /> },
