@@ -263,7 +263,7 @@ export function createTransactionsService(ctx: AppContext, options: { lookupTime
         txType: filter.kind,
         contractAddress: filter.token,
       });
-      const settled = await Promise.all(listed.map(withReceipt));
+      const settled = await Promise.all(listed.map((row) => withReceipt(row, true)));
       const rows =
         filter.status === undefined ? settled : settled.filter((row) => statusOf(row) === filter.status);
       const totalRows = rows.length;
@@ -311,12 +311,22 @@ export function createTransactionsService(ctx: AppContext, options: { lookupTime
     },
   };
 
-  /** The row with the status of its receipt: a row without a stored one is looked up on the chain (and stored). */
-  async function withReceipt(row: ListedTransactionRow): Promise<ListedTransactionRow> {
+  /**
+   * The row with the status of its receipt: a row without a stored one is looked up on the chain (and stored). A
+   * deployment recorded without its contract (the server's own, signed before the address was known) gets the
+   * created contract's address from the receipt when `fillContract` (My transactions; the answer of a recording
+   * keeps the spec's empty contract until the console sends it with isUpdate).
+   */
+  async function withReceipt(row: ListedTransactionRow, fillContract = false): Promise<ListedTransactionRow> {
     if (row.receiptStatus !== null) return row;
     const receipt = await provider.getTransactionReceipt(row.transactionHash);
     if (!receipt) return row;
     const stored = await storeReceipt(receipt);
+    const created = stored.contractAddress;
+    if (fillContract && row.contractAddress === null && created !== '') {
+      await updateTransactionContract(ctx.db, row.accountId, row.transactionHash, created);
+      return { ...row, receiptStatus: stored.status, contractAddress: created };
+    }
     return { ...row, receiptStatus: stored.status };
   }
 
