@@ -349,6 +349,7 @@ export const transactionMessages = {
   noErrors: 'No errors reported',
   noTransactionsTitle: 'No transactions available',
   noTransactions: 'You did not run any transactions on the blockchain yet.',
+  noMatchingTransactions: 'None of your transactions match these filters.',
   noShardedTitle: 'No sharded transactions available',
   noSharded: 'You did not run any distributed transactions yet.',
 } as const;
@@ -389,6 +390,7 @@ export const transactionRecordMessages = {
   notYourAddress:
     'This public address is not yours on this platform: register its key, sign for it, or prove your wallet first',
   contractMismatch: 'This transaction did not call or create the contract given',
+  statusInvalid: 'The status must be pending, mined or reverted',
 } as const;
 
 /** Part 1, section 2: texts of the Tokens page and the token detail. */

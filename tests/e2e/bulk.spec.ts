@@ -116,4 +116,60 @@ test('a bulk issue from a CSV: the bad row shows before start, the others are is
     .withTags(['wcag2a', 'wcag2aa'])
     .analyze();
   expect(after.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+  // My transactions (issue 34): the server-signed deployment, its initial issuance and the bulk issue, each decoded.
+  await page.goto('/TransactionHistory');
+  const table = page.getByRole('table', { name: 'Blockchain transactions ran with your platform account:' });
+  const rows = table.getByRole('row').filter({ has: page.getByRole('cell') });
+  for (const header of ['Type', 'Effect', 'Status'])
+    await expect(table.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+  const bulkRow = rows.filter({ hasText: `Issued 120 ${symbol} to 4 holders on partition default` });
+  await expect(bulkRow).toHaveCount(1);
+  await expect(bulkRow).toContainText('Token issue');
+  await expect(bulkRow).toContainText('Mined');
+  const initial = rows.filter({
+    hasText: `${symbol} to ${getAddress(holders[0] ?? '')} on partition default`,
+  });
+  await expect(initial).toHaveCount(1);
+  await expect(initial).toContainText(/Issued \d[\d,]* /);
+  await expect(rows.filter({ hasText: `Deployed ${symbol} at ` })).toHaveCount(1);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({
+        path: `test-results/my-transactions-${width}-${colorScheme}.png`,
+        fullPage: true,
+      });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // Filters: by kind (in the address, so a page link keeps it), then a status none of them has.
+  await page.getByLabel('Kind').selectOption({ label: 'Token issue' });
+  await expect(page).toHaveURL('/TransactionHistory?kind=4');
+  await expect(rows).toHaveCount(2);
+  await page.getByLabel('Status').selectOption({ label: 'Reverted' });
+  await expect(page.getByText('None of your transactions match these filters.')).toBeVisible();
+  await page.getByLabel('Status').selectOption({ label: 'Mined' });
+  await expect(rows).toHaveCount(2);
+
+  // The CSV holds the filtered rows with their decoded effects.
+  const history = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const lines = (await import('node:fs'))
+    .readFileSync(await (await history).path(), 'utf8')
+    .trim()
+    .split('\r\n');
+  expect(lines[0]).toBe(
+    'ID,Type,Type code,Status,Effect,Amount,Counterparty,Counterparty name,Partition,Contract,Contract address,Public address,Transaction hash,Created on,Updated on',
+  );
+  expect(lines).toHaveLength(3);
+  expect(lines.filter((line) => line.includes(',Token issue,4,Mined,'))).toHaveLength(2);
+  expect(
+    lines.some((line) =>
+      line.includes(`Issued 120 ${symbol} to 4 holders on partition default,120 ${symbol},,,default,`),
+    ),
+  ).toBe(true);
 });

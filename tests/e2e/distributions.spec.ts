@@ -228,6 +228,20 @@ test('a dividend pays by the record block: fund, claim in the console, push, rec
   await mined(page, 60_000);
   await expect(card).toContainText('Reclaimed by the issuer. Rounding remainder: 0.000002 tUSD');
 
+  // My transactions (issue 34): the wallet-signed funding, claim and reclaim and the server-signed push, each with
+  // its effect in tUSD units.
+  await page.goto('/TransactionHistory');
+  const history = page.getByRole('table', {
+    name: 'Blockchain transactions ran with your platform account:',
+  });
+  for (const effect of [
+    'Funded a distribution with 1,000.000001 tUSD',
+    'Claimed 166.666666 tUSD',
+    'Paid 833.333333 tUSD to 2 holders',
+    'Reclaimed 0.000002 tUSD',
+  ])
+    await expect(history.getByRole('row').filter({ hasText: effect })).toHaveCount(1);
+
   // The chain's balances: each record-block holder got its floor share, the late holder nothing, the issuer
   // paid exactly the sum of the shares (the remainder came back), and neither the distribution's escrow nor the
   // Distributor holds anything.

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   accountTransactionSchema,
   accountTransactionsPageSchema,
+  accountTransactionsQuerySchema,
   pageParamsSchema,
   recordAccountTransactionRequestSchema,
   recordTransactionHashRequestSchema,
@@ -43,8 +44,10 @@ export const transactionsRoutes = {
   }),
   listAccountTransactions: route('listAccountTransactions', {
     spec: part2,
-    summary: 'My transactions, paged, newest first',
+    summary:
+      'My transactions, paged, newest first, each with its status and decoded effect; filtered by kind, token, status',
     params: pageParamsSchema,
+    query: accountTransactionsQuerySchema,
     response: accountTransactionsPageSchema,
   }),
   recordTransactionHash: route('recordTransactionHash', {

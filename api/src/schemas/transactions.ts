@@ -33,6 +33,10 @@ export const txTypes = {
   addressFreeze: 23,
   partialFreeze: 24,
   walletRecovery: 25,
+  distributionFunding: 26,
+  distributionClaim: 27,
+  distributionReclaim: 28,
+  paymentApproval: 29,
 } as const;
 export type TxType = (typeof txTypes)[keyof typeof txTypes];
 
@@ -63,6 +67,10 @@ export const txTypeDescriptions: Record<TxType, string> = {
   23: 'Address frozen or unfrozen',
   24: 'Tokens frozen or unfrozen',
   25: 'Lost wallet recovered',
+  26: 'Distribution funded',
+  27: 'Distribution claimed',
+  28: 'Distribution reclaimed',
+  29: 'Payment token approved',
 };
 
 export const txTypeCodes = Object.values(txTypes) as TxType[];
@@ -225,6 +233,30 @@ export const pageNumberField = z
 
 export const pageParamsSchema = z.object({ page: pageNumberField });
 
+/** Where a listed transaction stands on the chain: not mined yet (or unknown to it), mined, mined and reverted. */
+export const transactionStatuses = ['pending', 'mined', 'reverted'] as const;
+export type TransactionStatus = (typeof transactionStatuses)[number];
+export const transactionStatusNames: Record<TransactionStatus, string> = {
+  pending: 'Pending',
+  mined: 'Mined',
+  reverted: 'Reverted',
+};
+
+/**
+ * What a listed transaction did, decoded from its mined receipt's events (issue 34): `what` in words (e.g.
+ * 'Issued 1,000 DEP to Alice Ltd on partition Common'), the amount formatted in the token's or asset's units, the
+ * counterparty (checksummed) with its whitelisted name when the viewer may see investor data, and the partition.
+ * Fields the operation has not are ''.
+ */
+export const transactionEffectSchema = z.object({
+  what: z.string(),
+  amount: z.string(),
+  counterparty: z.string(),
+  counterpartyName: z.string(),
+  partition: z.string(),
+});
+export type TransactionEffect = z.output<typeof transactionEffectSchema>;
+
 /** One row of My transactions. Addresses and the asset class name are '' when unknown. */
 export const accountTransactionSchema = z.object({
   id: z.number().int(),
@@ -237,8 +269,48 @@ export const accountTransactionSchema = z.object({
   updatedOn: z.string(),
   relatedAssetClassId: z.number().int(),
   relatedAssetClassName: z.string(),
+  /** Added by issue 34 (older clients ignore them). */
+  status: z.enum(transactionStatuses),
+  effect: transactionEffectSchema,
 });
 export type AccountTransaction = z.output<typeof accountTransactionSchema>;
+
+/** A query filter: blank or missing means any (undefined); otherwise it must pass `valid`, and reads as `read` gives. */
+function queryFilter<T>(valid: (value: string) => boolean, message: string, read: (value: string) => T) {
+  return z
+    .string()
+    .optional()
+    .transform((value) => (value ?? '').trim())
+    .pipe(z.string().refine((value) => value === '' || valid(value), message))
+    .transform((value) => (value === '' ? undefined : read(value)));
+}
+
+/**
+ * GET /account/transactions/{page}?kind=&token=&status= (issue 34): only the rows of one txType, of one contract
+ * (a token's, or any contract the account's transactions called), of one status. An empty value means any.
+ */
+export const accountTransactionsQuerySchema = z.object({
+  kind: queryFilter(
+    (value) => isTxType(Number(value)),
+    transactionRecordMessages.txTypeInvalid,
+    (value) => Number(value) as TxType,
+  ),
+  token: queryFilter(
+    (value) => addressPattern.test(value),
+    transactionRecordMessages.contractInvalid,
+    (value) => value.toLowerCase(),
+  ),
+  status: queryFilter(
+    (value) => (transactionStatuses as readonly string[]).includes(value),
+    transactionRecordMessages.statusInvalid,
+    (value) => value as TransactionStatus,
+  ),
+});
+export type AccountTransactionsQuery = z.input<typeof accountTransactionsQuerySchema>;
+export type AccountTransactionsFilter = z.output<typeof accountTransactionsQuerySchema>;
+
+/** A contract the account's transactions called, to filter My transactions by (its name, or '' when unknown). */
+export const transactionContractSchema = z.object({ address: z.string(), name: z.string() });
 
 /** The page envelope of part 2 (totalRows, totalPages, currentPage, pageSize) around `pageData`. */
 export const accountTransactionsPageSchema = z.object({
@@ -247,6 +319,8 @@ export const accountTransactionsPageSchema = z.object({
   currentPage: z.number().int(),
   pageSize: z.number().int(),
   pageData: z.array(accountTransactionSchema),
+  /** Added by issue 34: every contract of the account's transactions (the token filter's choices), named first. */
+  contracts: z.array(transactionContractSchema),
 });
 export type AccountTransactionsPage = z.output<typeof accountTransactionsPageSchema>;
 

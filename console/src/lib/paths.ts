@@ -69,7 +69,9 @@ export const routeTo = {
   Audit: (token: string) => withQuery(paths.audit, { token }),
   ViewTransaction: (id: string | number) => withQuery(paths.viewTransaction, { id }),
   ViewRegularTransaction: (hash: string) => withQuery(paths.viewRegularTransaction, { hash }),
-  TransactionHistory: (page?: number) => withQuery(paths.transactionHistory, { page }),
+  /** My transactions at a page, with its filters (kind, token, status) when set. */
+  TransactionHistory: (page?: number, filter: { kind?: string; token?: string; status?: string } = {}) =>
+    withQuery(paths.transactionHistory, { page, ...filter }),
   ConfirmResharding: () => paths.confirmResharding,
   Approvals: () => paths.approvals,
   ResetPassword: (token: string) => `/ResetPassword/${encodeURIComponent(token)}`,

@@ -56,8 +56,14 @@ export type DurableSendInput = {
 /** Who caused a server-signed transaction and what kind of operation it is (txTypes of @tranche/api). */
 export type TransactionCause = { accountId: number; txType: number; contractAddress?: string | null };
 
-async function recordCause(db: Database, cause: TransactionCause | undefined, hash: string): Promise<void> {
-  if (cause) await recordUserTransaction({ db }, { ...cause, hash });
+/** Records the transaction in the causing account's My transactions, with the address that signed it. */
+async function recordCause(
+  db: Database,
+  cause: TransactionCause | undefined,
+  row: JobTransactionRow,
+): Promise<void> {
+  if (cause)
+    await recordUserTransaction({ db }, { ...cause, hash: row.hash, publicAddress: row.fromAddress });
 }
 
 /** The signing key cannot pay the gas (and value): nothing was signed, recorded or sent. */
@@ -165,7 +171,7 @@ export async function sendDurably(input: DurableSendInput): Promise<DurableResul
     // A transaction re-signed after its nonce was used elsewhere takes the dropped one's place in the history.
     if (input.causedBy && dropped !== undefined && dropped !== row.hash)
       await followReplacedTransactions({ db }, [{ dropped, mined: row.hash }]);
-    await recordCause(db, input.causedBy, row.hash);
+    await recordCause(db, input.causedBy, row);
     const outcome = await awaitRecorded(input, row);
     if (outcome === 'dropped') {
       dropped = row.hash;
@@ -173,7 +179,7 @@ export async function sendDurably(input: DurableSendInput): Promise<DurableResul
     }
     if (input.causedBy && outcome.row.hash !== row.hash) {
       await followReplacedTransactions({ db }, [{ dropped: row.hash, mined: outcome.row.hash }]);
-      await recordCause(db, input.causedBy, outcome.row.hash);
+      await recordCause(db, input.causedBy, outcome.row);
     }
     return finishWith(input, outcome.row, outcome.receipt);
   }

@@ -1,10 +1,16 @@
-import type { AccountTransaction } from '@tranche/api';
+import { type AccountTransaction, transactionStatusNames } from '@tranche/api';
 import { toCsv } from '../../lib/csv.ts';
 
 export const transactionCsvHeader = [
   'ID',
   'Type',
   'Type code',
+  'Status',
+  'Effect',
+  'Amount',
+  'Counterparty',
+  'Counterparty name',
+  'Partition',
   'Contract',
   'Contract address',
   'Public address',
@@ -21,6 +27,12 @@ export function transactionsCsv(rows: AccountTransaction[]): string {
       row.id,
       row.typeDescription,
       row.txType,
+      transactionStatusNames[row.status],
+      row.effect.what,
+      row.effect.amount,
+      row.effect.counterparty,
+      row.effect.counterpartyName,
+      row.effect.partition,
       row.relatedAssetClassName,
       row.contractAddress,
       row.publicAddress,

@@ -9,3 +9,11 @@ export function pageFromQuery(value: string | null | undefined): number {
 export function shownPageCount(totalPages: number): number {
   return Number.isFinite(totalPages) && totalPages >= 1 ? Math.floor(totalPages) : 1;
 }
+
+/** The filters of My transactions in the query (kind, token, status); a blank one is no filter. */
+export type HistoryFilter = { kind: string; token: string; status: string };
+
+export function filterFromQuery(params: URLSearchParams): HistoryFilter {
+  const read = (name: string) => (params.get(name) ?? '').trim();
+  return { kind: read('kind'), token: read('token'), status: read('status') };
+}

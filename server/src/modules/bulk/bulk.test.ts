@@ -8,9 +8,10 @@ import {
   keyMessages,
   routes,
   tokenOperationMessages as m,
+  txTypes,
 } from '@tranche/api';
 import type { DevChain } from '@tranche/contracts';
-import { type Contract, type JsonRpcProvider, Wallet } from 'ethers';
+import { type Contract, getAddress, type JsonRpcProvider, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountWithKeys,
@@ -23,6 +24,7 @@ import {
 } from '../../../test/helpers.ts';
 import { idempotencyKeys } from '../../db/schema.ts';
 import { idempotencyKeyTtlMs } from '../../http/idempotency.ts';
+import { whitelistAddresses, whitelists } from '../whitelists/schema.ts';
 import { deploySchemeAndWhitelist, deployTestToken, type DevWallets, devWallets } from '../tokens/testing.ts';
 
 let devChain: DevChain;
@@ -121,6 +123,93 @@ describe('bulk operations on a live token', () => {
     });
     const theirs = await stranger.call('listAccountTransactions', { params: { page: '1' } });
     expect(theirs.pageData.map((row) => row.transactionHash)).not.toContain(hash);
+  }, 120_000);
+
+  it('lists a bulk issue in My transactions with its decoded effect and the holder by name, filtered by kind, token and status (issue 34)', async () => {
+    const contract = (await token.getAddress()).toLowerCase();
+    const holder = wallets.holders[3]?.address as string;
+    // The token's whitelist names the holder (as a saved whitelist record does).
+    const [list] = await t.ctx.db
+      .insert(whitelists)
+      .values({
+        chainId: devChain.chainId,
+        address: (await token.getFunction('whitelist')()).toLowerCase(),
+        name: 'Bulk whitelist',
+        schemeAddress: wallets.owner.address.toLowerCase(),
+        codebaseId: 1,
+        ownerAddress: wallets.owner.address.toLowerCase(),
+      })
+      .returning();
+    await t.ctx.db.insert(whitelistAddresses).values({
+      whitelistId: list?.id as number,
+      publicAddress: holder.toLowerCase(),
+      legalName: 'Northwind Pension Fund',
+      salt: '00',
+      hash: '00',
+      verifiedOn: new Date(),
+    });
+    const { jobId } = await issuer.call('startBulk', {
+      body: {
+        symbol,
+        operation: 'issue',
+        accountAddress: wallets.owner.address,
+        rows: [{ address: holder, amount: '2500', partition: 'B' }],
+      },
+    });
+    const job = await finished(issuer, jobId);
+    expect(job).toMatchObject({ state: 'done', done: 1 });
+    const hash = job.rows[0]?.transactionHash;
+    const mine = await issuer.call('listAccountTransactions', { params: { page: '1' } });
+    const row = mine.pageData.find((r) => r.transactionHash === hash);
+    expect(row).toMatchObject({
+      typeDescription: 'Token issue',
+      // The key that signed it (the durable sender records it with the hash).
+      publicAddress: wallets.owner.address.toLowerCase(),
+      status: 'mined',
+      effect: {
+        what: `Issued 2,500 ${symbol} to Northwind Pension Fund (${getAddress(holder)}) on partition B`,
+        amount: `2,500 ${symbol}`,
+        counterparty: getAddress(holder),
+        counterpartyName: 'Northwind Pension Fund',
+        partition: 'B',
+      },
+    });
+    // The first bulk issue (four holders in one transaction) is summed, its holders counted.
+    expect(mine.pageData.map((r) => r.effect.what)).toContain(
+      `Issued 100 ${symbol} to 4 holders on partition A`,
+    );
+    expect(mine.contracts).toContainEqual({ address: contract, name: 'Bulk shares' });
+
+    // Filters: kind, token and status narrow the list; a status nothing has empties it.
+    const issues = await issuer.call('listAccountTransactions', {
+      params: { page: '1' },
+      query: { kind: String(txTypes.tokenIssue), token: contract, status: 'mined' },
+    });
+    expect(issues.totalRows).toBe(2);
+    expect(issues.pageData.map((r) => r.transactionHash)).toContain(hash);
+    expect(issues.pageData.every((r) => r.txType === txTypes.tokenIssue && r.status === 'mined')).toBe(true);
+    const transfers = await issuer.call('listAccountTransactions', {
+      params: { page: '1' },
+      query: { kind: String(txTypes.forceTransfer) },
+    });
+    expect(transfers.pageData.map((r) => r.transactionHash)).not.toContain(hash);
+    const reverted = await issuer.call('listAccountTransactions', {
+      params: { page: '1' },
+      query: { status: 'reverted' },
+    });
+    expect(reverted).toMatchObject({ totalRows: 0, pageData: [] });
+    expect(
+      (
+        await failureOf(
+          issuer.call('listAccountTransactions', { params: { page: '1' }, query: { status: 'lost' } }),
+        )
+      ).message,
+    ).toBe('The status must be pending, mined or reverted');
+
+    // Another account sees neither the row nor the name.
+    const theirs = await stranger.call('listAccountTransactions', { params: { page: '1' } });
+    expect(theirs.pageData.map((r) => r.transactionHash)).not.toContain(hash);
+    expect(JSON.stringify(theirs)).not.toContain('Northwind');
   }, 120_000);
 
   it('forces transfers row by row, each pre-checked: a row beyond the balance is refused in words', async () => {

@@ -1,8 +1,10 @@
 import { distributorArtifact, registerRoot } from '@tranche/contracts';
 import type { DevChain } from '@tranche/contracts';
+import { txTypes } from '@tranche/api';
 import {
   Contract,
   encodeBytes32String,
+  getAddress,
   Interface,
   id,
   type JsonRpcProvider,
@@ -203,8 +205,24 @@ describe.each(databaseKinds)('registers and distributions on %s', (kind) => {
     const fund = await issuer.client.call('distributionFundTx', { params: { id: created.id } });
     // The server deployed the Distributor with the same dev account (local mode): fresh nonces.
     const owner = new Wallet(wallets.owner.key, provider);
-    await (await owner.sendTransaction({ to: fund.approveTx.to, data: fund.approveTx.data })).wait();
-    await (await owner.sendTransaction({ to: fund.fundTx.to, data: fund.fundTx.data })).wait();
+    const approved = await owner.sendTransaction({ to: fund.approveTx.to, data: fund.approveTx.data });
+    await approved.wait();
+    const funded = await owner.sendTransaction({ to: fund.fundTx.to, data: fund.fundTx.data });
+    await funded.wait();
+    // The console records both wallet-signed calls in the issuer's My transactions (issue 34).
+    for (const [sent, to, txType] of [
+      [approved, fund.approveTx.to, txTypes.paymentApproval],
+      [funded, fund.fundTx.to, txTypes.distributionFunding],
+    ] as const) {
+      await issuer.client.call('recordAccountTransaction', {
+        body: {
+          transactionHash: sent.hash,
+          contractAddress: to,
+          publicAddress: wallets.owner.address,
+          txType,
+        },
+      });
+    }
     const escrow = await escrowOf(created.distributorAddress, created.distributionId);
     expect(await stableBalance(escrow)).toBe(1001n);
     expect(await stableBalance(created.distributorAddress)).toBe(0n);
@@ -214,9 +232,29 @@ describe.each(databaseKinds)('registers and distributions on %s', (kind) => {
     expect(claims).toHaveLength(1);
     expect(claims[0]).toMatchObject({ id: created.id, amount: '333' });
     const bWallet = new NonceManager(new Wallet(b!.key, provider));
-    await (
-      await bWallet.sendTransaction({ to: claims[0]!.claimTx.to, data: claims[0]!.claimTx.data })
-    ).wait();
+    const claimed = await bWallet.sendTransaction({
+      to: claims[0]!.claimTx.to,
+      data: claims[0]!.claimTx.data,
+    });
+    await claimed.wait();
+    // The holder's account (its key registered) records its claim as the console does.
+    const claimant = await createTestUser(t, 'claimant');
+    await claimant.client.call('registerCredentials', {
+      body: { publicKey: b!.address, privateKey: b!.key },
+    });
+    await claimant.client.call('recordAccountTransaction', {
+      body: {
+        transactionHash: claimed.hash,
+        contractAddress: claims[0]!.claimTx.to,
+        publicAddress: b!.address,
+        txType: txTypes.distributionClaim,
+      },
+    });
+    const claimRows = (await claimant.client.call('listAccountTransactions', { params: { page: '1' } }))
+      .pageData;
+    expect(claimRows.map((row) => [row.typeDescription, row.status, row.effect.what])).toEqual([
+      ['Distribution claimed', 'mined', 'Claimed 0.000333 tUSD'],
+    ]);
     expect(await stableBalance(b!.address)).toBe(333n);
     expect(await outsider.client.call('listClaims', { params: { address: b!.address } })).toEqual([]);
     expect(await outsider.client.call('listClaims', { params: { address: d!.address } })).toEqual([]);
@@ -277,6 +315,34 @@ describe.each(databaseKinds)('registers and distributions on %s', (kind) => {
       pushed: '666',
       remainder: '2',
     });
+    // My transactions: every step the issuer caused, wallet- or server-signed, decoded in the asset's units; the
+    // holder's claim is not among them, and the outsider sees none of them (issue 34).
+    const history = await issuer.client.call('listAccountTransactions', {
+      params: { page: '1' },
+      query: { token: created.distributorAddress.toLowerCase() },
+    });
+    const distributor = getAddress(created.distributorAddress);
+    expect(history.pageData.map((row) => [row.typeDescription, row.status, row.effect.what])).toEqual([
+      ['Distribution reclaimed', 'mined', 'Reclaimed 0.000002 tUSD'],
+      ['Distribution payout', 'mined', 'Paid 0.000666 tUSD to 2 holders'],
+      ['Distribution funded', 'mined', 'Funded a distribution with 0.001001 tUSD'],
+    ]);
+    const approval = await issuer.client.call('listAccountTransactions', {
+      params: { page: '1' },
+      query: { kind: String(txTypes.paymentApproval) },
+    });
+    expect(approval.pageData.map((row) => row.effect)).toEqual([
+      {
+        what: `Allowed 0.001001 tUSD to ${distributor}`,
+        amount: '0.001001 tUSD',
+        counterparty: distributor,
+        counterpartyName: '',
+        partition: '',
+      },
+    ]);
+    expect(history.pageData.map((row) => row.transactionHash)).not.toContain(claimed.hash.toLowerCase());
+    const outsiders = await outsider.client.call('listAccountTransactions', { params: { page: '1' } });
+    expect(outsiders.totalRows).toBe(0);
 
     // A push that stopped says why (the job's last error, a sentence), not only 'push again'.
     const runner = jobRunnerOf(t.app, t.ctx);

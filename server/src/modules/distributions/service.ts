@@ -4,6 +4,7 @@ import {
   distributionMessages as m,
   formatAmount,
   type OpenClaim,
+  txTypes,
 } from '@tranche/api';
 import {
   allocate,
@@ -21,6 +22,7 @@ import { requireDeployed } from '../projects/service.ts';
 import { findAccountById } from '../accounts/service.ts';
 import { signingKeyFor } from '../credentials/service.ts';
 import { sendSigned } from '../rbac/service.ts';
+import { recordUserTransaction } from '../transactions/service.ts';
 import { requireSnapshot } from '../snapshots/service.ts';
 import {
   type Ctx,
@@ -291,6 +293,14 @@ export async function reclaim(ctx: Ctx, viewer: Viewer, id: number, txMode: 1 | 
   const key = await signingKeyFor(ctx, accountId, row.issuer);
   try {
     const receipt = await sendSigned(ctx, key, { to: txData.to, data: txData.data });
+    // Listed in the issuer's My transactions (issue 34).
+    await recordUserTransaction(ctx, {
+      accountId,
+      hash: receipt.hash,
+      txType: txTypes.distributionReclaim,
+      contractAddress: row.distributorAddress,
+      publicAddress: row.issuer,
+    });
     return { txData: null, transactionHash: receipt.hash };
   } catch (error) {
     throw new HttpError(400, chainRefusal(error));

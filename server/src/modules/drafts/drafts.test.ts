@@ -10,7 +10,7 @@ import {
 } from '@tranche/api';
 import { type DevChain, devAccountKeys } from '@tranche/contracts';
 import { eq } from 'drizzle-orm';
-import { Wallet } from 'ethers';
+import { getAddress, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, failureOf, startTestChain, type TestApp } from '../../../test/helpers.ts';
 import { jobRunnerOf } from '../../jobs/runner.ts';
@@ -358,6 +358,21 @@ describe('drafts', () => {
       ['issue:2', 'Token issue'],
       ['issue:3', 'Token issue'],
     ]);
+    // Each is decoded (issue 34): the deployment, and the batches' issues summing to the total supply.
+    const ours = history.pageData.filter((row) => sent.some((r) => r.hash === row.transactionHash));
+    expect(ours.map((row) => row.status)).toEqual(['mined', 'mined', 'mined', 'mined']);
+    expect(ours.map((row) => row.effect.what.replace(/^Issued [\d,]+/, 'Issued n'))).toEqual([
+      'Issued n DEP to 3 holders on partition default',
+      'Issued n DEP to 4 holders on partition default',
+      'Issued n DEP to 5 holders on partition default',
+      `Deployed DEP at ${getAddress(contract)}`,
+    ]);
+    // The server's deployment, recorded before its address was known, is listed with the contract it created.
+    expect(ours[3]?.contractAddress).toBe(contract);
+    const issued = ours.flatMap((row) =>
+      row.effect.amount ? [BigInt(row.effect.amount.replace(/\D/g, ''))] : [],
+    );
+    expect(issued.reduce((a, b) => a + b, 0n)).toBe(sum);
     const bobs = await bob.client.call('listAccountTransactions', { params: { page: '1' } });
     expect(bobs.pageData.filter((row) => sent.some((r) => r.hash === row.transactionHash))).toEqual([]);
     const project = await findProjectBySymbol(t.ctx.db, 'DEP');

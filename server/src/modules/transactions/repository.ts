@@ -1,7 +1,8 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { deployedContracts } from '../../db/schema.ts';
 import { projects } from '../projects/schema.ts';
+import { whitelistAddresses, whitelists } from '../whitelists/schema.ts';
 import { accountTransactions, transactionHashes, transactionReceipts } from './schema.ts';
 
 export type AccountTransactionRow = typeof accountTransactions.$inferSelect;
@@ -12,6 +13,7 @@ export type ListedTransactionRow = AccountTransactionRow & {
   contractKind: string | null;
   contractName: string | null;
   projectName: string | null;
+  receiptStatus: number | null;
 };
 
 /** Inserts the account's transaction, or refreshes its type and addresses when the hash is recorded already. */
@@ -109,12 +111,24 @@ export async function countAccountTransactions(db: Database, accountId: number):
   return row?.total ?? 0;
 }
 
-/** One page of the account's transactions, newest first, with the contract's kind and name when known. */
+/**
+ * The account's transactions, newest first, with the contract's kind and name when known and the status of the
+ * stored receipt (null when none is stored yet): one page (limit, offset), one hash, or every row of one txType
+ * and one contract.
+ */
 export async function listAccountTransactions(
   db: Database,
-  options: { accountId: number; chainId: number; limit: number; offset: number; hash?: string },
+  options: {
+    accountId: number;
+    chainId: number;
+    limit?: number;
+    offset?: number;
+    hash?: string;
+    txType?: number;
+    contractAddress?: string;
+  },
 ): Promise<ListedTransactionRow[]> {
-  return db
+  const query = db
     .select({
       id: accountTransactions.id,
       accountId: accountTransactions.accountId,
@@ -127,6 +141,7 @@ export async function listAccountTransactions(
       contractKind: deployedContracts.kind,
       contractName: deployedContracts.name,
       projectName: projects.projectName,
+      receiptStatus: transactionReceipts.status,
     })
     .from(accountTransactions)
     .leftJoin(
@@ -137,15 +152,51 @@ export async function listAccountTransactions(
       ),
     )
     .leftJoin(projects, eq(projects.contractAddress, accountTransactions.contractAddress))
+    .leftJoin(
+      transactionReceipts,
+      and(
+        eq(transactionReceipts.chainId, options.chainId),
+        eq(transactionReceipts.transactionHash, accountTransactions.transactionHash),
+      ),
+    )
     .where(
       and(
         eq(accountTransactions.accountId, options.accountId),
         options.hash === undefined ? undefined : eq(accountTransactions.transactionHash, options.hash),
+        options.txType === undefined ? undefined : eq(accountTransactions.txType, options.txType),
+        options.contractAddress === undefined
+          ? undefined
+          : eq(accountTransactions.contractAddress, options.contractAddress),
       ),
     )
     .orderBy(desc(accountTransactions.id))
-    .limit(options.limit)
-    .offset(options.offset);
+    .$dynamic();
+  if (options.limit !== undefined) query.limit(options.limit);
+  if (options.offset !== undefined) query.offset(options.offset);
+  return query;
+}
+
+/** Every contract the account's transactions called or created, with its name when the platform knows it. */
+export async function accountTransactionContracts(
+  db: Database,
+  accountId: number,
+  chainId: number,
+): Promise<{ address: string; name: string | null }[]> {
+  return db
+    .selectDistinct({
+      address: sql<string>`${accountTransactions.contractAddress}`,
+      name: sql<string | null>`coalesce(${projects.projectName}, ${deployedContracts.name})`,
+    })
+    .from(accountTransactions)
+    .leftJoin(
+      deployedContracts,
+      and(
+        eq(deployedContracts.chainId, chainId),
+        eq(deployedContracts.address, accountTransactions.contractAddress),
+      ),
+    )
+    .leftJoin(projects, eq(projects.contractAddress, accountTransactions.contractAddress))
+    .where(and(eq(accountTransactions.accountId, accountId), isNotNull(accountTransactions.contractAddress)));
 }
 
 export async function findReceipt(
@@ -215,4 +266,35 @@ export async function followReplacedTransaction(db: Database, dropped: string, m
         sql`not exists (select 1 from transaction_hashes other where other.account_id = transaction_hashes.account_id and other.transaction_hash = ${to})`,
       ),
     );
+}
+
+/**
+ * The legal names the whitelists' saved records give the holders, keyed '<whitelist> <holder>' lower-cased; the
+ * addresses are compared lower-cased, whichever spelling was stored.
+ */
+export async function whitelistedNames(
+  db: Database,
+  whitelistAddressList: string[],
+  holders: string[],
+): Promise<Map<string, string>> {
+  if (whitelistAddressList.length === 0 || holders.length === 0) return new Map();
+  const whitelist = sql<string>`lower(${whitelists.address})`;
+  const holder = sql<string>`lower(${whitelistAddresses.publicAddress})`;
+  const rows = await db
+    .select({ whitelist, holder, legalName: whitelistAddresses.legalName })
+    .from(whitelistAddresses)
+    .innerJoin(whitelists, eq(whitelists.id, whitelistAddresses.whitelistId))
+    .where(
+      and(
+        inArray(
+          whitelist,
+          whitelistAddressList.map((a) => a.toLowerCase()),
+        ),
+        inArray(
+          holder,
+          holders.map((a) => a.toLowerCase()),
+        ),
+      ),
+    );
+  return new Map(rows.map((row) => [`${row.whitelist} ${row.holder}`, row.legalName]));
 }

@@ -16,8 +16,8 @@ export const transactionsModule: ServerModule = {
     registerRoute(app, ctx, 'recordTransactionReceipt', async ({ session, body }) =>
       service.recordReceipt(session.accountId, body.receipt),
     );
-    registerRoute(app, ctx, 'listAccountTransactions', async ({ session, params }) =>
-      service.list(session.accountId, params.page),
+    registerRoute(app, ctx, 'listAccountTransactions', async ({ session, params, query }) =>
+      service.list(session.accountId, params.page, query),
     );
     registerRoute(app, ctx, 'getTransaction', async ({ session, params }) =>
       service.detail(session.accountId, params.hash),

@@ -1,12 +1,15 @@
 import {
   type AccountTransaction,
+  type AccountTransactionsFilter,
   type AccountTransactionsPage,
   accountTransactionsPageSize,
   assetClasses,
   describeTxType,
   emptyReceipt,
   type TransactionDetail,
+  type TransactionEffect,
   type TransactionReceipt,
+  type TransactionStatus,
   type recordAccountTransactionRequestSchema,
   transactionRecordMessages,
 } from '@tranche/api';
@@ -16,9 +19,10 @@ import type { z } from 'zod';
 import { accessOf } from '../../access/access.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
+import { effectsOf } from './effects.ts';
 import {
   accountKnowsHash,
-  countAccountTransactions,
+  accountTransactionContracts,
   findAccountTransaction,
   findReceipt,
   followReplacedTransaction,
@@ -93,7 +97,12 @@ export function assetClassOf(row: Pick<ListedTransactionRow, 'contractKind' | 'p
   }
 }
 
-function toListItem(row: ListedTransactionRow): AccountTransaction {
+function statusOf(row: Pick<ListedTransactionRow, 'receiptStatus'>): TransactionStatus {
+  if (row.receiptStatus === null) return 'pending';
+  return row.receiptStatus === 1 ? 'mined' : 'reverted';
+}
+
+function toListItem(row: ListedTransactionRow, effect: TransactionEffect): AccountTransaction {
   return {
     id: row.id,
     transactionHash: row.transactionHash,
@@ -105,6 +114,8 @@ function toListItem(row: ListedTransactionRow): AccountTransaction {
     updatedOn: row.updatedOn.toISOString(),
     relatedAssetClassId: assetClassOf(row),
     relatedAssetClassName: row.projectName ?? row.contractName ?? '',
+    status: statusOf(row),
+    effect,
   };
 }
 
@@ -216,7 +227,8 @@ export function createTransactionsService(ctx: AppContext, options: { lookupTime
       });
       const row = page[0];
       if (!row) throw new HttpError(404, transactionRecordMessages.notRecorded);
-      return toListItem(row);
+      const [item] = await present(accountId, [await withReceipt(row)]);
+      return item as AccountTransaction;
     },
 
     /** POST /transactions/hash: the chain must know the transaction. */
@@ -234,18 +246,40 @@ export function createTransactionsService(ctx: AppContext, options: { lookupTime
       return storeReceipt(receipt);
     },
 
-    /** GET /account/transactions/{page}. */
-    async list(accountId: number, page: number): Promise<AccountTransactionsPage> {
+    /**
+     * GET /account/transactions/{page}?kind=&token=&status=: the rows of one txType and one contract are read from the
+     * database; their status comes from the stored receipt, or from the chain for a row without one (its receipt is
+     * then stored); the page's rows are decoded from their receipts (issue 34).
+     */
+    async list(
+      accountId: number,
+      page: number,
+      filter: AccountTransactionsFilter = { kind: undefined, token: undefined, status: undefined },
+    ): Promise<AccountTransactionsPage> {
       const pageSize = accountTransactionsPageSize;
-      const totalRows = await countAccountTransactions(ctx.db, accountId);
-      const totalPages = Math.max(1, Math.ceil(totalRows / pageSize));
-      const rows = await listAccountTransactions(ctx.db, {
+      const listed = await listAccountTransactions(ctx.db, {
         accountId,
         chainId: ctx.chain.chainId,
-        limit: pageSize,
-        offset: (page - 1) * pageSize,
+        txType: filter.kind,
+        contractAddress: filter.token,
       });
-      return { totalRows, totalPages, currentPage: page, pageSize, pageData: rows.map(toListItem) };
+      const settled = await Promise.all(listed.map((row) => withReceipt(row, true)));
+      const rows =
+        filter.status === undefined ? settled : settled.filter((row) => statusOf(row) === filter.status);
+      const totalRows = rows.length;
+      const totalPages = Math.max(1, Math.ceil(totalRows / pageSize));
+      const pageRows = rows.slice((page - 1) * pageSize, page * pageSize);
+      const contracts = (await accountTransactionContracts(ctx.db, accountId, ctx.chain.chainId))
+        .map((c) => ({ address: c.address, name: c.name ?? '' }))
+        .sort((a, b) => (a.name === '' ? 1 : 0) - (b.name === '' ? 1 : 0) || a.name.localeCompare(b.name));
+      return {
+        totalRows,
+        totalPages,
+        currentPage: page,
+        pageSize,
+        pageData: await present(accountId, pageRows),
+        contracts,
+      };
     },
 
     /**
@@ -276,6 +310,44 @@ export function createTransactionsService(ctx: AppContext, options: { lookupTime
       };
     },
   };
+
+  /**
+   * The row with the status of its receipt: a row without a stored one is looked up on the chain (and stored). A
+   * deployment recorded without its contract (the server's own, signed before the address was known) gets the
+   * created contract's address from the receipt when `fillContract` (My transactions; the answer of a recording
+   * keeps the spec's empty contract until the console sends it with isUpdate).
+   */
+  async function withReceipt(row: ListedTransactionRow, fillContract = false): Promise<ListedTransactionRow> {
+    if (row.receiptStatus !== null) return row;
+    const receipt = await provider.getTransactionReceipt(row.transactionHash);
+    if (!receipt) return row;
+    const stored = await storeReceipt(receipt);
+    const created = stored.contractAddress;
+    if (fillContract && row.contractAddress === null && created !== '') {
+      await updateTransactionContract(ctx.db, row.accountId, row.transactionHash, created);
+      return { ...row, receiptStatus: stored.status, contractAddress: created };
+    }
+    return { ...row, receiptStatus: stored.status };
+  }
+
+  /** The rows as listed, each decoded from its receipt's events for the viewer. */
+  async function present(accountId: number, rows: ListedTransactionRow[]): Promise<AccountTransaction[]> {
+    const receipts = await Promise.all(
+      rows.map((row) =>
+        row.receiptStatus === null ? null : provider.getTransactionReceipt(row.transactionHash),
+      ),
+    );
+    const effects = await effectsOf(
+      ctx,
+      { accountId },
+      rows.map((row, index) => ({
+        txType: row.txType,
+        contractAddress: row.contractAddress,
+        receipt: receipts[index] ?? null,
+      })),
+    );
+    return rows.map((row, index) => toListItem(row, effects[index] as TransactionEffect));
+  }
 
   async function checkContract(transaction: TransactionResponse, contractAddress: string | null) {
     if (contractAddress === null) return;

@@ -152,6 +152,7 @@ describe.each(databaseKinds)('transactions routes on %s', (kind) => {
       currentPage: 1,
       pageSize: 10,
       pageData: [],
+      contracts: [],
     });
     const bobDetail = await t.app.inject({
       method: 'GET',

@@ -1,4 +1,4 @@
-import { countOf, type Distribution, distributionMessages as m, formatAmount } from '@tranche/api';
+import { countOf, type Distribution, distributionMessages as m, formatAmount, txTypes } from '@tranche/api';
 import {
   Button,
   Card,
@@ -28,8 +28,13 @@ export async function fundCalls(distribution: Distribution): Promise<WalletCall[
   const { approveTx, fundTx } = await api.call('distributionFundTx', { params: { id: distribution.id } });
   const asset = { symbol: distribution.assetSymbol, decimals: distribution.assetDecimals };
   return [
-    { ...approveTx, label: `Approve ${distribution.assetSymbol} for the Distributor`, asset },
-    { ...fundTx, label: 'Fund the distribution', asset },
+    {
+      ...approveTx,
+      label: `Approve ${distribution.assetSymbol} for the Distributor`,
+      asset,
+      txType: txTypes.paymentApproval,
+    },
+    { ...fundTx, label: 'Fund the distribution', asset, txType: txTypes.distributionFunding },
   ];
 }
 
@@ -90,7 +95,9 @@ export function DistributionCard({
   };
   const reclaimCalls = async (): Promise<WalletCall[]> => {
     const { txData } = await api.call('reclaimDistribution', { params: { id: d.id }, body: { txMode: 1 } });
-    return txData ? [{ ...txData, label: 'Reclaim what is unpaid' }] : [];
+    return txData
+      ? [{ ...txData, label: 'Reclaim what is unpaid', txType: txTypes.distributionReclaim }]
+      : [];
   };
 
   return (

@@ -1,4 +1,4 @@
-import { loadErrorMessages, type OpenClaim, walletMessages } from '@tranche/api';
+import { loadErrorMessages, type OpenClaim, txTypes, walletMessages } from '@tranche/api';
 import {
   Alert,
   ClaimCard,
@@ -47,7 +47,12 @@ function Claims({ address }: { address: string }) {
     setStates((all) => ({ ...all, [key]: { state: 'claiming' } }));
     const asset = { symbol: claim.assetSymbol, decimals: claim.assetDecimals };
     const result = await tx.run(async () => [
-      { ...claim.claimTx, label: `Claim distribution #${claim.id}`, asset },
+      {
+        ...claim.claimTx,
+        label: `Claim distribution #${claim.id}`,
+        asset,
+        txType: txTypes.distributionClaim,
+      },
     ]);
     setStates((all) => ({
       ...all,

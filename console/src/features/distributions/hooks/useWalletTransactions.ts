@@ -1,9 +1,11 @@
+import type { TxType } from '@tranche/api';
 import type { ChainErrorContext } from '@tranche/api/chainErrors';
 import type { TxWizardState } from '@tranche/ui-kit';
 import type { Signer } from 'ethers';
 import { useSetAtom } from 'jotai';
 import { useCallback, useState } from 'react';
 import { describeError } from '../../../lib/api.ts';
+import { registerWalletTransaction } from '../../history/index.ts';
 import { notifyAtom } from '../../notifications/index.ts';
 import { PipelineError, type TxProgress, runTransactionPipeline } from '../../transactions/index.ts';
 import { useWalletSigner } from '../../wallet/index.ts';
@@ -15,6 +17,8 @@ export type WalletCall = {
   label: string;
   /** The payment token whose base units a refusal counts (shown in its units). */
   asset?: ChainErrorContext['asset'];
+  /** What it does: recorded in the account's My transactions (issue 34). */
+  txType: TxType;
 };
 
 export type RunResult = { ok: boolean; errorMessage?: string };
@@ -60,6 +64,24 @@ function viewOf(progress: TxProgress, step: string): WalletTxView {
   }
 }
 
+/** The pipeline's callbacks that record a wallet-signed call in My transactions, after `onHash` of the caller. */
+function recorded(
+  txType: TxType,
+  publicAddress: string,
+  contractAddress: string,
+  signer: Signer,
+  onHash: (hash: string) => void,
+) {
+  const registration = registerWalletTransaction({ txType, publicAddress, contractAddress, signer });
+  return {
+    onHash: async (hash: string) => {
+      onHash(hash);
+      await registration.onHash(hash);
+    },
+    onReceipt: registration.onReceipt,
+  };
+}
+
 /**
  * Sends server-built transactions (approve then fund, a claim, a reclaim) from the connected wallet, one after
  * the other, through the one transaction pipeline, and keeps the TxWizard's view of the current one. Before each
@@ -100,7 +122,9 @@ export function useWalletTransactions() {
                   ? { state: 'submitting', step: current }
                   : viewOf(progress, current),
               ),
-            onHash: (hash) => notify({ text: 'Transaction submitted', data: { hash }, silent: true }),
+            ...recorded(call.txType, wallet.address.toLowerCase(), call.to, signer, (hash) =>
+              notify({ text: 'Transaction submitted', data: { hash }, silent: true }),
+            ),
           });
         }
         return { ok: true };

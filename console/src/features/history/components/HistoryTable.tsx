@@ -38,6 +38,8 @@ export function HistoryTable<Row>({
   actionLabel,
   pagesLabel,
   above,
+  hrefForPage = (n) => routeTo.TransactionHistory(n),
+  emptyAbove = false,
 }: {
   loading: boolean;
   loadingLabel: string;
@@ -55,13 +57,23 @@ export function HistoryTable<Row>({
   pagesLabel: string;
   /** Above the table (e.g. the CSV export). */
   above?: ReactNode;
+  /** The link of a page (default: My transactions at that page). */
+  hrefForPage?: (page: number) => string;
+  /** Whether `above` stays when there is nothing to list (filters the user may change). */
+  emptyAbove?: boolean;
 }) {
   if (loading) return <Spinner label={loadingLabel} />;
-  if (rows.length === 0 && page <= 1) return <EmptyState title={empty.title} text={empty.text} />;
+  if (rows.length === 0 && page <= 1)
+    return (
+      <Stack space="medium">
+        {emptyAbove ? above : null}
+        <EmptyState title={empty.title} text={empty.text} />
+      </Stack>
+    );
   return (
     <Stack space="medium">
       {above}
-      <Table caption={caption}>
+      <Table caption={caption} cardsOnPhone>
         <TableHead>
           <TableRow>
             <TableHeaderCell>View</TableHeaderCell>
@@ -81,7 +93,9 @@ export function HistoryTable<Row>({
                 </StopClick>
               </TableCell>
               {columns.map((column) => (
-                <TableCell key={column.header}>{column.cell(row)}</TableCell>
+                <TableCell key={column.header} label={column.header}>
+                  {column.cell(row)}
+                </TableCell>
               ))}
             </TableRow>
           ))}
@@ -90,7 +104,7 @@ export function HistoryTable<Row>({
       <Pagination
         page={page}
         totalPages={shownPageCount(totalPages)}
-        hrefForPage={(n) => routeTo.TransactionHistory(n)}
+        hrefForPage={hrefForPage}
         renderLink={renderRouterLink}
         label={pagesLabel}
       />

@@ -3,12 +3,16 @@ import {
   type AccountTransactionsPage,
   assetClasses,
   transactionMessages,
+  transactionStatusNames,
 } from '@tranche/api';
+import { Badge, Stack, Text } from '@tranche/ui-kit';
 import { useNavigate } from 'react-router-dom';
 import { routeTo } from '../../../lib/paths.ts';
 import type { Load } from '../../../lib/useLoad.ts';
 import { ChainLink } from './ChainLink.tsx';
+import type { HistoryFilter } from '../pageQuery.ts';
 import { ExportCsvButton } from './ExportCsvButton.tsx';
+import { HistoryFilters } from './HistoryFilters.tsx';
 import { AddressCell, formatDate, type HistoryColumn, HistoryTable } from './HistoryTable.tsx';
 import { StopClick } from './StopClick.tsx';
 
@@ -32,21 +36,39 @@ function ContractCell({ row }: { row: AccountTransaction }) {
   );
 }
 
-/** The 'Transactions' tab of My transactions (part 2, section 2). Load failures are silent (section 8). */
+function EffectCell({ row }: { row: AccountTransaction }) {
+  if (!row.effect.what) return null;
+  return <Text>{row.effect.what}</Text>;
+}
+
+const statusTones = { pending: 'warning', mined: 'success', reverted: 'danger' } as const;
+
+/**
+ * The 'Transactions' tab of My transactions (part 2, section 2), with each row's status and decoded effect and the
+ * filters and CSV of issue 34. Load failures are silent (section 8).
+ */
 export function RegularTransactionsTab({
   load,
   page,
+  filter,
 }: {
   load: Load<AccountTransactionsPage>;
   page: number;
+  filter: HistoryFilter;
 }) {
   const navigate = useNavigate();
   const data = load.status === 'ready' ? load.data : undefined;
+  const filtered = Boolean(filter.kind || filter.token || filter.status);
   return (
     <HistoryTable
       loading={load.status === 'loading'}
       loadingLabel="Loading your transactions"
-      empty={{ title: transactionMessages.noTransactionsTitle, text: transactionMessages.noTransactions }}
+      empty={{
+        title: transactionMessages.noTransactionsTitle,
+        text: filtered ? transactionMessages.noMatchingTransactions : transactionMessages.noTransactions,
+      }}
+      emptyAbove={filtered}
+      hrefForPage={(n) => routeTo.TransactionHistory(n, filter)}
       rows={data?.pageData ?? []}
       page={page}
       totalPages={data?.totalPages ?? 1}
@@ -56,7 +78,12 @@ export function RegularTransactionsTab({
       open={(row) => navigate(routeTo.ViewRegularTransaction(row.transactionHash))}
       actionLabel={(row) => `View transaction ${row.transactionHash}`}
       pagesLabel="Transactions pages"
-      above={<ExportCsvButton />}
+      above={
+        <Stack space="medium">
+          <HistoryFilters filter={filter} contracts={data?.contracts ?? []} />
+          <ExportCsvButton filter={filter} />
+        </Stack>
+      }
     />
   );
 }
@@ -64,6 +91,16 @@ export function RegularTransactionsTab({
 const columns: readonly HistoryColumn<AccountTransaction>[] = [
   { header: 'ID', cell: (row) => row.id },
   { header: 'Type', cell: (row) => row.typeDescription },
+  { header: 'Effect', cell: (row) => <EffectCell row={row} /> },
+  {
+    header: 'Status',
+    // In a span: on a phone the cell is a grid whose items stretch; the badge keeps its own width.
+    cell: (row) => (
+      <span>
+        <Badge tone={statusTones[row.status]}>{transactionStatusNames[row.status]}</Badge>
+      </span>
+    ),
+  },
   { header: 'Contract', cell: (row) => <ContractCell row={row} /> },
   { header: 'Public address', cell: (row) => <AddressCell address={row.publicAddress} /> },
   {

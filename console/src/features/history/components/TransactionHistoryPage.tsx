@@ -2,17 +2,18 @@ import { Card, Tabs } from '@tranche/ui-kit';
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../../../lib/api.ts';
 import { useLoad } from '../../../lib/useLoad.ts';
-import { pageFromQuery } from '../pageQuery.ts';
+import { filterFromQuery, pageFromQuery } from '../pageQuery.ts';
 import { RegularTransactionsTab } from './RegularTransactionsTab.tsx';
 import { ShardedTransactionsTab } from './ShardedTransactionsTab.tsx';
 
-/** /TransactionHistory?page={n}: both lists load for the page of the query (a non-number reads as 1). */
+/** /TransactionHistory?page={n}&kind=&token=&status=: both lists load for the page of the query (a non-number reads as 1). */
 export function TransactionHistoryPage() {
   const [searchParams] = useSearchParams();
   const page = pageFromQuery(searchParams.get('page'));
+  const filter = filterFromQuery(searchParams);
   const regular = useLoad(
-    (signal) => api.call('listAccountTransactions', { params: { page }, signal }),
-    [page],
+    (signal) => api.call('listAccountTransactions', { params: { page }, query: filter, signal }),
+    [page, filter.kind, filter.token, filter.status],
   );
   const sharded = useLoad((signal) => api.call('listDtx', { params: { page }, signal }), [page]);
   return (
@@ -23,7 +24,7 @@ export function TransactionHistoryPage() {
           <Tabs.Trigger value="sharded">Sharded Transactions</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="transactions">
-          <RegularTransactionsTab load={regular.state} page={page} />
+          <RegularTransactionsTab load={regular.state} page={page} filter={filter} />
         </Tabs.Content>
         <Tabs.Content value="sharded">
           <ShardedTransactionsTab load={sharded.state} page={page} />
