@@ -6,6 +6,7 @@ import {
   zeroAddress,
 } from '@tranche/api';
 import { type DevChain, devAccountKeys, securityTokenV2Abi, transferRefusalWords } from '@tranche/contracts';
+import { asc, eq } from 'drizzle-orm';
 import { Contract, encodeBytes32String, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,7 +18,9 @@ import {
 } from '../../../test/helpers.ts';
 import { createTestUser, type TestUser } from '../credentials/testing.ts';
 import { type IssuerChain, randomAddresses, setupIssuerChain } from '../drafts/testing.ts';
+import { enforcementAt, enforcementEvents } from './freezes.ts';
 import { indexerOf } from './routes.ts';
+import { tokenEvents } from './schema.ts';
 
 /**
  * Enforcement on a version 2 token through the routes, on a real Anvil (issue 36): a partial freeze and the
@@ -73,7 +76,20 @@ describe.each(databaseKinds)('enforcement on version 2 tokens (%s)', (kind) => {
     const receipt = await t.ctx.chain.provider.waitForTransaction(hash as string);
     expect(receipt?.status).toBe(1);
     await indexerOf(t.app)?.waitForBlock(receipt?.blockNumber ?? 0, 20_000);
+    return receipt?.blockNumber ?? 0;
   };
+  /** The enforcement events the indexer stored for one transaction, as [event, address, partition, amount]. */
+  const indexed = async (transactionHash: string | undefined) =>
+    (
+      await t.ctx.db
+        .select()
+        .from(tokenEvents)
+        .where(eq(tokenEvents.transactionHash, String(transactionHash).toLowerCase()))
+        .orderBy(asc(tokenEvents.logIndex))
+    )
+      .filter((row) => (enforcementEvents as readonly string[]).includes(row.event))
+      .map((row) => [row.event, row.fromAddress, row.partition, row.amount, row.toAddress, row.details]);
+  const contractOf = async () => (await token.getAddress()).toLowerCase();
   const precheckTransfer = (amount: string) =>
     alice.client.call('precheckOperation', {
       body: {
@@ -140,8 +156,13 @@ describe.each(databaseKinds)('enforcement on version 2 tokens (%s)', (kind) => {
     const done = await bob.client.call('freezePartialTokens', {
       body: { ...freeze, txMode: 2, amount: '60', action: 'freeze' },
     });
-    await mined(done.transactionHash);
+    const frozenAt = await mined(done.transactionHash);
     expect(await token.getFunction('getFrozenTokensByPartition')(defaultPartition, holder)).toBe(60n);
+    // The index holds the freeze: ERC-3643's TokensFrozen and the frozen amount of the partition after it.
+    expect(await indexed(done.transactionHash)).toEqual([
+      ['FrozenByPartition', holder, defaultPartition, '60', null, {}],
+      ['TokensFrozen', holder, null, '60', null, {}],
+    ]);
     expect(await token.getFunction('balanceOfByPartition')(defaultPartition, holder)).toBe(100n);
     // The holders list shows the frozen tokens of the partition (read from the chain).
     const holders = await alice.client.call('listHolders', {
@@ -176,8 +197,18 @@ describe.each(databaseKinds)('enforcement on version 2 tokens (%s)', (kind) => {
     const unfrozen = await bob.client.call('freezePartialTokens', {
       body: { ...freeze, txMode: 2, amount: '60', action: 'unfreeze' },
     });
-    await mined(unfrozen.transactionHash);
+    const unfrozenAt = await mined(unfrozen.transactionHash);
     expect((await precheckTransfer('50')).ok).toBe(true);
+    expect(await indexed(unfrozen.transactionHash)).toEqual([
+      ['FrozenByPartition', holder, defaultPartition, '0', null, {}],
+      ['TokensUnfrozen', holder, null, '60', null, {}],
+    ]);
+    // "Frozen at block N" is a query of the index.
+    expect((await enforcementAt(t.ctx.db, await contractOf(), frozenAt)).frozenTokens).toEqual([
+      { address: holder, partition: defaultPartition, frozen: '60' },
+    ]);
+    expect((await enforcementAt(t.ctx.db, await contractOf(), frozenAt - 1)).frozenTokens).toEqual([]);
+    expect((await enforcementAt(t.ctx.db, await contractOf(), unfrozenAt)).frozenTokens).toEqual([]);
   });
 
   it('freezes an address: it can neither send nor receive until unfrozen', async () => {
@@ -187,10 +218,12 @@ describe.each(databaseKinds)('enforcement on version 2 tokens (%s)', (kind) => {
         alice.client.call('freezeAddress', { body: { ...body, accountAddress: issuer, frozen: true } }),
       ),
     ).toEqual([403, e.notEnforcer]);
-    await mined(
-      (await bob.client.call('freezeAddress', { body: { ...body, frozen: true } })).transactionHash,
-    );
+    const freeze = await bob.client.call('freezeAddress', { body: { ...body, frozen: true } });
+    const frozenAt = await mined(freeze.transactionHash);
     expect(await token.getFunction('isFrozen')(holder)).toBe(true);
+    expect(await indexed(freeze.transactionHash)).toEqual([
+      ['AddressFrozen', holder, null, null, null, { frozen: true }],
+    ]);
     expect(await precheckTransfer('10')).toMatchObject({
       ok: false,
       reason: transferRefusalWords['sender is frozen']?.words,
@@ -199,10 +232,11 @@ describe.each(databaseKinds)('enforcement on version 2 tokens (%s)', (kind) => {
       409,
       e.alreadyFrozen,
     ]);
-    await mined(
-      (await bob.client.call('freezeAddress', { body: { ...body, frozen: false } })).transactionHash,
-    );
+    const unfreeze = await bob.client.call('freezeAddress', { body: { ...body, frozen: false } });
+    const unfrozenAt = await mined(unfreeze.transactionHash);
     expect(await token.getFunction('isFrozen')(holder)).toBe(false);
+    expect((await enforcementAt(t.ctx.db, await contractOf(), frozenAt)).frozenAddresses).toEqual([holder]);
+    expect((await enforcementAt(t.ctx.db, await contractOf(), unfrozenAt)).frozenAddresses).toEqual([]);
     expect((await precheckTransfer('10')).ok).toBe(true);
     // The operations log (read by alice, the token's creator) holds both as forced operations (issue 38), by bob;
     // the refused ones are not there.
@@ -244,7 +278,24 @@ describe.each(databaseKinds)('enforcement on version 2 tokens (%s)', (kind) => {
     ).toEqual([403, e.notEnforcer]);
 
     const done = await bob.client.call('recoverWallet', { body: { ...body, newAddress: sameHash } });
-    await mined(done.transactionHash);
+    const recoveredAt = await mined(done.transactionHash);
+    expect((await indexed(done.transactionHash)).find((row) => row[0] === 'RecoverySuccess')).toEqual([
+      'RecoverySuccess',
+      lost,
+      null,
+      null,
+      sameHash,
+      { investorOnchainID: expect.stringMatching(/^0x[0-9a-f]{40}$/) },
+    ]);
+    expect((await enforcementAt(t.ctx.db, await contractOf(), recoveredAt)).recoveries).toEqual([
+      {
+        lostAddress: lost,
+        newAddress: sameHash,
+        blockNumber: recoveredAt,
+        transactionHash: done.transactionHash,
+      },
+    ]);
+    expect((await enforcementAt(t.ctx.db, await contractOf(), recoveredAt - 1)).recoveries).toEqual([]);
     expect(await issuerChain.balanceOf(await token.getAddress(), sameHash)).toBe(100n);
     expect(await issuerChain.balanceOf(await token.getAddress(), lost)).toBe(0n);
     expect(((await token.getFunction('recoveredTo')(lost)) as string).toLowerCase()).toBe(sameHash);
