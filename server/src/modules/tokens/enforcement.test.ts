@@ -16,7 +16,9 @@ import {
   startTestChain,
   type TestApp,
 } from '../../../test/helpers.ts';
-import { createTestUser, type TestUser } from '../credentials/testing.ts';
+import { jobRunnerOf } from '../../jobs/runner.ts';
+import { readZip } from '../audit/verify.mjs';
+import { baseUrlOf, createTestUser, type TestUser } from '../credentials/testing.ts';
 import { type IssuerChain, randomAddresses, setupIssuerChain } from '../drafts/testing.ts';
 import { enforcementAt, enforcementEvents } from './freezes.ts';
 import { indexerOf } from './routes.ts';
@@ -302,6 +304,53 @@ describe.each(databaseKinds)('enforcement on version 2 tokens (%s)', (kind) => {
     expect(
       await refusal(bob.client.call('recoverWallet', { body: { ...body, newAddress: sameHash } })),
     ).toEqual([409, e.recoveredAlready]);
+  });
+
+  it('lists the freezes and the recovery in the regulator pack, with who asked for each', async () => {
+    const head = await t.ctx.chain.provider.getBlockNumber();
+    const { id } = await alice.client.call('createAuditPack', {
+      params: { symbol: 'VENF' },
+      body: { blockNumber: head },
+    });
+    await jobRunnerOf(t.app, t.ctx).idle();
+    expect(await alice.client.call('getAuditPack', { params: { id } })).toMatchObject({ state: 'done' });
+    const download = await fetch(`${await baseUrlOf(t)}/api/audit/packs/${id}/download`, {
+      headers: { authorization: `Bearer ${alice.token}` },
+    });
+    const files = readZip(Buffer.from(await download.arrayBuffer()));
+    const forced = JSON.parse(files.get('forced.json')?.toString() ?? '{}');
+    const [lost] = investors as [string];
+    const recovery = forced.freezes.history.find((e: { event: string }) => e.event === 'RecoverySuccess');
+    expect(recovery).toMatchObject({ address: lost, action: 'force.recover', reason: null });
+    expect(forced.freezes.atBlock).toMatchObject({
+      blockNumber: head,
+      frozenAddresses: [],
+      frozenTokens: [],
+      recoveries: [{ lostAddress: lost, newAddress: recovery.to }],
+    });
+    // Every freeze and unfreeze, in the chain's order, each with the request of the operations log that sent it.
+    expect(
+      forced.freezes.history
+        .filter(
+          (e: { event: string }) =>
+            e.event === 'TokensFrozen' || e.event === 'TokensUnfrozen' || e.event === 'AddressFrozen',
+        )
+        .filter((e: { address: string }) => e.address === holder)
+        .map(
+          (e: { event: string; amount?: string; frozen?: boolean; requestedBy: string; action: string }) => [
+            e.event,
+            e.amount ?? e.frozen,
+            e.requestedBy?.split('-')[0],
+            e.action,
+          ],
+        ),
+    ).toEqual([
+      ['TokensFrozen', '60', 'bob', 'force.freeze-partial'],
+      ['TokensUnfrozen', '60', 'bob', 'force.freeze-partial'],
+      ['AddressFrozen', true, 'bob', 'force.freeze'],
+      ['AddressFrozen', false, 'bob', 'force.freeze'],
+    ]);
+    expect(recovery.requestedBy.split('-')[0]).toBe('bob');
   });
 
   it('answers a version 1 token in words', async () => {
