@@ -7,7 +7,7 @@ import {
 } from '@tranche/api';
 import { type DevChain, devAccountKeys, securityTokenV2Abi, transferRefusalWords } from '@tranche/contracts';
 import { asc, eq } from 'drizzle-orm';
-import { Contract, encodeBytes32String, Wallet } from 'ethers';
+import { Contract, encodeBytes32String, Wallet, ZeroHash } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -351,6 +351,64 @@ describe.each(databaseKinds)('enforcement on version 2 tokens (%s)', (kind) => {
       ['AddressFrozen', false, 'bob', 'force.freeze'],
     ]);
     expect(recovery.requestedBy.split('-')[0]).toBe('bob');
+  });
+
+  it('says which rules were in force when a transaction was mined, from the indexed RulesSet history', async () => {
+    const partial = {
+      symbol: 'VENF',
+      accountAddress: owner,
+      txMode: 2 as const,
+      holderAddress: holder,
+      partition: 'default',
+      amount: '1',
+    };
+    const detailOf = async (hash: string | undefined) => {
+      await bob.client.call('recordTransactionHash', { body: { transactionHash: hash as string } });
+      return bob.client.call('getTransaction', { params: { hash: hash as string } });
+    };
+    const before = await bob.client.call('freezePartialTokens', { body: { ...partial, action: 'freeze' } });
+    const beforeBlock = await mined(before.transactionHash);
+    // The owner sets the token's rule on the chain (every holder counted in the same call: rules on at once).
+    const holders = await alice.client.call('listHolders', {
+      params: { code: 'VENF', partition: 'default' },
+      query: { pageSize: 50 },
+    });
+    const asOwner = token.connect(new Wallet(devAccountKeys[3] as string, t.ctx.chain.provider)) as Contract;
+    const setRules = await asOwner.getFunction('setRules')(
+      ZeroHash,
+      50,
+      0,
+      0,
+      0,
+      2,
+      ['0x4b50'],
+      holders.pagedResults.map((row) => row.holderAddress).sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1)),
+    );
+    const rulesBlock = await mined(setRules.hash);
+    const after = await bob.client.call('freezePartialTokens', { body: { ...partial, action: 'unfreeze' } });
+    const afterBlock = await mined(after.transactionHash);
+
+    expect((await detailOf(before.transactionHash)).rulesInForce).toEqual({
+      symbol: 'VENF',
+      blockNumber: beforeBlock,
+      rules: [],
+    });
+    expect((await detailOf(after.transactionHash)).rulesInForce).toEqual({
+      symbol: 'VENF',
+      blockNumber: afterBlock,
+      rules: [
+        {
+          scope: 'token',
+          setAtBlock: rulesBlock,
+          setBy: setRules.hash,
+          maxHolders: 50,
+          lockupUntil: 0,
+          minHolding: '0',
+          maxHolding: '0',
+          countries: { mode: 'deny', list: ['KP'] },
+        },
+      ],
+    });
   });
 
   it('answers a version 1 token in words', async () => {

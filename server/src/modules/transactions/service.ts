@@ -30,6 +30,7 @@ import {
   upsertAccountTransaction,
   upsertReceipt,
 } from './repository.ts';
+import { rulesInForce } from './rulesInForce.ts';
 
 type RecordRequest = z.output<typeof recordAccountTransactionRequestSchema>;
 
@@ -273,6 +274,7 @@ export function createTransactionsService(ctx: AppContext, options: { lookupTime
         confirmations,
         txType,
         typeDescription: recorded ? describeTxType(txType) : '',
+        rulesInForce: await rulesInForce(ctx.db, hash, receipt),
       };
     },
   };
