@@ -298,6 +298,17 @@ describe.each(databaseKinds)('enforcement on version 2 tokens (%s)', (kind) => {
       },
     ]);
     expect((await enforcementAt(t.ctx.db, await contractOf(), recoveredAt - 1)).recoveries).toEqual([]);
+    // The holders page names the lost wallet beside the new one (from the index).
+    const holders = await alice.client.call('listHolders', {
+      params: { code: 'VENF', partition: 'default' },
+      query: { pageSize: 50 },
+    });
+    expect(holders.pagedResults.find((row) => row.holderAddress === sameHash)).toMatchObject({
+      balance: '100',
+      recoveredFrom: lost,
+    });
+    // The lost wallet holds nothing now: not on the page (its recoveredTo shows if it ever held again).
+    expect(holders.pagedResults.map((row) => row.holderAddress)).not.toContain(lost);
     expect(await issuerChain.balanceOf(await token.getAddress(), sameHash)).toBe(100n);
     expect(await issuerChain.balanceOf(await token.getAddress(), lost)).toBe(0n);
     expect(((await token.getFunction('recoveredTo')(lost)) as string).toLowerCase()).toBe(sameHash);
