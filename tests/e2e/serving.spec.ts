@@ -40,7 +40,9 @@ const budgets: Partial<Record<keyof typeof routeModules, number>> = {
   // operation (issue 34), the what-if before Set rule (issue 39). 270.40 kB once the version 2 card and the
   // enforcement panel load only for version 2 tokens (their own chunks): 1.5 kB, less than hoped, because what they
   // use (TxWizard, the forms) the page loads anyway. The rest is the what-if and the refresh.
-  '/TokenInfo': 271 * kB,
+  // 271.05 kB with the holders' Recovered column (issue 36, from the index) and the rules-in-force words moved to a
+  // module of their own (issue 38); 271.25 kB while they sat in the messages every route loads.
+  '/TokenInfo': 271.5 * kB,
 };
 
 /**
