@@ -12,6 +12,7 @@ export type {
 export { errorEnvelopeSchema, failure, ok, successEnvelopeSchema } from './envelope.ts';
 export type { Envelope, ErrorEnvelope, SuccessEnvelope } from './envelope.ts';
 export * from './messages.ts';
+export * from './ruleInForceWords.ts';
 export { formatAmount, parseAmount } from '@tranche/contracts/units';
 export type { AmountFormat } from '@tranche/contracts/units';
 export * from './values.ts';

@@ -352,6 +352,9 @@ export const transactionMessages = {
   noMatchingTransactions: 'None of your transactions match these filters.',
   noShardedTitle: 'No sharded transactions available',
   noSharded: 'You did not run any distributed transactions yet.',
+  // ours (issue 38): the token's compliance rules when the transaction was mined
+  rulesInForceAt: (block: number) => `Rules in force at block ${block}`,
+  noRules: 'No rules',
 } as const;
 
 /** Part 1, section 8: network failure texts ("Could not ... due to the following error"). */

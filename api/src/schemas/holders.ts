@@ -62,6 +62,10 @@ export const holderSchema = z.object({
   frozen: z.string().optional(),
   /** Version 2 tokens: the address is frozen (it can neither send nor receive). */
   addressFrozen: z.boolean().optional(),
+  /** Version 2 tokens (issue 36, from the index): the lost wallet this one replaced in a recovery. */
+  recoveredFrom: z.string().optional(),
+  /** Version 2 tokens (from the index): the wallet this lost one was recovered to (refused for ever). */
+  recoveredTo: z.string().optional(),
 });
 export type Holder = z.output<typeof holderSchema>;
 

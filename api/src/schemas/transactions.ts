@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { transactionRecordMessages } from '../messages.ts';
 import { addressPattern } from './fields.ts';
+import { ruleSchema } from './rules.ts';
 
 /**
  * Types of the transactions an account runs (GET /account/transactions pageData.txType). The spec fixes
@@ -209,6 +210,13 @@ export const emptyReceipt: TransactionReceipt = {
 };
 
 /** GET /transactions/{hash}: a transaction recorded by the account, with its receipt and confirmations. */
+/** One compliance rule in force (a RulesSet of the token; `scope` 'token' or a partition's name), as GET /token/rules
+ * shows a rule, without the holder count. */
+export const ruleInForceSchema = ruleSchema
+  .omit({ holders: true })
+  .extend({ scope: z.string(), setAtBlock: z.number().int(), setBy: z.string() });
+export type RuleInForce = z.output<typeof ruleInForceSchema>;
+
 export const transactionDetailSchema = z.object({
   transactionHash: z.string(),
   receipt: transactionReceiptSchema,
@@ -216,6 +224,14 @@ export const transactionDetailSchema = z.object({
   confirmations: z.number().int(),
   txType: z.number().int(),
   typeDescription: z.string(),
+  /**
+   * The rules of the token the transaction was sent to, as in force when it was mined (issue 38: the indexed
+   * RulesSet history; `rules` empty: no rules). Null when it is not mined or not sent to a token of the platform.
+   */
+  rulesInForce: z
+    .object({ symbol: z.string(), blockNumber: z.number().int(), rules: z.array(ruleInForceSchema) })
+    .nullable()
+    .optional(),
 });
 export type TransactionDetail = z.output<typeof transactionDetailSchema>;
 

@@ -1,4 +1,9 @@
-import { securityTokenArtifact, securityTokenV2Abi, whitelistArtifact } from '@tranche/contracts';
+import {
+  securityTokenArtifact,
+  securityTokenV2Abi,
+  whitelistArtifact,
+  whitelistV2Artifact,
+} from '@tranche/contracts';
 import { decodeBytes32String, Interface, type Log, type LogDescription } from 'ethers';
 
 /**
@@ -13,7 +18,15 @@ export const tokenInterface = new Interface([
       !securityTokenArtifact.abi.some((v1) => v1.type === 'event' && 'name' in v1 && v1.name === entry.name),
   ),
 ]);
-export const whitelistInterface = new Interface(whitelistArtifact.abi);
+/** Whitelists of both versions: version 2 adds ExpirySet (a record's validity) to version 1's events. */
+export const whitelistInterface = new Interface([
+  ...whitelistArtifact.abi,
+  ...whitelistV2Artifact.abi.filter(
+    (entry) =>
+      entry.type === 'event' &&
+      !whitelistArtifact.abi.some((v1) => v1.type === 'event' && 'name' in v1 && v1.name === entry.name),
+  ),
+]);
 
 /**
  * Token events the indexer does not follow: the ERC-20 `Transfer` mirrors every IssuedByPartition,

@@ -18,6 +18,10 @@ export function chunks<T>(items: T[], size = chunkSize): T[][] {
 export const lower = (value: unknown) => String(value).toLowerCase();
 export const text = (value: unknown) => (typeof value === 'bigint' ? value.toString() : String(value));
 
+/** A bytes2 country code as its two letters ('0x4652' -> 'FR'); empty for none. */
+const bytes2Text = (value: unknown) =>
+  Buffer.from(String(value).slice(2), 'hex').toString('latin1').replace(/\0/g, '');
+
 type EventRow = typeof tokenEvents.$inferInsert;
 
 type Args = DecodedLog['args'];
@@ -92,6 +96,40 @@ export function eventRow(log: DecodedLog, timestamp: number): EventRow {
       break;
     case 'PartitionCreated':
       row.partition = a.partition;
+      break;
+    // Whitelist version 2: the country and the expiry of a record (ISO 3166 alpha-2 as text; unix seconds, 0: none).
+    case 'CountrySet':
+      Object.assign(row, { toAddress: lower(a.account), operator: lower(a.by) });
+      details.country = bytes2Text(a.country);
+      break;
+    case 'ExpirySet':
+      Object.assign(row, { toAddress: lower(a.account), operator: lower(a.by) });
+      details.expiresAt = text(a.expiresAt);
+      break;
+    // Enforcement of version 2 tokens (issue 36), each with the address it concerns in from_address:
+    // an address frozen or unfrozen (ERC-3643), the frozen amount of one partition after a change, the amounts
+    // frozen or unfrozen (ERC-3643) and the total frozen after (ERC-7943 Frozen), a recovery (lost -> new wallet)
+    // and ERC-7943's ForcedTransfer (the ControllerTransfer beside it is the movement).
+    case 'AddressFrozen':
+      Object.assign(row, { fromAddress: lower(a._userAddress), operator: lower(a._owner) });
+      details.frozen = a._isFrozen;
+      break;
+    case 'FrozenByPartition':
+      Object.assign(row, { partition: a.partition, fromAddress: lower(a.account), amount: text(a.frozen) });
+      break;
+    case 'TokensFrozen':
+    case 'TokensUnfrozen':
+      Object.assign(row, { fromAddress: lower(a._userAddress), amount: text(a._amount) });
+      break;
+    case 'Frozen':
+      Object.assign(row, { fromAddress: lower(a.account), amount: text(a.amount) });
+      break;
+    case 'RecoverySuccess':
+      Object.assign(row, { fromAddress: lower(a._lostWallet), toAddress: lower(a._newWallet) });
+      details.investorOnchainID = lower(a._investorOnchainID);
+      break;
+    case 'ForcedTransfer':
+      Object.assign(row, { fromAddress: lower(a.from), toAddress: lower(a.to), amount: text(a.amount) });
       break;
     default:
       for (const [key, value] of Object.entries(a.toObject())) {

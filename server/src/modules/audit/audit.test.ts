@@ -48,6 +48,7 @@ describe.each(databaseKinds)('operations log, anchors and regulator packs on %s'
   let stranger: TestUser;
   let token: Contract;
   let recordBlock = 0;
+  let expiresAt = 0;
   const symbol = 'AUDIT';
   const logins = new Map<TestUser, string>();
   const loginOf = (user: TestUser) => logins.get(user) ?? '';
@@ -67,7 +68,8 @@ describe.each(databaseKinds)('operations log, anchors and regulator packs on %s'
           await t.ctx.db.execute(sql`select login_name as login from accounts where id = ${user.accountId}`),
         )[0]?.login ?? '',
       );
-    const setup = await deploySchemeAndWhitelist(wallets);
+    // A version 2 whitelist: its records carry a country and an expiry the pack's snapshot shows.
+    const setup = await deploySchemeAndWhitelist(wallets, { whitelistV2: true });
     await insertWhitelist(t.ctx.db, {
       chainId: chain.chainId,
       address: setup.whitelistAddress,
@@ -92,11 +94,16 @@ describe.each(databaseKinds)('operations log, anchors and regulator packs on %s'
       holders.map((h, i) => ({
         publicAddress: h.address,
         legalName: `Holder ${i}`,
-        contactDetails: {},
+        contactDetails: (i === 0 ? { country: 'de' } : {}) as Record<string, string>,
         salt: 's',
         hash: 'h',
       })),
     );
+    // Holder 1's country and holder 0's expiry on the chain (holder 0's country is its KYC record's).
+    expiresAt = (await provider.getBlock('latest'))?.timestamp ?? 0;
+    expiresAt += 30 * 86_400;
+    await (await setup.whitelist.getFunction('setCountryBatch')([holders[1]?.address], ['0x4652'])).wait();
+    await (await setup.whitelist.getFunction('setExpiryBatch')([holders[0]?.address], [expiresAt])).wait();
     const sent = await token.getFunction('issueByPartition(bytes32,address[],uint256[],bytes)')(
       encodeBytes32String('CLASS-A'),
       holders.map((h) => h.address),
@@ -288,6 +295,21 @@ describe.each(databaseKinds)('operations log, anchors and regulator packs on %s'
       ),
     );
     expect(moves.slice(4)).toEqual(['']);
+    // The whitelist and KYC snapshot: each record's country (the chain's, else the KYC record's) and its expiry.
+    const whitelistRows = (files.get('whitelist.csv')?.toString() ?? '').trim().split('\r\n');
+    expect(whitelistRows[0]).toBe('address,verified,kycHash,transaction,block,legalName,country,expiresAt');
+    expect(
+      whitelistRows
+        .slice(1)
+        .map((line) => line.split(','))
+        .filter((cells) => cells[5]?.startsWith('Holder'))
+        .map((cells) => [cells[5], cells[6], cells[7]])
+        .sort(),
+    ).toEqual([
+      ['Holder 0', 'DE', new Date(expiresAt * 1000).toISOString()],
+      ['Holder 1', 'FR', ''],
+      ['Holder 2', '', ''],
+    ]);
     const manifest = JSON.parse(files.get('manifest.json')?.toString() ?? '{}');
     const config = await owner.client.call('config');
     expect(manifest.platform.signingKey).toBe(config.auditSigningKey);

@@ -8,6 +8,7 @@ import { zipSync } from 'fflate';
 import type { AppContext } from '../../context.ts';
 import { bytes32Name } from '../../indexer/decode.ts';
 import { balancesAt } from '../snapshots/service.ts';
+import { enforcementAt, enforcementEvents } from '../tokens/index.ts';
 import { tokenDocuments, tokenEvents, whitelistVerifications } from '../tokens/schema.ts';
 import { whitelistAddresses, whitelists } from '../whitelists/schema.ts';
 import { minedAnchors } from './anchor.ts';
@@ -98,13 +99,23 @@ export async function buildPack(
   await step('register', 5);
   const balances = await balancesAt(ctx.db, contract, blockNumber, null);
   const names = new Map<string, string>();
+  // The country of each KYC record (its Default Template field), replaced below by the whitelist's on-chain one.
+  const countries = new Map<string, string>();
   if (token.whitelistAddress) {
     const rows = await ctx.db
-      .select({ address: whitelistAddresses.publicAddress, legalName: whitelistAddresses.legalName })
+      .select({
+        address: whitelistAddresses.publicAddress,
+        legalName: whitelistAddresses.legalName,
+        contactDetails: whitelistAddresses.contactDetails,
+      })
       .from(whitelistAddresses)
       .innerJoin(whitelists, eq(whitelists.id, whitelistAddresses.whitelistId))
       .where(eq(whitelists.address, token.whitelistAddress.toLowerCase()));
-    for (const row of rows) names.set(row.address, row.legalName);
+    for (const row of rows) {
+      names.set(row.address, row.legalName);
+      const country = String(row.contactDetails.country ?? '').trim();
+      if (country !== '') countries.set(row.address, country.toUpperCase());
+    }
   }
   await keccakReady();
   const merkleRoot = registerRoot(
@@ -212,10 +223,29 @@ export async function buildPack(
         )
         .orderBy(asc(whitelistVerifications.account))
     : [];
+  // The country (CountrySet) and, on a version 2 whitelist, the expiry (ExpirySet; 0: none) each record had at the
+  // block, from the index; a record the chain holds no country for keeps its KYC record's.
+  const expiries = new Map<string, string>();
+  if (token.whitelistAddress) {
+    const latest = rowsOf<{ account: string; event: string; country: string | null; expires: string | null }>(
+      await ctx.db.execute(sql`
+        select distinct on (to_address, event) to_address as account, event, details ->> 'country' as country,
+          details ->> 'expiresAt' as expires
+        from token_events
+        where contract_address = ${token.whitelistAddress.toLowerCase()} and event in ('CountrySet', 'ExpirySet')
+          and block_number <= ${blockNumber}
+        order by to_address, event, block_number desc, log_index desc`),
+    );
+    for (const row of latest) {
+      if (row.event === 'CountrySet' && row.country) countries.set(row.account, row.country);
+      if (row.event === 'ExpirySet' && row.expires && row.expires !== '0')
+        expiries.set(row.account, iso(Number(row.expires)));
+    }
+  }
   put(
     'whitelist.csv',
     toCsv(
-      ['address', 'verified', 'kycHash', 'transaction', 'block', 'legalName'],
+      ['address', 'verified', 'kycHash', 'transaction', 'block', 'legalName', 'country', 'expiresAt'],
       verifications.map((v) => [
         v.account,
         v.verified ? 'yes' : 'no',
@@ -223,6 +253,8 @@ export async function buildPack(
         v.transaction,
         v.block,
         names.get(v.account) ?? null,
+        countries.get(v.account) ?? null,
+        expiries.get(v.account) ?? null,
       ]),
     ),
   );
@@ -310,10 +342,54 @@ export async function buildPack(
     .from(tokenEvents)
     .where(and(eq(tokenEvents.contractAddress, contract), inArray(tokenEvents.event, forcedEvents)))
     .orderBy(asc(tokenEvents.blockNumber), asc(tokenEvents.logIndex));
+  // Freezes and recoveries (version 2 tokens), each with who asked for it and the reason typed where the operations
+  // log holds its request (matched by the transaction's hash).
+  const enforcement = await ctx.db
+    .select()
+    .from(tokenEvents)
+    .where(and(eq(tokenEvents.contractAddress, contract), inArray(tokenEvents.event, [...enforcementEvents])))
+    .orderBy(asc(tokenEvents.blockNumber), asc(tokenEvents.logIndex));
+  const requestOf = new Map<string, AuditEntry>();
+  for (const entry of forcedReasons) {
+    const hash = (entry.after as { result?: { transactionHash?: unknown } } | null)?.result?.transactionHash;
+    if (typeof hash === 'string') requestOf.set(hash.toLowerCase(), entry);
+  }
+  const approval = (transaction: string) => {
+    const entry = requestOf.get(transaction);
+    return {
+      requestedBy: entry?.actor ?? null,
+      action: entry?.action ?? null,
+      reason: (entry?.after as { reason?: unknown } | null)?.reason ?? null,
+      logEntry: entry?.seq ?? null,
+    };
+  };
+  const frozenAtBlock = await enforcementAt(ctx.db, contract, blockNumber);
   put(
     'forced.json',
     `${JSON.stringify(
       {
+        freezes: {
+          atBlock: {
+            ...frozenAtBlock,
+            frozenTokens: frozenAtBlock.frozenTokens.map((f) => ({
+              ...f,
+              partition: bytes32Name(f.partition),
+            })),
+          },
+          history: enforcement.map((e) => ({
+            event: e.event,
+            block: e.blockNumber,
+            time: iso(e.blockTimestamp),
+            transaction: e.transactionHash,
+            address: e.fromAddress,
+            ...(e.toAddress ? { to: e.toAddress } : {}),
+            ...(e.partition ? { partition: bytes32Name(e.partition) } : {}),
+            ...(e.amount !== null ? { amount: e.amount } : {}),
+            ...(e.operator ? { by: e.operator } : {}),
+            ...e.details,
+            ...approval(e.transactionHash),
+          })),
+        },
         onChain: forced.map((e) => ({
           event: e.event,
           block: e.blockNumber,
@@ -324,6 +400,7 @@ export async function buildPack(
           to: e.toAddress,
           amount: e.amount,
           ...e.details,
+          ...approval(e.transactionHash),
         })),
         // Who asked for each forced operation and the reason typed (operations log).
         requested: forcedReasons.map((entry) => ({

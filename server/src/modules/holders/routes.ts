@@ -8,6 +8,7 @@ import { firstUnconfirmedBlock } from '../../indexer/unconfirmed.ts';
 import { registerRoute } from '../../http/routing.ts';
 import { paged, requireDeployed } from '../projects/service.ts';
 import type { ServerModule } from '../registry.ts';
+import { enforcementAt } from '../tokens/index.ts';
 import { bytes32Name } from '../../indexer/decode.ts';
 import {
   type HolderCursor,
@@ -135,6 +136,16 @@ export const holdersModule: ServerModule = {
               rows.map((row) => row.holder),
             )
           : undefined;
+      // Recoveries as the index holds them: the lost wallet names its new one and the new one its lost one.
+      const recoveries =
+        partition && token.tokenVersion === 2
+          ? (await enforcementAt(ctx.db, token.contractAddress, Number.MAX_SAFE_INTEGER)).recoveries
+          : [];
+      const recoveryOf = (holder: string) => {
+        const from = recoveries.find((r) => r.newAddress === holder)?.lostAddress;
+        const to = recoveries.find((r) => r.lostAddress === holder)?.newAddress;
+        return { ...(from ? { recoveredFrom: from } : {}), ...(to ? { recoveredTo: to } : {}) };
+      };
       return {
         ...paged(
           rows.map((row, i) => ({
@@ -144,6 +155,7 @@ export const holdersModule: ServerModule = {
             verificationTransactionHash: named ? row.verificationTransactionHash : null,
             unconfirmed: row.unconfirmed,
             ...enforcement?.[i],
+            ...recoveryOf(row.holder),
           })),
           totalRows,
           query.page,

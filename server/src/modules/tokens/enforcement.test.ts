@@ -6,7 +6,8 @@ import {
   zeroAddress,
 } from '@tranche/api';
 import { type DevChain, devAccountKeys, securityTokenV2Abi, transferRefusalWords } from '@tranche/contracts';
-import { Contract, encodeBytes32String, Wallet } from 'ethers';
+import { asc, eq } from 'drizzle-orm';
+import { Contract, encodeBytes32String, Wallet, ZeroHash } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -15,9 +16,13 @@ import {
   startTestChain,
   type TestApp,
 } from '../../../test/helpers.ts';
-import { createTestUser, type TestUser } from '../credentials/testing.ts';
+import { jobRunnerOf } from '../../jobs/runner.ts';
+import { readZip } from '../audit/verify.mjs';
+import { baseUrlOf, createTestUser, type TestUser } from '../credentials/testing.ts';
 import { type IssuerChain, randomAddresses, setupIssuerChain } from '../drafts/testing.ts';
+import { enforcementAt, enforcementEvents } from './freezes.ts';
 import { indexerOf } from './routes.ts';
+import { tokenEvents } from './schema.ts';
 
 /**
  * Enforcement on a version 2 token through the routes, on a real Anvil (issue 36): a partial freeze and the
@@ -73,7 +78,20 @@ describe.each(databaseKinds)('enforcement on version 2 tokens (%s)', (kind) => {
     const receipt = await t.ctx.chain.provider.waitForTransaction(hash as string);
     expect(receipt?.status).toBe(1);
     await indexerOf(t.app)?.waitForBlock(receipt?.blockNumber ?? 0, 20_000);
+    return receipt?.blockNumber ?? 0;
   };
+  /** The enforcement events the indexer stored for one transaction, as [event, address, partition, amount]. */
+  const indexed = async (transactionHash: string | undefined) =>
+    (
+      await t.ctx.db
+        .select()
+        .from(tokenEvents)
+        .where(eq(tokenEvents.transactionHash, String(transactionHash).toLowerCase()))
+        .orderBy(asc(tokenEvents.logIndex))
+    )
+      .filter((row) => (enforcementEvents as readonly string[]).includes(row.event))
+      .map((row) => [row.event, row.fromAddress, row.partition, row.amount, row.toAddress, row.details]);
+  const contractOf = async () => (await token.getAddress()).toLowerCase();
   const precheckTransfer = (amount: string) =>
     alice.client.call('precheckOperation', {
       body: {
@@ -140,8 +158,13 @@ describe.each(databaseKinds)('enforcement on version 2 tokens (%s)', (kind) => {
     const done = await bob.client.call('freezePartialTokens', {
       body: { ...freeze, txMode: 2, amount: '60', action: 'freeze' },
     });
-    await mined(done.transactionHash);
+    const frozenAt = await mined(done.transactionHash);
     expect(await token.getFunction('getFrozenTokensByPartition')(defaultPartition, holder)).toBe(60n);
+    // The index holds the freeze: ERC-3643's TokensFrozen and the frozen amount of the partition after it.
+    expect(await indexed(done.transactionHash)).toEqual([
+      ['FrozenByPartition', holder, defaultPartition, '60', null, {}],
+      ['TokensFrozen', holder, null, '60', null, {}],
+    ]);
     expect(await token.getFunction('balanceOfByPartition')(defaultPartition, holder)).toBe(100n);
     // The holders list shows the frozen tokens of the partition (read from the chain).
     const holders = await alice.client.call('listHolders', {
@@ -176,8 +199,18 @@ describe.each(databaseKinds)('enforcement on version 2 tokens (%s)', (kind) => {
     const unfrozen = await bob.client.call('freezePartialTokens', {
       body: { ...freeze, txMode: 2, amount: '60', action: 'unfreeze' },
     });
-    await mined(unfrozen.transactionHash);
+    const unfrozenAt = await mined(unfrozen.transactionHash);
     expect((await precheckTransfer('50')).ok).toBe(true);
+    expect(await indexed(unfrozen.transactionHash)).toEqual([
+      ['FrozenByPartition', holder, defaultPartition, '0', null, {}],
+      ['TokensUnfrozen', holder, null, '60', null, {}],
+    ]);
+    // "Frozen at block N" is a query of the index.
+    expect((await enforcementAt(t.ctx.db, await contractOf(), frozenAt)).frozenTokens).toEqual([
+      { address: holder, partition: defaultPartition, frozen: '60' },
+    ]);
+    expect((await enforcementAt(t.ctx.db, await contractOf(), frozenAt - 1)).frozenTokens).toEqual([]);
+    expect((await enforcementAt(t.ctx.db, await contractOf(), unfrozenAt)).frozenTokens).toEqual([]);
   });
 
   it('freezes an address: it can neither send nor receive until unfrozen', async () => {
@@ -187,10 +220,12 @@ describe.each(databaseKinds)('enforcement on version 2 tokens (%s)', (kind) => {
         alice.client.call('freezeAddress', { body: { ...body, accountAddress: issuer, frozen: true } }),
       ),
     ).toEqual([403, e.notEnforcer]);
-    await mined(
-      (await bob.client.call('freezeAddress', { body: { ...body, frozen: true } })).transactionHash,
-    );
+    const freeze = await bob.client.call('freezeAddress', { body: { ...body, frozen: true } });
+    const frozenAt = await mined(freeze.transactionHash);
     expect(await token.getFunction('isFrozen')(holder)).toBe(true);
+    expect(await indexed(freeze.transactionHash)).toEqual([
+      ['AddressFrozen', holder, null, null, null, { frozen: true }],
+    ]);
     expect(await precheckTransfer('10')).toMatchObject({
       ok: false,
       reason: transferRefusalWords['sender is frozen']?.words,
@@ -199,10 +234,11 @@ describe.each(databaseKinds)('enforcement on version 2 tokens (%s)', (kind) => {
       409,
       e.alreadyFrozen,
     ]);
-    await mined(
-      (await bob.client.call('freezeAddress', { body: { ...body, frozen: false } })).transactionHash,
-    );
+    const unfreeze = await bob.client.call('freezeAddress', { body: { ...body, frozen: false } });
+    const unfrozenAt = await mined(unfreeze.transactionHash);
     expect(await token.getFunction('isFrozen')(holder)).toBe(false);
+    expect((await enforcementAt(t.ctx.db, await contractOf(), frozenAt)).frozenAddresses).toEqual([holder]);
+    expect((await enforcementAt(t.ctx.db, await contractOf(), unfrozenAt)).frozenAddresses).toEqual([]);
     expect((await precheckTransfer('10')).ok).toBe(true);
     // The operations log (read by alice, the token's creator) holds both as forced operations (issue 38), by bob;
     // the refused ones are not there.
@@ -244,13 +280,146 @@ describe.each(databaseKinds)('enforcement on version 2 tokens (%s)', (kind) => {
     ).toEqual([403, e.notEnforcer]);
 
     const done = await bob.client.call('recoverWallet', { body: { ...body, newAddress: sameHash } });
-    await mined(done.transactionHash);
+    const recoveredAt = await mined(done.transactionHash);
+    expect((await indexed(done.transactionHash)).find((row) => row[0] === 'RecoverySuccess')).toEqual([
+      'RecoverySuccess',
+      lost,
+      null,
+      null,
+      sameHash,
+      { investorOnchainID: expect.stringMatching(/^0x[0-9a-f]{40}$/) },
+    ]);
+    expect((await enforcementAt(t.ctx.db, await contractOf(), recoveredAt)).recoveries).toEqual([
+      {
+        lostAddress: lost,
+        newAddress: sameHash,
+        blockNumber: recoveredAt,
+        transactionHash: done.transactionHash,
+      },
+    ]);
+    expect((await enforcementAt(t.ctx.db, await contractOf(), recoveredAt - 1)).recoveries).toEqual([]);
+    // The holders page names the lost wallet beside the new one (from the index).
+    const holders = await alice.client.call('listHolders', {
+      params: { code: 'VENF', partition: 'default' },
+      query: { pageSize: 50 },
+    });
+    expect(holders.pagedResults.find((row) => row.holderAddress === sameHash)).toMatchObject({
+      balance: '100',
+      recoveredFrom: lost,
+    });
+    // The lost wallet holds nothing now: not on the page (its recoveredTo shows if it ever held again).
+    expect(holders.pagedResults.map((row) => row.holderAddress)).not.toContain(lost);
     expect(await issuerChain.balanceOf(await token.getAddress(), sameHash)).toBe(100n);
     expect(await issuerChain.balanceOf(await token.getAddress(), lost)).toBe(0n);
     expect(((await token.getFunction('recoveredTo')(lost)) as string).toLowerCase()).toBe(sameHash);
     expect(
       await refusal(bob.client.call('recoverWallet', { body: { ...body, newAddress: sameHash } })),
     ).toEqual([409, e.recoveredAlready]);
+  });
+
+  it('lists the freezes and the recovery in the regulator pack, with who asked for each', async () => {
+    const head = await t.ctx.chain.provider.getBlockNumber();
+    const { id } = await alice.client.call('createAuditPack', {
+      params: { symbol: 'VENF' },
+      body: { blockNumber: head },
+    });
+    await jobRunnerOf(t.app, t.ctx).idle();
+    expect(await alice.client.call('getAuditPack', { params: { id } })).toMatchObject({ state: 'done' });
+    const download = await fetch(`${await baseUrlOf(t)}/api/audit/packs/${id}/download`, {
+      headers: { authorization: `Bearer ${alice.token}` },
+    });
+    const files = readZip(Buffer.from(await download.arrayBuffer()));
+    const forced = JSON.parse(files.get('forced.json')?.toString() ?? '{}');
+    const [lost] = investors as [string];
+    const recovery = forced.freezes.history.find((e: { event: string }) => e.event === 'RecoverySuccess');
+    expect(recovery).toMatchObject({ address: lost, action: 'force.recover', reason: null });
+    expect(forced.freezes.atBlock).toMatchObject({
+      blockNumber: head,
+      frozenAddresses: [],
+      frozenTokens: [],
+      recoveries: [{ lostAddress: lost, newAddress: recovery.to }],
+    });
+    // Every freeze and unfreeze, in the chain's order, each with the request of the operations log that sent it.
+    expect(
+      forced.freezes.history
+        .filter(
+          (e: { event: string }) =>
+            e.event === 'TokensFrozen' || e.event === 'TokensUnfrozen' || e.event === 'AddressFrozen',
+        )
+        .filter((e: { address: string }) => e.address === holder)
+        .map(
+          (e: { event: string; amount?: string; frozen?: boolean; requestedBy: string; action: string }) => [
+            e.event,
+            e.amount ?? e.frozen,
+            e.requestedBy?.split('-')[0],
+            e.action,
+          ],
+        ),
+    ).toEqual([
+      ['TokensFrozen', '60', 'bob', 'force.freeze-partial'],
+      ['TokensUnfrozen', '60', 'bob', 'force.freeze-partial'],
+      ['AddressFrozen', true, 'bob', 'force.freeze'],
+      ['AddressFrozen', false, 'bob', 'force.freeze'],
+    ]);
+    expect(recovery.requestedBy.split('-')[0]).toBe('bob');
+  });
+
+  it('says which rules were in force when a transaction was mined, from the indexed RulesSet history', async () => {
+    const partial = {
+      symbol: 'VENF',
+      accountAddress: owner,
+      txMode: 2 as const,
+      holderAddress: holder,
+      partition: 'default',
+      amount: '1',
+    };
+    const detailOf = async (hash: string | undefined) => {
+      await bob.client.call('recordTransactionHash', { body: { transactionHash: hash as string } });
+      return bob.client.call('getTransaction', { params: { hash: hash as string } });
+    };
+    const before = await bob.client.call('freezePartialTokens', { body: { ...partial, action: 'freeze' } });
+    const beforeBlock = await mined(before.transactionHash);
+    // The owner sets the token's rule on the chain (every holder counted in the same call: rules on at once).
+    const holders = await alice.client.call('listHolders', {
+      params: { code: 'VENF', partition: 'default' },
+      query: { pageSize: 50 },
+    });
+    const asOwner = token.connect(new Wallet(devAccountKeys[3] as string, t.ctx.chain.provider)) as Contract;
+    const setRules = await asOwner.getFunction('setRules')(
+      ZeroHash,
+      50,
+      0,
+      0,
+      0,
+      2,
+      ['0x4b50'],
+      holders.pagedResults.map((row) => row.holderAddress).sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1)),
+    );
+    const rulesBlock = await mined(setRules.hash);
+    const after = await bob.client.call('freezePartialTokens', { body: { ...partial, action: 'unfreeze' } });
+    const afterBlock = await mined(after.transactionHash);
+
+    expect((await detailOf(before.transactionHash)).rulesInForce).toEqual({
+      symbol: 'VENF',
+      blockNumber: beforeBlock,
+      rules: [],
+    });
+    expect((await detailOf(after.transactionHash)).rulesInForce).toEqual({
+      symbol: 'VENF',
+      blockNumber: afterBlock,
+      rules: [
+        {
+          scope: 'token',
+          setAtBlock: rulesBlock,
+          setBy: setRules.hash,
+          maxHolders: 50,
+          lockupUntil: 0,
+          minHolding: '0',
+          maxHolding: '0',
+          countries: { mode: 'deny', list: ['KP'] },
+        },
+      ],
+    });
   });
 
   it('answers a version 1 token in words', async () => {

@@ -4,6 +4,7 @@ import {
   securityTokenArtifact,
   testStableTokenArtifact,
   whitelistArtifact,
+  whitelistV2Artifact,
 } from '@tranche/contracts';
 import {
   type BaseContract,
@@ -60,7 +61,10 @@ async function call(contract: Contract, method: string, ...args: unknown[]) {
 }
 
 /** A security scheme and a whitelist with the holders verified; the owner holds levels 1 and 2. */
-export async function deploySchemeAndWhitelist(wallets: DevWallets, options: { verifyOwner?: boolean } = {}) {
+export async function deploySchemeAndWhitelist(
+  wallets: DevWallets,
+  options: { verifyOwner?: boolean; whitelistV2?: boolean } = {},
+) {
   const { owner } = wallets;
   const scheme = await deploy(securitySchemeArtifact, owner.signer, [owner.address]);
   const schemeContract = new Contract(scheme.address, securitySchemeArtifact.abi, owner.signer);
@@ -68,12 +72,10 @@ export async function deploySchemeAndWhitelist(wallets: DevWallets, options: { v
   await call(schemeContract, 'grantOperator', owner.address, assetId);
   await call(schemeContract, 'grantLevel1', owner.address);
   await call(schemeContract, 'grantLevel2', owner.address);
-  const whitelist = await deploy(whitelistArtifact, owner.signer, [
-    'Test whitelist',
-    owner.address,
-    scheme.address,
-  ]);
-  const whitelistContract = new Contract(whitelist.address, whitelistArtifact.abi, owner.signer);
+  // WhitelistV2 (records with an expiry) takes the same constructor and answers version 1's functions.
+  const artifact = options.whitelistV2 ? whitelistV2Artifact : whitelistArtifact;
+  const whitelist = await deploy(artifact, owner.signer, ['Test whitelist', owner.address, scheme.address]);
+  const whitelistContract = new Contract(whitelist.address, artifact.abi, owner.signer);
   const verified = [...(options.verifyOwner ? [owner] : []), ...wallets.holders];
   await call(
     whitelistContract,

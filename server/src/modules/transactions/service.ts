@@ -34,6 +34,7 @@ import {
   upsertAccountTransaction,
   upsertReceipt,
 } from './repository.ts';
+import { rulesInForce } from './rulesInForce.ts';
 
 type RecordRequest = z.output<typeof recordAccountTransactionRequestSchema>;
 
@@ -307,6 +308,7 @@ export function createTransactionsService(ctx: AppContext, options: { lookupTime
         confirmations,
         txType,
         typeDescription: recorded ? describeTxType(txType) : '',
+        rulesInForce: await rulesInForce(ctx.db, hash, receipt),
       };
     },
   };

@@ -118,6 +118,8 @@ describe.each(databaseKinds)('transactions routes on %s', (kind) => {
         txType: 2,
         typeDescription: 'Whitelist update',
         confirmations: 2,
+        // Sent to an address that is no token of the platform: no rules to tell.
+        rulesInForce: null,
         receipt: {
           mined: true,
           blockHash: receipt.blockHash,
@@ -255,6 +257,7 @@ describe.each(databaseKinds)('transactions routes on %s', (kind) => {
         txType: 0,
         typeDescription: '',
         confirmations: 0,
+        rulesInForce: null,
         receipt: {
           mined: false,
           blockHash: '',

@@ -25,6 +25,7 @@ import { useLoad } from '../../../lib/useLoad.ts';
 import { ChainLink } from './ChainLink.tsx';
 import { DetailRow } from './DetailRow.tsx';
 import { BackButton, isNotFound, LoadFailure, TransactionNotFound } from './LoadFailure.tsx';
+import { RulesInForceRow } from './RulesInForceRow.tsx';
 
 /** The toolbar: view another transaction by its hash. */
 function OtherHashForm({ current }: { current: string }) {
@@ -93,6 +94,7 @@ function TransactionRows({ detail }: { detail: TransactionDetail }) {
             transactionMessages.notAvailable
           )}
         </DetailRow>
+        <RulesInForceRow rulesInForce={detail.rulesInForce} />
       </TableBody>
     </Table>
   );

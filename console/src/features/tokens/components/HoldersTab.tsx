@@ -20,6 +20,7 @@ import {
 } from '@tranche/ui-kit';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../../lib/api.ts';
+import { RecoveredCell } from './RecoveredCell.tsx';
 import { Address, UnconfirmedBadge } from '../../config/index.ts';
 import { ErrorAlert } from '../../forms/index.ts';
 import {
@@ -69,6 +70,13 @@ const frozenColumn = column.accessor('frozen', {
     const text = amount && amount !== '0' ? formatAmount(amount) : '';
     return info.row.original.addressFrozen ? `${text}${text ? ' · ' : ''}Address frozen` : text;
   },
+});
+
+/** Version 2 tokens (issue 36, from the index): the lost wallet a recovered holder replaced, or the new one. */
+const recoveredColumn = column.display({
+  id: 'recovered',
+  header: 'Recovered',
+  cell: (info) => <RecoveredCell {...info.row.original} />,
 });
 
 const pageSize = 50;
@@ -147,6 +155,7 @@ export function HoldersTab({ ops }: { ops: TokenOps }) {
     : [
         ...columns,
         frozenColumn,
+        recoveredColumn,
         ...(mayEnforce
           ? [
               column.display({
