@@ -260,15 +260,17 @@ export async function createPack(
       })
       .returning({ id: auditPacks.id });
     if (!row) throw new Error('The pack was not recorded');
+    // The request's log entry commits with the pack and its job: the job, which anchors the log's head before it
+    // builds, never starts before the entry exists (it did, now and then, and the head it anchored was the old one).
+    await record({ ...ctx, db: tx as unknown as AppContext['db'] }, session, request, token, 'export.pack', {
+      pack: row.id,
+      blockNumber,
+      from: body.from ?? null,
+      to: body.to ?? null,
+    });
     const job = await runner.enqueue(packJobKind, { packId: row.id }, tx as unknown as AppContext['db']);
     await tx.update(auditPacks).set({ jobId: job.id }).where(eq(auditPacks.id, row.id));
     return row;
-  });
-  await record(ctx, session, request, token, 'export.pack', {
-    pack: pack.id,
-    blockNumber,
-    from: body.from ?? null,
-    to: body.to ?? null,
   });
   return pack;
 }
