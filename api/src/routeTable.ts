@@ -155,6 +155,8 @@ export const routeTable = {
   revokeLevel1: { group: 'rbac', method: 'DELETE', path: '/rbac/fixed/level1', access: 'user' },
   grantLevel2: { group: 'rbac', method: 'POST', path: '/rbac/fixed/level2', access: 'user' },
   revokeLevel2: { group: 'rbac', method: 'DELETE', path: '/rbac/fixed/level2', access: 'user' },
+  proposeSchemeOwner: { group: 'rbac', method: 'POST', path: '/rbac/owner/propose', access: 'user' },
+  acceptSchemeOwner: { group: 'rbac', method: 'POST', path: '/rbac/owner/accept', access: 'user' },
   recordAccountTransaction: {
     group: 'transactions',
     method: 'POST',

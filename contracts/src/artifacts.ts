@@ -63,5 +63,6 @@ export type CodebaseType = (typeof codebaseTypes)[keyof typeof codebaseTypes];
 export const codebases = {
   1: [securityTokenArtifact],
   2: [whitelistArtifact],
-  3: [securitySchemeArtifact],
+  // Version 2 (two-step ownership) is the newest: new schemes get it; version 1 schemes keep working unchanged.
+  3: [securitySchemeArtifact, securitySchemeV2Artifact],
 } as const satisfies Record<CodebaseType, readonly ContractArtifact[]>;

@@ -14,6 +14,16 @@ async function chooseDevAccount(page: Page, address: string) {
   await dialog.getByRole('button', { name: 'Select Account' }).click();
 }
 
+/** Switches the connected dev-account wallet from `from` to `to` through the header strip. */
+async function switchWallet(page: Page, from: string, to: string) {
+  await page
+    .getByRole('region', { name: 'Wallet' })
+    .getByRole('button', { name: new RegExp(from) })
+    .click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Connect' }).click();
+  await chooseDevAccount(page, to);
+}
+
 /** Deploys a scheme owned by `owner` with the dev-account wallet, then opens it for editing. */
 async function deployAndEditScheme(page: Page, name: string) {
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
@@ -93,12 +103,7 @@ test('deploy a scheme with the wallet, grant OP, L1 and L2, see them on-chain; a
   await expect(l2).toBeChecked();
 
   // another wallet is neither owner nor security manager
-  await page
-    .getByRole('region', { name: 'Wallet' })
-    .getByRole('button', { name: new RegExp(owner) })
-    .click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Connect' }).click();
-  await chooseDevAccount(page, stranger);
+  await switchWallet(page, owner, stranger);
   await page.getByRole('button', { name: 'Check' }).click();
   await expect(
     page.getByText('This is disabled because you are not the owner of the smart contract.'),
@@ -106,6 +111,26 @@ test('deploy a scheme with the wallet, grant OP, L1 and L2, see them on-chain; a
   await expect(page.getByText('This is disabled because you are not a security manager')).toHaveCount(2);
   await expect(op).toBeDisabled();
   await expect(l2).toBeDisabled();
+
+  // A new scheme is on version 2: its owner hands it over in two steps (issue 35), each signed by the server.
+  await page.getByRole('tab', { name: 'Journey scheme' }).click();
+  await expect(page.getByText('Nobody has been proposed.')).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Propose a new owner of the scheme' })).toHaveCount(0);
+  await switchWallet(page, stranger, owner);
+  const handOver = page.getByRole('form', { name: 'Propose a new owner of the scheme' });
+  await handOver.getByRole('textbox', { name: 'New owner' }).fill(stranger);
+  await handOver.getByRole('button', { name: 'Propose new owner' }).click();
+  await expect(
+    page.getByText('The new owner was proposed: the scheme is theirs once they accept.'),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByRole('textbox', { name: 'Owner', exact: true })).toHaveValue(owner.toLowerCase());
+  await switchWallet(page, owner, stranger);
+  await page.getByRole('button', { name: 'Accept ownership' }).click();
+  await expect(page.getByText('You own this security scheme now.')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('textbox', { name: 'Owner', exact: true })).toHaveValue(stranger.toLowerCase());
+  await expect(page.getByText('Nobody has been proposed.')).toBeVisible();
 });
 
 test("a scheme whose registration fails says 'Failed to register the scheme' with the reason", async ({

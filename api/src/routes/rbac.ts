@@ -10,7 +10,9 @@ import {
   contractAddressParamsSchema,
   deployTxResponseSchema,
   levelChangeRequestSchema,
+  acceptSchemeOwnerRequestSchema,
   operatorChangeRequestSchema,
+  proposeSchemeOwnerRequestSchema,
   rbacDeployTxRequestSchema,
   registerSchemeRequestSchema,
   schemeDetailSchema,
@@ -101,6 +103,18 @@ export const rbacRoutes = {
     spec: part1,
     summary: 'Revoke access level 2',
     body: levelChangeRequestSchema,
+    response: transactionHashResponseSchema,
+  }),
+  proposeSchemeOwner: route('proposeSchemeOwner', {
+    spec: 'tranche',
+    summary: 'Propose a new owner of a version 2 security scheme (it accepts to take over)',
+    body: proposeSchemeOwnerRequestSchema,
+    response: transactionHashResponseSchema,
+  }),
+  acceptSchemeOwner: route('acceptSchemeOwner', {
+    spec: 'tranche',
+    summary: 'Accept the ownership of a version 2 security scheme (the proposed owner)',
+    body: acceptSchemeOwnerRequestSchema,
     response: transactionHashResponseSchema,
   }),
 } satisfies GroupRoutes<'rbac'>;

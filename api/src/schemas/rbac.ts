@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idField, nameField } from './fields.ts';
-import { accessRightsMessages, schemeMessages } from '../messages.ts';
+import { accessRightsMessages, schemeMessages, tokenV2Messages } from '../messages.ts';
 import { addressField } from './credentials.ts';
 
 /** Ours: the spec gives no texts for these server answers. */
@@ -26,6 +26,13 @@ export const rbacMessages = {
   alreadyLevel2: 'The address has access level #2 already',
   notLevel2: 'The address does not have access level #2',
   alreadyRegistered: 'This security scheme is registered already',
+  // Handing a version 2 scheme to a new owner (issue 35: the scheme's owner rotates like the token's).
+  ownershipNeedsV2:
+    'This security scheme is on version 1, whose owner cannot be changed: deploy a new scheme on version 2 to hand it over later',
+  notOwner: 'Only the owner of the security scheme can do this',
+  notPendingOwner: 'Only the proposed owner can accept the ownership of the security scheme',
+  noPendingOwner: 'Nobody has been proposed as the new owner of this security scheme',
+  newOwnerIsOwner: 'This address already owns the security scheme',
 } as const;
 
 const address = (required: string, invalid: string) => addressField(required, invalid);
@@ -57,6 +64,8 @@ export const schemeDetailSchema = z.object({
   contractAbi: z.array(z.unknown()),
   ownerAddress: z.string(),
   assetId: z.string(),
+  /** Version 2 schemes: the owner proposed by transferOwnership until it accepts; null when none (or version 1). */
+  pendingOwnerAddress: z.string().nullable(),
 });
 export type SchemeDetail = z.infer<typeof schemeDetailSchema>;
 
@@ -127,3 +136,16 @@ export const accessRightsFormSchema = z.object({
 export type RegisterSchemeBody = z.output<typeof registerSchemeRequestSchema>;
 export type OperatorChangeBody = z.output<typeof operatorChangeRequestSchema>;
 export type LevelChangeBody = z.output<typeof levelChangeRequestSchema>;
+
+/** POST /rbac/owner/propose: the scheme's owner (a version 2 scheme) proposes a new owner, who accepts to take over. */
+export const proposeSchemeOwnerRequestSchema = z.object({
+  securitySchemeAddress: address(rbacMessages.schemeRequired, rbacMessages.schemeInvalid),
+  accountAddress: address(rbacMessages.accountRequired, rbacMessages.accountInvalid),
+  txMode: z.literal(2, rbacMessages.txMode2),
+  newOwner: address(tokenV2Messages.newOwnerRequired, tokenV2Messages.newOwnerInvalid),
+});
+export type ProposeSchemeOwnerRequest = z.input<typeof proposeSchemeOwnerRequestSchema>;
+
+/** POST /rbac/owner/accept: the proposed owner takes the scheme over. */
+export const acceptSchemeOwnerRequestSchema = proposeSchemeOwnerRequestSchema.omit({ newOwner: true });
+export type AcceptSchemeOwnerRequest = z.input<typeof acceptSchemeOwnerRequestSchema>;

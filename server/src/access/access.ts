@@ -6,6 +6,7 @@ import {
   distributionMessages,
   draftMessages,
   keyMessages,
+  rbacMessages,
   type Session,
   tokenOperationMessages,
   tokenEnforcementMessages,
@@ -41,6 +42,25 @@ type Ctx = Pick<AppContext, 'db' | 'chain'>;
 
 /** How an account controls an address: a registered key, a sharded key it signs for, or a proved wallet. */
 export type Control = 'registeredKey' | 'shardedKey' | 'provedWallet';
+
+/**
+ * A two-step ownership (a version 2 token's or scheme's): the owner proposes, the proposed owner accepts. `messages`
+ * words the refusals for the contract at hand.
+ */
+function twoStepOwnership(
+  messages: { noPendingOwner: string; notPendingOwner: string; notOwner: string },
+  action: 'owner' | 'acceptOwnership',
+  onChain: { owner: string; pendingOwner: string },
+  accountAddress: string,
+): void {
+  const caller = accountAddress.toLowerCase();
+  if (action === 'acceptOwnership') {
+    if (onChain.pendingOwner.toLowerCase() === zeroAddress) throw new HttpError(409, messages.noPendingOwner);
+    if (onChain.pendingOwner.toLowerCase() !== caller) throw new HttpError(403, messages.notPendingOwner);
+    return;
+  }
+  if (onChain.owner.toLowerCase() !== caller) throw new HttpError(403, messages.notOwner);
+}
 
 const devKeys = new Map(devAccountKeys.map((key) => [new Wallet(key).address.toLowerCase(), key as string]));
 
@@ -377,15 +397,20 @@ export function createAccess(ctx: Ctx) {
       onChain: { owner: string; pendingOwner: string },
       accountAddress: string,
     ): void {
-      const caller = accountAddress.toLowerCase();
-      if (action === 'acceptOwnership') {
-        if (onChain.pendingOwner.toLowerCase() === zeroAddress)
-          throw new HttpError(409, tokenV2Messages.noPendingOwner);
-        if (onChain.pendingOwner.toLowerCase() !== caller)
-          throw new HttpError(403, tokenV2Messages.notPendingOwner);
-        return;
-      }
-      if (onChain.owner.toLowerCase() !== caller) throw new HttpError(403, tokenV2Messages.notOwner);
+      twoStepOwnership(tokenV2Messages, action, onChain, accountAddress);
+    },
+
+    /**
+     * A version 2 security scheme's ownership (issue 35): proposing a new owner is the scheme's owner's, as the chain
+     * holds it now; accepting is the proposed owner's. `accountAddress` is the server-held key that signs. 403
+     * otherwise (409 when nobody was proposed).
+     */
+    schemeAdministration(
+      action: 'owner' | 'acceptOwnership',
+      onChain: { owner: string; pendingOwner: string },
+      accountAddress: string,
+    ): void {
+      twoStepOwnership(rbacMessages, action, onChain, accountAddress);
     },
 
     /**

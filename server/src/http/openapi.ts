@@ -177,7 +177,7 @@ function exampleString(schema: JsonSchema, name = ''): string {
   if (schema.format === 'date-time') return '2030-06-30T00:00:00Z';
   if (schema.pattern?.includes('{40}')) return exampleAddress;
   if (schema.pattern?.includes('{64}') || /hash|asset/i.test(name)) return exampleHash;
-  if (/address|publicKey/i.test(name)) return exampleAddress;
+  if (/address|publicKey|owner/i.test(name)) return exampleAddress;
   if (schema.pattern === '^\\d+$' || schema.pattern === '^[0-9]+$') return '1000';
   if (schema.format === 'email' || /email/i.test(name)) return 'issuer@example.com';
   const text = name || 'text';

@@ -114,4 +114,7 @@ globalStyle(`${cards} > tbody > tr > td[data-label]::before`, {
     },
   },
 });
+// A card leaves out the lines of cells with nothing in them (a column that holds no value for this row), rather than
+// a column name followed by blank space.
+globalStyle(`${cards} > tbody > tr > td[data-label]:empty`, { '@media': { [phone]: { display: 'none' } } });
 globalStyle(`${cards} > tbody > tr > td:not([data-label])`, { '@media': { [phone]: { display: 'block' } } });

@@ -50,6 +50,8 @@ export const auditedRoutes: Partial<Record<RouteId, string>> = {
   reshard: 'key.reshard',
   grantOperator: 'role.grant',
   revokeOperator: 'role.revoke',
+  proposeSchemeOwner: 'role.owner-propose',
+  acceptSchemeOwner: 'role.owner-accept',
 };
 
 /** Keys never written to the log (secrets and investors' personal data; the chain's KYC hash stays). */

@@ -280,6 +280,82 @@ describe.each(databaseKinds)('codebases and security schemes on %s', (kind) => {
     ).toBe(false);
   });
 
+  it('hands a version 2 scheme to a new owner in two steps; rights and the registered owner follow the chain (issue 35)', async () => {
+    const v2 = await schemeWithRights(owner, ownerWallet, 'Rotating scheme', { codebaseId: 2, grant: false });
+    const base = { securitySchemeAddress: v2.address, txMode: 2 as const };
+    const detail = () =>
+      owner.client.call('getSchemeOfContract', { params: { contractAddress: v2.address } });
+    expect(await detail()).toMatchObject({ codebaseId: 2, ownerAddress, pendingOwnerAddress: null });
+
+    // Version 1 schemes cannot change hands; only the owner proposes; nobody accepts before a proposal.
+    expect(
+      await failureOf(
+        owner.client.call('proposeSchemeOwner', {
+          body: {
+            ...base,
+            securitySchemeAddress: scheme.address,
+            accountAddress: ownerAddress,
+            newOwner: otherAddress,
+          },
+        }),
+      ),
+    ).toEqual([409, rbacMessages.ownershipNeedsV2]);
+    expect(
+      await failureOf(
+        other.client.call('proposeSchemeOwner', {
+          body: { ...base, accountAddress: otherAddress, newOwner: otherAddress },
+        }),
+      ),
+    ).toEqual([403, rbacMessages.notOwner]);
+    expect(
+      await failureOf(
+        other.client.call('acceptSchemeOwner', { body: { ...base, accountAddress: otherAddress } }),
+      ),
+    ).toEqual([409, rbacMessages.noPendingOwner]);
+    expect(
+      await failureOf(
+        owner.client.call('proposeSchemeOwner', {
+          body: { ...base, accountAddress: ownerAddress, newOwner: ownerAddress },
+        }),
+      ),
+    ).toEqual([409, rbacMessages.newOwnerIsOwner]);
+
+    await owner.client.call('proposeSchemeOwner', {
+      body: { ...base, accountAddress: ownerAddress, newOwner: otherAddress },
+    });
+    expect(await detail()).toMatchObject({ ownerAddress, pendingOwnerAddress: otherAddress });
+    // Only the proposed owner accepts: the owner's own key cannot.
+    expect(
+      await failureOf(
+        owner.client.call('acceptSchemeOwner', { body: { ...base, accountAddress: ownerAddress } }),
+      ),
+    ).toEqual([403, rbacMessages.notPendingOwner]);
+    const accepted = await other.client.call('acceptSchemeOwner', {
+      body: { ...base, accountAddress: otherAddress },
+    });
+    expect((await ownerWallet.provider?.getTransactionReceipt(accepted.transactionHash))?.status).toBe(1);
+
+    expect(await detail()).toMatchObject({ ownerAddress: otherAddress, pendingOwnerAddress: null });
+    const onChain = new Contract(v2.address, securitySchemeArtifact.abi, ownerWallet.provider);
+    expect((await onChain.getFunction('owner')()).toLowerCase()).toBe(otherAddress);
+    // The new owner grants OP; the old one no longer can.
+    expect(
+      await failureOf(
+        owner.client.call('grantOperator', {
+          body: { ...base, accountAddress: ownerAddress, targetAddress: ownerAddress, asset: v2.asset },
+        }),
+      ),
+    ).toEqual([403, accessRightsMessages.notOwner]);
+    await other.client.call('grantOperator', {
+      body: { ...base, accountAddress: otherAddress, targetAddress: otherAddress, asset: v2.asset },
+    });
+    expect(
+      await other.client.call('checkOperator', {
+        params: { address: otherAddress, asset: v2.asset, contractAddress: v2.address },
+      }),
+    ).toBe(true);
+  });
+
   it('validates rights requests', async () => {
     const base = { securitySchemeAddress: scheme.address, accountAddress: ownerAddress, txMode: 2 as const };
     expect(

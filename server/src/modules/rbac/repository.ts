@@ -62,3 +62,8 @@ export async function takeOverScheme(
 ): Promise<void> {
   await db.update(securitySchemes).set(values).where(eq(securitySchemes.id, id));
 }
+
+/** The scheme's owner as the chain now holds it (after a version 2 scheme changed hands). */
+export async function setSchemeOwner(db: Database, id: number, ownerAddress: string): Promise<void> {
+  await db.update(securitySchemes).set({ ownerAddress }).where(eq(securitySchemes.id, id));
+}

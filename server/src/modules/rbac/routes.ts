@@ -59,5 +59,11 @@ export const rbacModule: ServerModule = {
     registerRoute(app, ctx, 'revokeLevel2', async ({ body, session }) =>
       recorded(session.accountId, body, await rbac.changeLevel(session.accountId, 2, false, body)),
     );
+    registerRoute(app, ctx, 'proposeSchemeOwner', async ({ body, session }) =>
+      recorded(session.accountId, body, await rbac.changeOwner(session.accountId, body)),
+    );
+    registerRoute(app, ctx, 'acceptSchemeOwner', async ({ body, session }) =>
+      recorded(session.accountId, body, await rbac.changeOwner(session.accountId, body)),
+    );
   },
 };

@@ -6,9 +6,10 @@ import {
   rbacMessages,
   type SchemeDetail,
   type SchemeListItem,
+  zeroAddress,
 } from '@tranche/api';
-import { codebaseTypes, securitySchemeArtifact } from '@tranche/contracts';
-import { AbiCoder, ContractFactory, Interface, keccak256 } from 'ethers';
+import { codebaseTypes, securitySchemeArtifact, securitySchemeV2Artifact } from '@tranche/contracts';
+import { AbiCoder, Contract, ContractFactory, Interface, keccak256 } from 'ethers';
 import { accessOf } from '../../access/access.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
@@ -17,12 +18,40 @@ import { signingKeyFor } from '../credentials/service.ts';
 import { schemeContract, sendSigned } from './chainCalls.ts';
 
 export { chainReason, type Rights, rightsOf, schemeContract } from './chainCalls.ts';
-import { findScheme, insertScheme, listSchemes, type SchemeRow, takeOverScheme } from './repository.ts';
+import {
+  findScheme,
+  insertScheme,
+  listSchemes,
+  type SchemeRow,
+  setSchemeOwner,
+  takeOverScheme,
+} from './repository.ts';
 
 /** Signing with a server-held key, for the modules that deploy or send through it (they import service only). */
 export { sendSigned } from './chainCalls.ts';
 
 export const schemeInterface = new Interface(securitySchemeArtifact.abi);
+const schemeV2Interface = new Interface(securitySchemeV2Artifact.abi);
+/** The scheme codebase whose owner hands over in two steps (SecuritySchemeV2). */
+const schemeV2CodebaseId = 2;
+
+/** Owner and proposed owner of a version 2 scheme, as the chain holds them now. */
+async function ownershipOnChain(
+  ctx: Pick<AppContext, 'chain'>,
+  address: string,
+): Promise<{ owner: string; pendingOwner: string }> {
+  const contract = new Contract(address, securitySchemeV2Artifact.abi, ctx.chain.provider);
+  try {
+    const [owner, pendingOwner] = (await Promise.all([
+      contract.getFunction('owner')(),
+      contract.getFunction('pendingOwner')(),
+    ])) as [string, string];
+    return { owner: owner.toLowerCase(), pendingOwner: pendingOwner.toLowerCase() };
+  } catch {
+    // Registered as version 2 but deployed from version 1 (no pendingOwner): it cannot change hands.
+    throw new HttpError(409, rbacMessages.ownershipNeedsV2);
+  }
+}
 
 type Ctx = Pick<AppContext, 'db' | 'chain' | 'masterKey'>;
 
@@ -73,6 +102,13 @@ export function createRbacService(ctx: Ctx) {
   async function detail(address: string): Promise<SchemeDetail> {
     const row = await requireScheme(ctx, address);
     const artifact = codebaseArtifact(codebaseTypes.securityScheme, row.codebaseId) ?? securitySchemeArtifact;
+    const pending =
+      row.codebaseId === schemeV2CodebaseId
+        ? await ownershipOnChain(ctx, row.address).then(
+            (onChain) => onChain.pendingOwner,
+            () => null,
+          )
+        : null;
     return {
       schemeName: row.schemeName,
       securitySchemeAddress: row.address,
@@ -80,6 +116,7 @@ export function createRbacService(ctx: Ctx) {
       contractAbi: [...artifact.abi],
       ownerAddress: row.ownerAddress,
       assetId: row.assetId,
+      pendingOwnerAddress: pending && pending !== zeroAddress ? pending : null,
     };
   }
 
@@ -191,6 +228,45 @@ export function createRbacService(ctx: Ctx) {
     return { transactionHash: receipt.hash };
   }
 
-  return { list, detail, deployTx, register, asset, isOperator, hasLevel, changeOperator, changeLevel };
+  /**
+   * Hands a version 2 scheme to a new owner in two steps, signed by the caller's registered key: the owner proposes
+   * (`newOwner`), the proposed owner accepts; the registered owner follows the chain once the acceptance is mined.
+   */
+  async function changeOwner(
+    accountId: number,
+    request: { securitySchemeAddress: string; accountAddress: string; newOwner?: string },
+  ): Promise<{ transactionHash: string }> {
+    const scheme = await requireScheme(ctx, request.securitySchemeAddress);
+    if (scheme.codebaseId !== schemeV2CodebaseId) throw new HttpError(409, rbacMessages.ownershipNeedsV2);
+    const onChain = await ownershipOnChain(ctx, scheme.address);
+    const newOwner = request.newOwner?.toLowerCase();
+    accessOf(ctx).schemeAdministration(
+      newOwner ? 'owner' : 'acceptOwnership',
+      onChain,
+      request.accountAddress,
+    );
+    if (newOwner === onChain.owner) throw new HttpError(409, rbacMessages.newOwnerIsOwner);
+    const key = await signingKeyFor(ctx, accountId, request.accountAddress);
+    const data = newOwner
+      ? schemeV2Interface.encodeFunctionData('transferOwnership', [newOwner])
+      : schemeV2Interface.encodeFunctionData('acceptOwnership');
+    const receipt = await sendSigned(ctx, key, { to: scheme.address, data });
+    if (!newOwner)
+      await setSchemeOwner(ctx.db, scheme.id, (await ownershipOnChain(ctx, scheme.address)).owner);
+    return { transactionHash: receipt.hash };
+  }
+
+  return {
+    list,
+    detail,
+    deployTx,
+    register,
+    asset,
+    isOperator,
+    hasLevel,
+    changeOperator,
+    changeLevel,
+    changeOwner,
+  };
 }
 export type RbacService = ReturnType<typeof createRbacService>;

@@ -26,18 +26,19 @@ export async function schemeWithRights(
   user: TestUser,
   wallet: Wallet,
   name: string,
-  options: { grant?: boolean } = {},
+  options: { grant?: boolean; codebaseId?: number } = {},
 ): Promise<{ address: string; asset: string }> {
   const owner = wallet.address.toLowerCase();
+  const codebaseId = options.codebaseId ?? 1;
   const { txData } = await user.client.call('rbacDeployTx', {
-    body: { txMode: 1, accountAddress: owner, schemeName: name, codebaseId: 1, ownerAddress: owner },
+    body: { txMode: 1, accountAddress: owner, schemeName: name, codebaseId, ownerAddress: owner },
   });
   const deployed = await deployWithWallet(wallet, txData);
   await user.client.call('registerScheme', {
     body: {
       securitySchemeAddress: deployed.address,
       schemeName: name,
-      codebaseId: 1,
+      codebaseId,
       transactionHash: deployed.hash,
     },
   });

@@ -35,6 +35,8 @@ export const actionLabels: Record<string, string> = {
   'key.reshard': 'Key resharded',
   'role.grant': 'Operator granted',
   'role.revoke': 'Operator revoked',
+  'role.owner-propose': 'Scheme owner proposed',
+  'role.owner-accept': 'Scheme ownership accepted',
   'auditor.grant': 'Auditor granted',
   'auditor.revoke': 'Auditor revoked',
 };

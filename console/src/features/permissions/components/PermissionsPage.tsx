@@ -55,7 +55,14 @@ export function PermissionsPage() {
         </Tabs.List>
         <Tabs.Content value="scheme">
           {editing ? (
-            <SchemeView scheme={editing} onReset={() => setEditing(null)} />
+            <SchemeView
+              scheme={editing}
+              onReset={() => setEditing(null)}
+              onOwnershipChanged={async () => {
+                await edit(editing.securitySchemeAddress);
+                await loadSchemes();
+              }}
+            />
           ) : (
             <NewSchemeForm onDeployed={loadSchemes} />
           )}

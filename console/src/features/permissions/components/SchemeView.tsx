@@ -4,9 +4,21 @@ import { codebaseLabelOf, codebaseTypes, useCodebases } from '../../../lib/codeb
 import { renderRouterLink } from '../../../lib/renderRouterLink.tsx';
 import { isWalletConnected, useWallet } from '../../wallet/index.ts';
 import { useExplorerConfig } from '../useDeployment.ts';
+import { SchemeOwnership, schemeV2CodebaseId } from './SchemeOwnership.tsx';
 
-/** Tab 'New permissions scheme' when editing (shows the scheme's name): read-only fields and Reset. */
-export function SchemeView({ scheme, onReset }: { scheme: SchemeDetail; onReset: () => void }) {
+/**
+ * Tab 'New permissions scheme' when editing (shows the scheme's name): read-only fields and Reset; on a version 2
+ * scheme, its owner's hand-over (SchemeOwnership).
+ */
+export function SchemeView({
+  scheme,
+  onReset,
+  onOwnershipChanged,
+}: {
+  scheme: SchemeDetail;
+  onReset: () => void;
+  onOwnershipChanged: () => Promise<void>;
+}) {
   const wallet = useWallet();
   const explorer = useExplorerConfig();
   const codebases = useCodebases(codebaseTypes.scheme);
@@ -21,6 +33,9 @@ export function SchemeView({ scheme, onReset }: { scheme: SchemeDetail; onReset:
         readOnly
       />
       <TextField label="Owner" value={scheme.ownerAddress} readOnly />
+      {scheme.codebaseId === schemeV2CodebaseId ? (
+        <SchemeOwnership scheme={scheme} onChanged={onOwnershipChanged} />
+      ) : null}
       <Text>
         Contract address:{' '}
         <ExplorerLink
