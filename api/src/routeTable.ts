@@ -129,6 +129,7 @@ export const routeTable = {
   listSchemes: { group: 'rbac', method: 'GET', path: '/rbac/list', access: 'user' },
   getSchemeOfContract: { group: 'rbac', method: 'GET', path: '/rbac/list/:contractAddress', access: 'user' },
   getSchemeAsset: { group: 'rbac', method: 'GET', path: '/rbac/id/:contractAddress', access: 'user' },
+  listSchemeRoles: { group: 'rbac', method: 'GET', path: '/rbac/roles/:contractAddress', access: 'user' },
   rbacDeployTx: { group: 'rbac', method: 'POST', path: '/rbac/deploy/tx', access: 'user' },
   registerScheme: { group: 'rbac', method: 'POST', path: '/rbac/register', access: 'user' },
   checkOperator: {

@@ -101,6 +101,14 @@ test('deploy a scheme with the wallet, grant OP, L1 and L2, see them on-chain; a
   await expect(op).toBeChecked();
   await expect(l1).toBeChecked();
   await expect(l2).toBeChecked();
+  // The role table lists who holds what from the scheme's events (issue 37): here the owner alone, with every right.
+  const roles = page.getByRole('table', { name: 'Who holds rights in this scheme' });
+  await expect(roles.getByRole('row')).toHaveCount(2);
+  await expect(roles.getByRole('row').nth(1)).toContainText(
+    /Yes\s*Yes\s*Yes\s*Yes\s*Access Level #2 granted, block/,
+  );
+  await roles.getByRole('button', { name: new RegExp(`Edit rights of ${owner}`, 'i') }).click();
+  await expect(page.getByRole('textbox', { name: 'Wallet address' })).toHaveValue(owner.toLowerCase());
 
   // another wallet is neither owner nor security manager
   await switchWallet(page, owner, stranger);

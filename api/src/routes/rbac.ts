@@ -17,6 +17,7 @@ import {
   registerSchemeRequestSchema,
   schemeDetailSchema,
   schemeListSchema,
+  schemeRolesSchema,
   transactionHashResponseSchema,
 } from '../schemas/rbac.ts';
 import { type GroupRoutes, part1, route } from './define.ts';
@@ -32,6 +33,12 @@ export const rbacRoutes = {
     summary: 'The security scheme of a contract',
     params: contractAddressParamsSchema,
     response: schemeDetailSchema,
+  }),
+  listSchemeRoles: route('listSchemeRoles', {
+    spec: 'tranche',
+    summary: "The scheme's owner and every holder of OP, Level 1 or Level 2, from its indexed events",
+    params: contractAddressParamsSchema,
+    response: schemeRolesSchema,
   }),
   getSchemeAsset: route('getSchemeAsset', {
     spec: part1,

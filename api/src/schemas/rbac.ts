@@ -149,3 +149,34 @@ export type ProposeSchemeOwnerRequest = z.input<typeof proposeSchemeOwnerRequest
 /** POST /rbac/owner/accept: the proposed owner takes the scheme over. */
 export const acceptSchemeOwnerRequestSchema = proposeSchemeOwnerRequestSchema.omit({ newOwner: true });
 export type AcceptSchemeOwnerRequest = z.input<typeof acceptSchemeOwnerRequestSchema>;
+
+/** One account holding a right in a scheme, as its events left it (GET /rbac/roles/{contractAddress}). */
+export const schemeRoleHolderSchema = z.object({
+  address: z.string(),
+  /** The legal name of the address in a whitelist of this scheme whose records the viewer may see; else null. */
+  name: z.string().nullable(),
+  isOwner: z.boolean(),
+  isOperator: z.boolean(),
+  level1: z.boolean(),
+  level2: z.boolean(),
+  /** The last grant or revocation of this account's rights (null for an owner who was never granted one). */
+  lastChange: z
+    .object({
+      event: z.string(),
+      blockNumber: z.number().int(),
+      /** ISO 8601 time of the block. */
+      at: z.string(),
+      transactionHash: z.string(),
+      by: z.string(),
+    })
+    .nullable(),
+});
+export type SchemeRoleHolder = z.infer<typeof schemeRoleHolderSchema>;
+
+/** GET /rbac/roles/{contractAddress}: the scheme's owner and every account holding OP, Level 1 or Level 2. */
+export const schemeRolesSchema = z.object({
+  /** The block the scheme's events are indexed to (null before the first pass). */
+  indexedBlock: z.number().int().nullable(),
+  holders: z.array(schemeRoleHolderSchema),
+});
+export type SchemeRoles = z.infer<typeof schemeRolesSchema>;

@@ -1,4 +1,6 @@
 import {
+  securitySchemeArtifact,
+  securitySchemeV2Artifact,
   securityTokenArtifact,
   securityTokenV2Abi,
   whitelistArtifact,
@@ -29,6 +31,22 @@ export const whitelistInterface = new Interface([
 ]);
 
 /**
+ * Security schemes of both versions (issue 37's role tables): version 2 adds the two-step ownership's
+ * OwnershipTransferStarted and OwnershipTransferred to version 1's grants and revocations.
+ */
+export const schemeInterface = new Interface([
+  ...securitySchemeArtifact.abi,
+  ...securitySchemeV2Artifact.abi.filter(
+    (entry) =>
+      entry.type === 'event' &&
+      !securitySchemeArtifact.abi.some((v1) => v1.type === 'event' && 'name' in v1 && v1.name === entry.name),
+  ),
+]);
+
+/** What the indexer follows: tokens, whitelists and security schemes. */
+export type ContractKind = 'token' | 'whitelist' | 'scheme';
+
+/**
  * Token events the indexer does not follow: the ERC-20 `Transfer` mirrors every IssuedByPartition,
  * RedeemedByPartition and TransferByPartition (the events balances are rebuilt from), and a zero-value `Transfer`
  * changes nothing, so storing it would count each balance change twice.
@@ -44,8 +62,19 @@ whitelistInterface.forEachEvent((event) => {
   whitelistTopics.add(event.topicHash);
 });
 
+const schemeTopics = new Set<string>();
+schemeInterface.forEachEvent((event) => {
+  schemeTopics.add(event.topicHash);
+});
+
 /** Topics (event signatures) the indexer asks eth_getLogs for. */
-export const followedTopics = [...new Set([...tokenTopics, ...whitelistTopics])];
+export const followedTopics = [...new Set([...tokenTopics, ...whitelistTopics, ...schemeTopics])];
+
+const interfaces: Record<ContractKind, { iface: Interface; known: Set<string> }> = {
+  token: { iface: tokenInterface, known: tokenTopics },
+  whitelist: { iface: whitelistInterface, known: whitelistTopics },
+  scheme: { iface: schemeInterface, known: schemeTopics },
+};
 
 export type DecodedLog = {
   contractAddress: string;
@@ -56,12 +85,11 @@ export type DecodedLog = {
   args: LogDescription['args'];
 };
 
-/** Decodes a token or whitelist log; undefined for a log of no followed event. */
-export function decodeLog(log: Log, kind: 'token' | 'whitelist'): DecodedLog | undefined {
+/** Decodes a token, whitelist or scheme log; undefined for a log of no followed event. */
+export function decodeLog(log: Log, kind: ContractKind): DecodedLog | undefined {
   const topic = log.topics[0];
   if (!topic) return undefined;
-  const iface = kind === 'token' ? tokenInterface : whitelistInterface;
-  const known = kind === 'token' ? tokenTopics : whitelistTopics;
+  const { iface, known } = interfaces[kind];
   if (!known.has(topic)) return undefined;
   let parsed: LogDescription | null;
   try {

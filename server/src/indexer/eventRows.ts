@@ -94,6 +94,18 @@ export function eventRow(log: DecodedLog, timestamp: number): EventRow {
       Object.assign(row, { toAddress: lower(a.account), operator: lower(a.by) });
       if ('hash' in a.toObject()) details.hash = a.hash;
       break;
+    // Security schemes (issue 37's role tables): the account in to_address, who changed it in operator, OP's asset
+    // id in partition.
+    case 'OperatorGranted':
+    case 'OperatorRevoked':
+      Object.assign(row, { partition: a.asset, toAddress: lower(a.account), operator: lower(a.by) });
+      break;
+    case 'Level1Granted':
+    case 'Level1Revoked':
+    case 'Level2Granted':
+    case 'Level2Revoked':
+      Object.assign(row, { toAddress: lower(a.account), operator: lower(a.by) });
+      break;
     case 'PartitionCreated':
       row.partition = a.partition;
       break;

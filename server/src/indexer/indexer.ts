@@ -108,6 +108,14 @@ export function createIndexer(
       select address, 'whitelist', ${chain.local ? -1 : Math.max(head - options.reorgWindow, -1)}
       from whitelists where chain_id = ${chain.chainId}
       on conflict do nothing`);
+    // A registered security scheme (its role table, issue 37): likewise from the chain's start on the embedded chain,
+    // else from a reorg window below the head when it is first seen (rights granted before its registration on a
+    // real chain are read from the chain by the access checks, not listed).
+    await db.execute(sql`
+      insert into indexer_cursors (contract_address, kind, last_block)
+      select address, 'scheme', ${chain.local ? -1 : Math.max(head - options.reorgWindow, -1)}
+      from security_schemes where chain_id = ${chain.chainId}
+      on conflict do nothing`);
   }
 
   async function syncOnce(signal?: AbortSignal, maxBatches = Number.POSITIVE_INFINITY): Promise<number> {

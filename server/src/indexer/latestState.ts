@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { projects } from '../modules/projects/schema.ts';
+import { securitySchemes } from '../modules/rbac/schema.ts';
 import { tokenDocuments, tokenOperators, whitelistVerifications } from '../modules/tokens/schema.ts';
 import { whitelists } from '../modules/whitelists/schema.ts';
 import { bytes32Name, type DecodedLog } from './decode.ts';
@@ -12,11 +13,16 @@ export async function storeLatestState(tx: Tx, logs: DecodedLog[]): Promise<void
     switch (log.event) {
       // Version 2 rotation: the token's row follows the chain, so the access rules and the token's operations ask
       // the new owner, whitelist and scheme (the new whitelist gets a cursor at the next pass).
+      // A version 2 scheme's likewise (its registered owner), however the hand-over was sent.
       case 'OwnershipTransferred':
         await tx
           .update(projects)
           .set({ ownerAddress: lower(a.newOwner), updatedOn: new Date() })
           .where(eq(projects.contractAddress, log.contractAddress));
+        await tx
+          .update(securitySchemes)
+          .set({ ownerAddress: lower(a.newOwner) })
+          .where(eq(securitySchemes.address, log.contractAddress));
         break;
       case 'WhitelistReplaced': {
         const address = lower(a.newWhitelist);

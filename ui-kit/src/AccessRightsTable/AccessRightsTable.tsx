@@ -56,7 +56,7 @@ export function AccessRightsTable({
   const changes = changedRights(values, draft);
   return (
     <div className={styles.wrapper}>
-      <Table caption={caption}>
+      <Table caption={caption} cardsOnPhone>
         <TableHead>
           <TableRow>
             <TableHeaderCell>Right</TableHeaderCell>
@@ -72,8 +72,8 @@ export function AccessRightsTable({
             return (
               <TableRow key={right}>
                 <TableHeaderCell scope="row">{accessRightLabels[right]}</TableHeaderCell>
-                <TableCell>{right}</TableCell>
-                <TableCell>
+                <TableCell label="Code">{right}</TableCell>
+                <TableCell label="Granted">
                   <Switch
                     label={`${accessRightLabels[right]} (${right})`}
                     checked={draft[right]}
@@ -82,7 +82,7 @@ export function AccessRightsTable({
                     onCheckedChange={(checked) => setDraft((current) => ({ ...current, [right]: checked }))}
                   />
                 </TableCell>
-                <TableCell>
+                <TableCell label="Status">
                   {reason ? (
                     <span className={styles.reason}>
                       <Badge tone="warning">Feature disabled</Badge>

@@ -47,4 +47,5 @@ export const stateText = style({
   fontSize: vars.font.size.small,
   fontWeight: vars.font.weight.medium,
   minWidth: '2ch',
+  whiteSpace: 'nowrap',
 });

@@ -130,6 +130,24 @@ export async function refreshHolderLegalNames(db: Database, scope: SQL): Promise
       and tb.legal_name is distinct from wa.legal_name and ${scope}`);
 }
 
+/**
+ * Waits until the indexer has stored the contract's events up to `block` (polling its cursor, which any instance
+ * may read); answers the block it reached, which is below `block` when `timeoutMs` ran out first.
+ */
+export async function indexedUpTo(
+  db: Database,
+  contractAddress: string,
+  block: number,
+  options: { timeoutMs: number; pollMs: number; signal?: AbortSignal },
+): Promise<number> {
+  const until = Date.now() + options.timeoutMs;
+  for (;;) {
+    const reached = (await indexedBlockOf(db, contractAddress)) ?? -1;
+    if (reached >= block || Date.now() >= until || options.signal?.aborted) return reached;
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs));
+  }
+}
+
 /** The block the indexer has stored a contract's events up to (its cursor), or undefined when it does not follow it. */
 export async function indexedBlockOf(db: Database, contractAddress: string): Promise<number | undefined> {
   const result = await db.execute(

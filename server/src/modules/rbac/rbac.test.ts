@@ -15,7 +15,7 @@ import { eq } from 'drizzle-orm';
 import { insertScheme } from './repository.ts';
 import { securitySchemes } from './schema.ts';
 import { createTestUser, type TestUser } from '../credentials/testing.ts';
-import { chainWallet, deployWithWallet, schemeWithRights } from './testing.ts';
+import { chainWallet, deployWithWallet, schemeWithRights, whitelistOf } from './testing.ts';
 
 let chain: DevChain;
 beforeAll(async () => {
@@ -354,6 +354,41 @@ describe.each(databaseKinds)('codebases and security schemes on %s', (kind) => {
         params: { address: otherAddress, asset: v2.asset, contractAddress: v2.address },
       }),
     ).toBe(true);
+  });
+
+  it("lists the scheme's owner and every holder of a right with its last change, named from its whitelists for those who may read them (issue 37)", async () => {
+    const base = { securitySchemeAddress: scheme.address, accountAddress: ownerAddress, txMode: 2 as const };
+    // After the grants above: the owner holds OP; the other address had L1 and L2, both revoked.
+    await owner.client.call('grantLevel1', { body: { ...base, targetAddress: ownerAddress } });
+    await owner.client.call('grantLevel2', { body: { ...base, targetAddress: otherAddress } });
+    const whitelist = await whitelistOf(owner, ownerWallet, scheme.address, 'Role names');
+    await owner.client.call('whitelistBulk', {
+      body: {
+        txMode: 2,
+        accountAddress: ownerAddress,
+        whitelistAddress: whitelist,
+        addresses: [
+          {
+            targetAddress: otherAddress,
+            legalName: 'Other Holder Ltd',
+            contactDetails: { emailAddress: 'o@example.com' },
+          },
+        ],
+      },
+    });
+    const roles = await owner.client.call('listSchemeRoles', { params: { contractAddress: scheme.address } });
+    expect(roles.indexedBlock).toBe(await ownerWallet.provider?.getBlockNumber());
+    const rows = (answer: typeof roles) =>
+      answer.holders.map((h) => [h.address, h.name, h.isOwner, h.isOperator, h.level1, h.level2]);
+    expect(rows(roles)).toEqual([
+      [ownerAddress, null, true, true, true, false],
+      [otherAddress, 'Other Holder Ltd', false, false, false, true],
+    ]);
+    expect(roles.holders[1]?.lastChange).toMatchObject({ event: 'Level2Granted', by: ownerAddress });
+    // An account that may not read the whitelist's records sees the same rights, without names.
+    const seen = await other.client.call('listSchemeRoles', { params: { contractAddress: scheme.address } });
+    expect(seen.holders.map((h) => h.name)).toEqual([null, null]);
+    expect(seen.holders.map((h) => h.address)).toEqual([ownerAddress, otherAddress]);
   });
 
   it('validates rights requests', async () => {

@@ -1,6 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { deployedContracts } from '../../db/schema.ts';
+import { tokenEvents } from '../tokens/schema.ts';
+import { whitelistAddresses, whitelists } from '../whitelists/schema.ts';
 import { securitySchemes } from './schema.ts';
 
 export type SchemeRow = typeof securitySchemes.$inferSelect;
@@ -66,4 +68,50 @@ export async function takeOverScheme(
 /** The scheme's owner as the chain now holds it (after a version 2 scheme changed hands). */
 export async function setSchemeOwner(db: Database, id: number, ownerAddress: string): Promise<void> {
   await db.update(securitySchemes).set({ ownerAddress }).where(eq(securitySchemes.id, id));
+}
+
+/** The registered whitelists of a scheme (their records' names fill the scheme's role table). */
+export async function whitelistsOfScheme(
+  db: Database,
+  chainId: number,
+  schemeAddress: string,
+): Promise<(typeof whitelists.$inferSelect)[]> {
+  return db
+    .select()
+    .from(whitelists)
+    .where(and(eq(whitelists.chainId, chainId), eq(whitelists.schemeAddress, schemeAddress.toLowerCase())));
+}
+
+/** The legal names of `addresses` in the whitelists `whitelistIds` (the first record found for each address). */
+export async function legalNamesIn(
+  db: Database,
+  whitelistIds: number[],
+  addresses: string[],
+): Promise<Map<string, string>> {
+  if (whitelistIds.length === 0 || addresses.length === 0) return new Map();
+  const rows = await db
+    .select({ address: whitelistAddresses.publicAddress, legalName: whitelistAddresses.legalName })
+    .from(whitelistAddresses)
+    .where(
+      and(
+        inArray(whitelistAddresses.whitelistId, whitelistIds),
+        inArray(whitelistAddresses.publicAddress, addresses),
+      ),
+    )
+    .orderBy(asc(whitelistAddresses.id));
+  const names = new Map<string, string>();
+  for (const row of rows) if (!names.has(row.address)) names.set(row.address, row.legalName);
+  return names;
+}
+
+/** A scheme's indexed events (grants, revocations, ownership), in chain order. */
+export async function schemeEvents(
+  db: Database,
+  address: string,
+): Promise<(typeof tokenEvents.$inferSelect)[]> {
+  return db
+    .select()
+    .from(tokenEvents)
+    .where(eq(tokenEvents.contractAddress, address.toLowerCase()))
+    .orderBy(asc(tokenEvents.blockNumber), asc(tokenEvents.logIndex));
 }

@@ -11,6 +11,9 @@ export const rbacModule: ServerModule = {
     const rbac = createRbacService(ctx);
     registerRoute(app, ctx, 'listSchemes', async () => rbac.list());
     registerRoute(app, ctx, 'getSchemeOfContract', async ({ params }) => rbac.detail(params.contractAddress));
+    registerRoute(app, ctx, 'listSchemeRoles', async ({ params, session }) =>
+      rbac.roles(session, params.contractAddress),
+    );
     registerRoute(app, ctx, 'getSchemeAsset', async ({ params }) => rbac.asset(params.contractAddress));
     registerRoute(app, ctx, 'rbacDeployTx', async ({ body }) => rbac.deployTx(body));
     registerRoute(app, ctx, 'registerScheme', async ({ body, session }) => {

@@ -6,14 +6,16 @@ import {
   rbacMessages,
   type SchemeDetail,
   type SchemeListItem,
+  type SchemeRoles,
   zeroAddress,
 } from '@tranche/api';
 import { codebaseTypes, securitySchemeArtifact, securitySchemeV2Artifact } from '@tranche/contracts';
 import { AbiCoder, Contract, ContractFactory, Interface, keccak256 } from 'ethers';
-import { accessOf } from '../../access/access.ts';
+import { accessOf, type Viewer } from '../../access/access.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
 import { codebaseArtifact } from '../codebases/service.ts';
+import { indexedUpTo } from '../holders/index.ts';
 import { signingKeyFor } from '../credentials/service.ts';
 import { schemeContract, sendSigned } from './chainCalls.ts';
 
@@ -21,10 +23,13 @@ export { chainReason, type Rights, rightsOf, schemeContract } from './chainCalls
 import {
   findScheme,
   insertScheme,
+  legalNamesIn,
   listSchemes,
+  schemeEvents,
   type SchemeRow,
   setSchemeOwner,
   takeOverScheme,
+  whitelistsOfScheme,
 } from './repository.ts';
 
 /** Signing with a server-held key, for the modules that deploy or send through it (they import service only). */
@@ -256,6 +261,93 @@ export function createRbacService(ctx: Ctx) {
     return { transactionHash: receipt.hash };
   }
 
+  /**
+   * The scheme's role table (issue 37): its owner and every account holding OP (of the scheme's own asset), Level 1
+   * or Level 2, folded from the scheme's indexed events (waiting a moment for the indexer to reach the chain's head,
+   * so a change just made is listed), each with its last change. Names are the legal names of the addresses in this
+   * scheme's whitelists whose records the viewer may see (the access module's whitelistRecords).
+   */
+  async function roles(viewer: Viewer, address: string): Promise<SchemeRoles> {
+    const scheme = await requireScheme(ctx, address);
+    const head = await ctx.chain.blockNumber();
+    const reached = await indexedUpTo(ctx.db, scheme.address, head, { timeoutMs: 3000, pollMs: 100 });
+    const events = await schemeEvents(ctx.db, scheme.address);
+    type Holder = SchemeRoles['holders'][number];
+    const holders = new Map<string, Holder>();
+    const holder = (account: string): Holder => {
+      let found = holders.get(account);
+      if (!found) {
+        found = {
+          address: account,
+          name: null,
+          isOwner: false,
+          isOperator: false,
+          level1: false,
+          level2: false,
+          lastChange: null,
+        };
+        holders.set(account, found);
+      }
+      return found;
+    };
+    const ownAsset = (asset: string | null) => asset === scheme.assetId.toLowerCase();
+    const rights: Record<string, (h: Holder, asset: string | null) => void> = {
+      OperatorGranted: (h, asset) => {
+        if (ownAsset(asset)) h.isOperator = true;
+      },
+      OperatorRevoked: (h, asset) => {
+        if (ownAsset(asset)) h.isOperator = false;
+      },
+      Level1Granted: (h) => {
+        h.level1 = true;
+      },
+      Level1Revoked: (h) => {
+        h.level1 = false;
+      },
+      Level2Granted: (h) => {
+        h.level2 = true;
+      },
+      Level2Revoked: (h) => {
+        h.level2 = false;
+      },
+    };
+    for (const event of events) {
+      const apply = rights[event.event];
+      if (!apply || !event.toAddress) continue;
+      const h = holder(event.toAddress);
+      apply(h, event.partition?.toLowerCase() ?? null);
+      h.lastChange = {
+        event: event.event,
+        blockNumber: event.blockNumber,
+        at: new Date(event.blockTimestamp * 1000).toISOString(),
+        transactionHash: event.transactionHash,
+        by: event.operator ?? '',
+      };
+    }
+    holder(scheme.ownerAddress.toLowerCase()).isOwner = true;
+    const listed = [...holders.values()].filter((h) => h.isOwner || h.isOperator || h.level1 || h.level2);
+
+    // Names from this scheme's whitelists whose records the viewer may read.
+    const access = accessOf(ctx);
+    const readable: number[] = [];
+    for (const whitelist of await whitelistsOfScheme(ctx.db, ctx.chain.chainId, scheme.address)) {
+      if (await access.whitelistRecords(viewer, { whitelist })) readable.push(whitelist.id);
+    }
+    const names = await legalNamesIn(
+      ctx.db,
+      readable,
+      listed.map((h) => h.address),
+    );
+    for (const h of listed) h.name = names.get(h.address) ?? null;
+    listed.sort(
+      (a, b) =>
+        Number(b.isOwner) - Number(a.isOwner) ||
+        (b.lastChange?.blockNumber ?? 0) - (a.lastChange?.blockNumber ?? 0) ||
+        a.address.localeCompare(b.address),
+    );
+    return { indexedBlock: reached >= 0 ? reached : null, holders: listed };
+  }
+
   return {
     list,
     detail,
@@ -267,6 +359,7 @@ export function createRbacService(ctx: Ctx) {
     changeOperator,
     changeLevel,
     changeOwner,
+    roles,
   };
 }
 export type RbacService = ReturnType<typeof createRbacService>;

@@ -1,30 +1,14 @@
 import type { Contract } from 'ethers';
-import type { Database } from '../../db/database.ts';
-import { indexedBlockOf, indexedHolderTotals } from '../holders/index.ts';
+import { indexedHolderTotals, indexedUpTo } from '../holders/index.ts';
 import type { Ctx } from './token.ts';
+
+/** Waiting for the indexer lives with the holders it stores; the rules module's callers keep this name. */
+export { indexedUpTo };
 
 /** The token's count on the chain: whether it is open and the last address counted (lower-case). */
 export async function countingState(token: Contract): Promise<{ open: boolean; last: string }> {
   const [open, last] = (await token.getFunction('holderCountingState')()) as [boolean, string];
   return { open, last: last.toLowerCase() };
-}
-
-/**
- * Waits until the indexer has stored the contract's events up to `block` (polling its cursor, which any instance
- * may read); answers the block it reached, which is below `block` when `timeoutMs` ran out first.
- */
-export async function indexedUpTo(
-  db: Database,
-  contractAddress: string,
-  block: number,
-  options: { timeoutMs: number; pollMs: number; signal?: AbortSignal },
-): Promise<number> {
-  const until = Date.now() + options.timeoutMs;
-  for (;;) {
-    const reached = (await indexedBlockOf(db, contractAddress)) ?? -1;
-    if (reached >= block || Date.now() >= until || options.signal?.aborted) return reached;
-    await new Promise((resolve) => setTimeout(resolve, options.pollMs));
-  }
 }
 
 /**

@@ -20,7 +20,7 @@ import {
 export const indexerCursors = pgTable('indexer_cursors', {
   /** Lower-cased 0x address. */
   contractAddress: text('contract_address').primaryKey(),
-  kind: text('kind').$type<'token' | 'whitelist'>().notNull(),
+  kind: text('kind').$type<'token' | 'whitelist' | 'scheme'>().notNull(),
   lastBlock: bigint('last_block', { mode: 'number' }).notNull(),
   updatedOn: timestamp('updated_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

@@ -1,5 +1,6 @@
 import {
   type SchemeDetail,
+  type SchemeRoles,
   accessRightsFormSchema,
   accessRightsMessages,
   ruleMessages,
@@ -12,15 +13,17 @@ import {
   type AccessRightValues,
   Alert,
   Button,
+  Heading,
   Stack,
   Text,
   TextField,
 } from '@tranche/ui-kit';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { ErrorAlert, useZodForm } from '../../forms/index.ts';
 import { isWalletConnected, useWallet } from '../../wallet/index.ts';
 import { reloadDelayMs } from '../useDeployment.ts';
+import { SchemeRolesTable } from './SchemeRolesTable.tsx';
 
 const grantRoutes = { OP: 'grantOperator', L1: 'grantLevel1', L2: 'grantLevel2' } as const;
 const revokeRoutes = { OP: 'revokeOperator', L1: 'revokeLevel1', L2: 'revokeLevel2' } as const;
@@ -51,6 +54,21 @@ export function AccessRightsTab({ scheme }: { scheme: SchemeDetail }) {
   /** Bumped on each reading of the chain: the table's switches start again from what the chain holds. */
   const [reading, setReading] = useState(0);
   const form = useZodForm(accessRightsFormSchema, { defaultValues: { walletAddress: '' } });
+  const [roles, setRoles] = useState<SchemeRoles | null>(null);
+  const [rolesError, setRolesError] = useState<unknown>(null);
+  const loadRoles = useCallback(async () => {
+    try {
+      setRoles(
+        await api.call('listSchemeRoles', { params: { contractAddress: scheme.securitySchemeAddress } }),
+      );
+      setRolesError(null);
+    } catch (failure) {
+      setRolesError(failure);
+    }
+  }, [scheme.securitySchemeAddress]);
+  useEffect(() => {
+    void loadRoles();
+  }, [loadRoles]);
   const { errors, isSubmitting } = form.formState;
 
   /** Reads the rights of `address` (and the wallet's own); `keepError` leaves a failed Apply's alert shown. */
@@ -121,7 +139,10 @@ export function AccessRightsTab({ scheme }: { scheme: SchemeDetail }) {
           .catch(() => undefined);
       }
       setApplied(true);
-      setTimeout(() => void check(target), reloadDelayMs);
+      setTimeout(() => {
+        void check(target);
+        void loadRoles();
+      }, reloadDelayMs);
     } catch (failure) {
       // The refusal stays shown; the switches go back to what the chain holds (the first changes may have run).
       setError(failure);
@@ -166,6 +187,18 @@ export function AccessRightsTab({ scheme }: { scheme: SchemeDetail }) {
           disabledReasons={reasons}
           busy={busy}
           onApply={(changes) => void apply(changes)}
+        />
+      ) : null}
+      <Heading level={2}>Who holds rights</Heading>
+      <ErrorAlert error={rolesError} />
+      {roles ? (
+        <SchemeRolesTable
+          roles={roles}
+          onEdit={(holder) => {
+            form.setValue('walletAddress', holder.address);
+            setApplied(false);
+            void check(holder.address);
+          }}
         />
       ) : null}
     </Stack>
