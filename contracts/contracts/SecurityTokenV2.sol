@@ -284,7 +284,7 @@ contract SecurityTokenV2 is TokenV2Base {
     function canTransfer(address from, address to, uint256 amount) external view returns (bool) {
         bytes32[] storage order = _defaultPartitionsOf(from);
         uint256 n = order.length;
-        (uint256 available, uint256 free) = _available(order, n, from, amount);
+        (uint256 available, uint256 free,) = _available(order, n, from, amount);
         (bytes1 code,) = _transferStatus(false, false, order, bytes32(0), from, to, amount, available, free);
         return code == 0x51;
     }
