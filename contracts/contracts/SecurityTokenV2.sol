@@ -93,8 +93,82 @@ contract SecurityTokenV2 is TokenV2Base {
         external
         returns (bytes32)
     {
-        _transferByPartition(partition, false, msg.sender, to, value, data, "");
+        if (!_transferPlain(partition, to, value, data)) {
+            _transferByPartition(partition, false, msg.sender, to, value, data, "");
+        }
         return partition;
+    }
+
+    /// keccak256("TransferByPartition(bytes32,address,address,address,uint256,bytes,bytes)"), logged from assembly.
+    bytes32 private constant TRANSFER_BY_PARTITION_TOPIC =
+        0xff4e9a26af4eb73b8bacfaa4abd4fea03d9448e7b912dc5ff4019048875aa2d4;
+    /// PAUSED | RULES_OR_COUNTING as a literal for assembly: either sends a partition transfer down the full
+    /// judgement (as does a party's bit in the filter of frozen and recovered addresses).
+    uint256 private constant SLOW = 0x0000000000000000002900000000000000000000000000000000000000000000;
+
+    /// The usual partition transfer in one pass, on a token that is not paused and has no rules on (nor holders
+    /// being counted), between parties whose bits in the filter of frozen and recovered addresses are clear: when `to` is not zero, `value`
+    /// is, and the caller's unfrozen tokens in `partition` cover it, and the whitelist verifies both (one call),
+    /// the balances move and TransferByPartition and Transfer are logged exactly as _transferByPartition does,
+    /// and it answers true. Otherwise it changes nothing and answers false, and _transferByPartition judges the
+    /// transfer (with its reason when refused). What _move would do beyond this (a frozen part released, holders
+    /// counted) cannot arise here: the frozen part stays below what is left, and rules are off.
+    function _transferPlain(bytes32 partition, address to, uint256 value, bytes calldata data)
+        private
+        returns (bool done)
+    {
+        mapping(bytes32 partition => mapping(address holder => uint256)) storage balances = _core().balances;
+        assembly ("memory-safe") {
+            // SLOW: PAUSED, RULES_ON, COUNTING; then either party's bit in the filter of frozen and recovered
+            // addresses (bits 192-255: FLAGGED_SHIFT + address mod 64), whose words _accountStatus would read.
+            let state := sload(CORE_STORAGE)
+            let flagged := and(shr(FLAGGED_SHIFT, state), or(shl(and(caller(), 63), 1), shl(and(to, 63), 1)))
+            if iszero(or(or(and(state, SLOW), flagged), or(iszero(to), iszero(value)))) {
+                mstore(0x00, partition)
+                mstore(0x20, balances.slot)
+                let base := keccak256(0x00, 0x40)
+                mstore(0x00, caller())
+                mstore(0x20, base)
+                let fromSlot := keccak256(0x00, 0x40)
+                let word := sload(fromSlot)
+                let frozen := shr(FROZEN_SHIFT, word)
+                if iszero(or(gt(frozen, and(word, BALANCE)), lt(sub(and(word, BALANCE), frozen), value))) {
+                    // firstUnverified([to, caller]) == 2: both verified.
+                    let p := mload(0x40)
+                    mstore(p, shl(224, 0x0102bd95))
+                    mstore(add(p, 0x04), 0x20)
+                    mstore(add(p, 0x24), 2)
+                    mstore(add(p, 0x44), to)
+                    mstore(add(p, 0x64), caller())
+                    if staticcall(gas(), and(state, WHITELIST), p, 0x84, 0x00, 0x20) {
+                        if and(gt(returndatasize(), 0x1f), eq(mload(0x00), 2)) {
+                            // Below 2^128 each (a partition's supply bounds every balance): no overflow into the
+                            // frozen part; `from` may be `to` (the word is written back unchanged).
+                            sstore(fromSlot, sub(word, value))
+                            mstore(0x00, to)
+                            mstore(0x20, base)
+                            fromSlot := keccak256(0x00, 0x40)
+                            sstore(fromSlot, add(sload(fromSlot), value))
+                            // TransferByPartition(partition, operator, from, to, value, data, ""): the ABI encoding
+                            // of (operator, value, data, operatorData), the data zero-padded to whole words.
+                            word := and(add(data.length, 31), not(31))
+                            mstore(add(p, add(0x80, word)), 0)
+                            mstore(p, caller())
+                            mstore(add(p, 0x20), value)
+                            mstore(add(p, 0x40), 0x80)
+                            mstore(add(p, 0x60), add(0xa0, word))
+                            mstore(add(p, 0x80), data.length)
+                            calldatacopy(add(p, 0xa0), data.offset, data.length)
+                            mstore(add(p, add(0xa0, word)), 0)
+                            log4(p, add(0xc0, word), TRANSFER_BY_PARTITION_TOPIC, partition, caller(), to)
+                            mstore(0x00, value)
+                            log3(0x00, 0x20, TRANSFER_TOPIC, caller(), to)
+                            done := 1
+                        }
+                    }
+                }
+            }
+        }
     }
 
     function operatorTransferByPartition(
@@ -284,7 +358,7 @@ contract SecurityTokenV2 is TokenV2Base {
     function canTransfer(address from, address to, uint256 amount) external view returns (bool) {
         bytes32[] storage order = _defaultPartitionsOf(from);
         uint256 n = order.length;
-        (uint256 available, uint256 free) = _available(order, n, from, amount);
+        (uint256 available, uint256 free,) = _available(order, n, from, amount);
         (bytes1 code,) = _transferStatus(false, false, order, bytes32(0), from, to, amount, available, free);
         return code == 0x51;
     }

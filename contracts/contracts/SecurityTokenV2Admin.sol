@@ -46,7 +46,7 @@ contract SecurityTokenV2Admin is TokenV2Base {
         a.controller = controller_;
         a.securityScheme = securityScheme_;
         a.registry = registry_;
-        c.state = uint256(uint160(whitelist_)) | (controller_ != address(0) ? CONTROLLABLE : 0);
+        c.state = uint256(uint160(whitelist_)) | (controller_ != address(0) ? CONTROLLABLE : 0) | NO_DEFAULT_PARTITIONS;
     }
 
     function name() external view returns (string memory) {
@@ -343,6 +343,9 @@ contract SecurityTokenV2Admin is TokenV2Base {
             for (uint256 j; j < i; ++j) if (partitions[j] == partitions[i]) _fail("partition is listed twice");
         }
         _core().defaultPartitions[msg.sender] = partitions;
+        // From now on plain transfers read their sender's list (NO_DEFAULT_PARTITIONS).
+        uint256 state = _core().state;
+        if (state & NO_DEFAULT_PARTITIONS != 0) _core().state = state & ~NO_DEFAULT_PARTITIONS;
         emit DefaultPartitionsSet(msg.sender, partitions);
     }
 

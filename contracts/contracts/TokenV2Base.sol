@@ -179,6 +179,11 @@ abstract contract TokenV2Base is Initializable {
     uint256 internal constant SEVERAL_PARTITIONS = 1 << 181;
     /// The same bit while rules are not on yet: holders are being counted (countHolders).
     uint256 internal constant COUNTING = SEVERAL_PARTITIONS;
+    /// Set by initialize (tokens created on this implementation or a later one) and cleared for ever by the first
+    /// setDefaultPartitions: while it is set no holder has default partitions of its own, so a plain transfer does
+    /// not read its sender's list (a cold storage read). Tokens created before have it clear (also after an
+    /// upgrade), and read the list.
+    uint256 internal constant NO_DEFAULT_PARTITIONS = 1 << 182;
     uint256 internal constant RULES_OR_COUNTING = RULES_ON | COUNTING;
     uint256 internal constant HOLDERS = 0xffffffff << 32;
     /// A holder's word in `balances` (issue 36): the balance in bits 0-127 (a partition's supply, and so every
@@ -450,6 +455,54 @@ abstract contract TokenV2Base is Initializable {
         return ITokenWhitelist(whitelist_).verificationHash(account) != bytes32(0);
     }
 
+    /// The receiver, then (unless `forced`) the sender, verified in the whitelist `list`. Version 2.1: a sender no
+    /// longer verified (removed, or its KYC expired) cannot send; a forced transfer can. One call answers both.
+    function _whitelistStatus(address list, address from, address to, bool forced)
+        internal
+        view
+        returns (bytes1, bytes32)
+    {
+        uint256 unverified = _firstUnverified(list, to, from, !forced);
+        if (unverified == 0) {
+            return (0x57, _expired(list, to) ? bytes32("receiver verification expired") : bytes32("receiver is not verified"));
+        }
+        if (unverified == 1) {
+            return (0x56, _expired(list, from) ? bytes32("sender verification expired") : bytes32("sender is not verified"));
+        }
+        return (0x51, 0);
+    }
+
+    /// Asks the whitelist `list` in one call whether `to` and, when `both`, `from` are verified: 0 when `to` is
+    /// not, 1 when `from` is not, 2 when all asked are (`firstUnverified([to, from])`, or `isVerified(to)` alone:
+    /// functions every whitelist has). A failing call reverts with the whitelist's reason, as a Solidity call does.
+    function _firstUnverified(address list, address to, address from, bool both) internal view returns (uint256 index) {
+        assembly ("memory-safe") {
+            let p := mload(0x40)
+            let size := 0x24
+            mstore(p, shl(224, 0xb9209e33)) // isVerified(address)
+            mstore(add(p, 0x04), to)
+            if both {
+                mstore(p, shl(224, 0x0102bd95)) // firstUnverified(address[])
+                mstore(add(p, 0x04), 0x20)
+                mstore(add(p, 0x24), 2)
+                mstore(add(p, 0x44), to)
+                mstore(add(p, 0x64), from)
+                size := 0x84
+            }
+            if iszero(staticcall(gas(), list, p, size, 0x00, 0x20)) {
+                returndatacopy(p, 0, returndatasize())
+                revert(p, returndatasize())
+            }
+            if lt(returndatasize(), 0x20) { revert(0, 0) }
+            index := mload(0x00)
+            if iszero(both) {
+                // isVerified's bool: verified (1) answers 2, not verified (0) answers 0.
+                if gt(index, 1) { revert(0, 0) }
+                index := shl(1, index)
+            }
+        }
+    }
+
     /// The frozen amount of `account` in every partition.
     function _frozenTotal(address account) internal view returns (uint256 total) {
         uint256 n = _core().partitionList.length;
@@ -683,14 +736,8 @@ abstract contract TokenV2Base is Initializable {
         if (!forced && free < value) return (0x55, "amount exceeds unfrozen balance");
         // The revert text is the reason's, but for these (_requireTransfer).
         // The whitelist is the low 160 bits of the state word already read.
-        address list = address(uint160(state));
-        if (!ITokenWhitelist(list).isVerified(to)) {
-            return (0x57, _expired(list, to) ? bytes32("receiver verification expired") : bytes32("receiver is not verified"));
-        }
-        // Version 2.1: a sender no longer verified (removed, or its KYC expired) cannot send; a forced transfer can.
-        if (!forced && !ITokenWhitelist(list).isVerified(from)) {
-            return (0x56, _expired(list, from) ? bytes32("sender verification expired") : bytes32("sender is not verified"));
-        }
+        (code, reason) = _whitelistStatus(address(uint160(state)), from, to, forced);
+        if (code != 0x51) return (code, reason);
         if (state & RULES_OR_COUNTING != 0) {
             (code, reason) = _rulesStatus(state, byPartition, forced, order, partition, from, to, value);
             if (code != 0x51) return (code, reason);
@@ -1010,10 +1057,13 @@ abstract contract TokenV2Base is Initializable {
 
     /// A plain ERC-20 transfer: drawn from `from`'s default partitions.
     function _transferByDefault(address from, address to, uint256 value) internal {
-        bytes32[] storage own = _core().defaultPartitions[from];
-        uint256 n = own.length;
-        if (n != 0) _transferFromPartitions(own, n, false, from, to, value, "", "");
-        else _transferFromPartitions(_core().partitionList, _partitionCount(_core().state), false, from, to, value, "", "");
+        uint256 state = _core().state;
+        if (state & NO_DEFAULT_PARTITIONS == 0) {
+            bytes32[] storage own = _core().defaultPartitions[from];
+            uint256 n = own.length;
+            if (n != 0) return _transferFromPartitions(own, n, false, from, to, value, "", "");
+        }
+        _transferFromPartitions(_core().partitionList, _partitionCount(state), false, from, to, value, "", "");
     }
 
     /// Entry `i` of `order`, which the caller knows to be within its length (so the length is not read).
@@ -1036,11 +1086,16 @@ abstract contract TokenV2Base is Initializable {
         bytes memory data,
         bytes memory operatorData
     ) internal {
-        (uint256 available, uint256 free) = _available(order, n, from, value);
+        (uint256 available, uint256 free, uint256 first) = _available(order, n, from, value);
         _requireTransfer(false, forced, order, bytes32(0), from, to, value, available, free);
         if (value == 0) {
             emit Transfer(from, to, 0);
             return;
+        }
+        // The unfrozen tokens of the first partition (whose word is `first`) cover `value` (the usual case): _draw
+        // would move them alone.
+        if ((first & BALANCE) - (first >> FROZEN_SHIFT) >= value) {
+            return _move(_at(order, 0), from, to, value, first, data, operatorData);
         }
         _draw(order, n, from, to, value, data, operatorData);
     }
@@ -1072,15 +1127,17 @@ abstract contract TokenV2Base is Initializable {
 
     /// What `from` holds in the first `n` partitions of `order` (balance, and its unfrozen part), read until the
     /// unfrozen part covers `value`.
+    /// `first` is `from`'s word in the first partition (zero when `n` is).
     function _available(bytes32[] storage order, uint256 n, address from, uint256 value)
         internal
         view
-        returns (uint256 available, uint256 free)
+        returns (uint256 available, uint256 free, uint256 first)
     {
         for (uint256 i; i < n && free < value; ++i) {
             uint256 word = _core().balances[_at(order, i)][from];
             available += word & BALANCE;
             free += (word & BALANCE) - (word >> FROZEN_SHIFT);
+            if (i == 0) first = word;
         }
     }
 
@@ -1101,17 +1158,30 @@ abstract contract TokenV2Base is Initializable {
         bytes memory data,
         bytes memory operatorData
     ) internal {
-        CoreStorage storage c = _core();
+        mapping(bytes32 partition => mapping(address holder => uint256)) storage balances = _core().balances;
         uint256 left;
+        uint256 received;
         unchecked {
             left = (word & BALANCE) - value;
-            c.balances[partition][from] = word - value;
+            // balances[partition][from] = word - value, then balances[partition][to] += value (the same word when
+            // `from` is `to`): the partition's base slot hashed once. Neither overflows: a partition's supply, and so
+            // every balance, stays below 2^128 (the frozen part above is untouched).
+            assembly ("memory-safe") {
+                mstore(0x00, partition)
+                mstore(0x20, balances.slot)
+                mstore(0x20, keccak256(0x00, 0x40))
+                mstore(0x00, from)
+                sstore(keccak256(0x00, 0x40), sub(word, value))
+                mstore(0x00, to)
+                let slot := keccak256(0x00, 0x40)
+                received := add(sload(slot), value)
+                sstore(slot, received)
+            }
             if (word >> FROZEN_SHIFT > left && from != to) _release(partition, from, left, word >> FROZEN_SHIFT);
-            c.balances[partition][to] += value;
         }
-        if (c.state & RULES_ON != 0 && from != to) {
+        if (_core().state & RULES_ON != 0 && from != to) {
             // `to` held nothing here before when it now holds exactly `value`.
-            if (_core().balances[partition][to] & BALANCE == value) _count(partition, to, true);
+            if (received & BALANCE == value) _count(partition, to, true);
             if (left == 0) _count(partition, from, false);
         }
         emit TransferByPartition(partition, msg.sender, from, to, value, data, operatorData);

@@ -104,8 +104,12 @@ export async function deploy(
  * Starts a dev chain and deploys a scheme (owner; op as security manager; level1 and level2 granted), a whitelist
  * verifying holderA, holderB, operator and controller, and a controllable token.
  */
-export async function startFixture(version: TokenVersion = 1, schemeVersion: 1 | 2 = 1): Promise<Fixture> {
-  const chain = await startDevChain({ enforceTxGasCap: true });
+export async function startFixture(
+  version: TokenVersion = 1,
+  schemeVersion: 1 | 2 = 1,
+  chainOptions: { stepsTracing?: boolean } = {},
+): Promise<Fixture> {
+  const chain = await startDevChain({ enforceTxGasCap: true, ...chainOptions });
   try {
     return await setUp(chain, version, schemeVersion);
   } catch (error) {

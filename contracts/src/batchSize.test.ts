@@ -75,13 +75,17 @@ describe('safeBatchSize', () => {
     const v2 = measuredGas.v2;
     expect(v2.tokenDeploy).toBeLessThanOrEqual(500_000);
     expect(v2.issueBatchPerHolder100).toBeLessThanOrEqual(33_000);
-    // Issue 35's goals were 60,000, 70,000, 72,000 and 80,000. Issue 36 (version 2.1) makes every transfer ask the
-    // whitelist about its sender too (a second call, and a cold storage read in the whitelist: about 2,900 gas)
-    // and adds the frozen-amount and freeze checks (about 500-1,000): these are the goals of version 2.1.
-    expect(v2.transfer).toBeLessThanOrEqual(62_000);
-    expect(v2.transferByPartition).toBeLessThanOrEqual(74_000);
-    expect(v2.transferAllRules).toBeLessThanOrEqual(77_000);
-    expect(v2.controllerTransfer).toBeLessThanOrEqual(81_000);
+    // Issue 35's goals. Issue 36 (version 2.1) makes every transfer ask the whitelist about its sender too (a cold
+    // storage read in the whitelist, 2,100 gas); one whitelist call for both parties, no list read of default
+    // partitions while nobody set any, and no second read of the sender's word bring these back under the goals.
+    expect(v2.transfer).toBeLessThanOrEqual(60_000);
+    expect(v2.transferAllRules).toBeLessThanOrEqual(72_000);
+    expect(v2.controllerTransfer).toBeLessThanOrEqual(80_000);
+    // Not yet under 70,000 (70,667, through the one-pass path _transferPlain): its fixed costs (intrinsic,
+    // calldata, the proxy's slot and call, three cold reads, a new receiver's fresh word, two logs, the whitelist's
+    // account and two records) are 68,059 gas, which leaves about 1,900 for the execution around them (2,600
+    // today, 800 of it in the whitelist). See contracts/README.md.
+    expect(v2.transferByPartition).toBeLessThanOrEqual(71_000);
   });
 
   it('keeps the enforcement gas goals (issue 36): a freeze, and a transfer on a token with freezes in use', () => {

@@ -581,6 +581,38 @@ describe.each(tokenVersions)('token v%i', (version) => {
       expect(await bal('holderB', partitionB)).toBe(550n);
     });
 
+    it('logs a partition transfer byte for byte as the ABI encodes it, whatever the length of its data', async () => {
+      // Version 2's usual partition transfer encodes its logs in assembly (_transferPlain): the same bytes as the
+      // compiler's encoding, the data zero-padded to whole words.
+      for (const payload of ['0x', data, `0x${'ab'.repeat(32)}`, `0x${'cd'.repeat(33)}`]) {
+        const { receipt } = await send(
+          as('holderA'),
+          'transferByPartition',
+          partitionB,
+          addr('holderB'),
+          7,
+          payload,
+        );
+        const expected = [
+          token.interface.encodeEventLog('TransferByPartition', [
+            partitionB,
+            addr('holderA'),
+            addr('holderA'),
+            addr('holderB'),
+            7,
+            payload,
+            '0x',
+          ]),
+          token.interface.encodeEventLog('Transfer', [addr('holderA'), addr('holderB'), 7]),
+        ];
+        expect(
+          receipt.logs.map(({ topics, data: logData }) => ({ topics: [...topics], data: logData })),
+        ).toEqual(expected);
+      }
+      expect(await bal('holderA', partitionB)).toBe(500n - 28n);
+      expect(await bal('holderB', partitionB)).toBe(50n + 28n);
+    });
+
     it('lets operators move tokens for all partitions or for one partition only', async () => {
       const op = as('operator');
       const moved = await send(
