@@ -9,7 +9,10 @@
 //   2. the Ed25519 signature (manifest.sig) of manifest.json under the platform key the manifest names;
 //   3. the hash chain of log.jsonl (each entry's hash over the previous hash and the digest of its canonical form);
 //   4. each anchor of anchors.json: its hash is the chain's at its entry, and (with --rpc) the chain holds the
-//      anchor transaction from the platform's anchor address, mined at the recorded block, carrying that hash.
+//      anchor transaction from the platform's anchor address, mined at the recorded block, carrying that hash;
+//   5. the register's Merkle root, recomputed from the rows of register.csv, against the root manifest.json states
+//      (OpenZeppelin StandardMerkleTree over (address, bytes32 partition, uint256 balance), leaves in the file's
+//      order, unsorted; zero for an empty register), so a register whose digest was recomputed is still caught.
 // Exit code 0 when everything holds, 1 otherwise (the first problem is named, with the file).
 // The server imports the hashing functions below, so the pack and the server hash entries the same way.
 import { createHash, createPublicKey, verify as verifySignature } from 'node:crypto';
@@ -100,6 +103,201 @@ export function walkChain(entries) {
     expectedSeq = seq + 1;
   }
   return { hashes, broken: null };
+}
+
+// ---- the register's Merkle root ---------------------------------------------------------------------------------
+// keccak256 written out (Node's crypto has SHA3-256, whose padding differs), with 64-bit lanes as two 32-bit words.
+
+const roundConstants = [
+  0x0000000000000001n,
+  0x0000000000008082n,
+  0x800000000000808an,
+  0x8000000080008000n,
+  0x000000000000808bn,
+  0x0000000080000001n,
+  0x8000000080008081n,
+  0x8000000000008009n,
+  0x000000000000008an,
+  0x0000000000000088n,
+  0x0000000080008009n,
+  0x000000008000000an,
+  0x000000008000808bn,
+  0x800000000000008bn,
+  0x8000000000008089n,
+  0x8000000000008003n,
+  0x8000000000008002n,
+  0x8000000000000080n,
+  0x000000000000800an,
+  0x800000008000000an,
+  0x8000000080008081n,
+  0x8000000000008080n,
+  0x0000000080000001n,
+  0x8000000080008008n,
+].flatMap((c) => [Number(c & 0xffffffffn), Number(c >> 32n)]);
+/** Rotation of lane x + 5y. */
+const rotations = [
+  0, 1, 62, 28, 27, 36, 44, 6, 55, 20, 3, 10, 43, 25, 39, 41, 45, 15, 21, 8, 18, 2, 61, 56, 14,
+];
+/** Where lane x + 5y goes after rho and pi: y + 5((2x + 3y) mod 5). */
+const destinations = rotations.map((_, i) => ((i / 5) | 0) + 5 * ((2 * (i % 5) + 3 * ((i / 5) | 0)) % 5));
+
+function keccakPermute(s, b, c) {
+  for (let round = 0; round < 24; round += 1) {
+    for (let x = 0; x < 10; x += 1) c[x] = s[x] ^ s[x + 10] ^ s[x + 20] ^ s[x + 30] ^ s[x + 40];
+    for (let x = 0; x < 5; x += 1) {
+      const before = 2 * ((x + 4) % 5);
+      const after = 2 * ((x + 1) % 5);
+      const lo = c[before] ^ ((c[after] << 1) | (c[after + 1] >>> 31));
+      const hi = c[before + 1] ^ ((c[after + 1] << 1) | (c[after] >>> 31));
+      for (let y = 0; y < 50; y += 10) {
+        s[2 * x + y] ^= lo;
+        s[2 * x + y + 1] ^= hi;
+      }
+    }
+    for (let i = 0; i < 25; i += 1) {
+      let lo = s[2 * i];
+      let hi = s[2 * i + 1];
+      let n = rotations[i];
+      if (n >= 32) {
+        [lo, hi] = [hi, lo];
+        n -= 32;
+      }
+      const d = 2 * destinations[i];
+      if (n === 0) {
+        b[d] = lo;
+        b[d + 1] = hi;
+      } else {
+        b[d] = (lo << n) | (hi >>> (32 - n));
+        b[d + 1] = (hi << n) | (lo >>> (32 - n));
+      }
+    }
+    for (let y = 0; y < 50; y += 10) {
+      for (let x = 0; x < 5; x += 1) {
+        const i = y + 2 * x;
+        const j = y + 2 * ((x + 1) % 5);
+        const k = y + 2 * ((x + 2) % 5);
+        s[i] = b[i] ^ (~b[j] & b[k]);
+        s[i + 1] = b[i + 1] ^ (~b[j + 1] & b[k + 1]);
+      }
+    }
+    s[0] ^= roundConstants[2 * round];
+    s[1] ^= roundConstants[2 * round + 1];
+  }
+}
+
+const keccakState = new Int32Array(50);
+const keccakScratch = new Int32Array(50);
+const keccakColumns = new Int32Array(10);
+
+/** keccak256 of bytes (as Ethereum uses it), 32 bytes out. */
+export function keccak256(data) {
+  const rate = 136;
+  const s = keccakState;
+  s.fill(0);
+  const padded = new Uint8Array((Math.floor(data.length / rate) + 1) * rate);
+  padded.set(data);
+  padded[data.length] ^= 0x01;
+  padded[padded.length - 1] ^= 0x80;
+  for (let block = 0; block < padded.length; block += rate) {
+    for (let i = 0; i < rate; i += 4)
+      s[i >> 2] ^=
+        padded[block + i] |
+        (padded[block + i + 1] << 8) |
+        (padded[block + i + 2] << 16) |
+        (padded[block + i + 3] << 24);
+    keccakPermute(s, keccakScratch, keccakColumns);
+  }
+  const out = new Uint8Array(32);
+  for (let i = 0; i < 32; i += 1) out[i] = (s[i >> 2] >>> (8 * (i & 3))) & 0xff;
+  return out;
+}
+
+/** The cells of a CSV text (RFC 4180: quoted cells may hold commas, quotes doubled, CRLF or LF lines). */
+export function parseCsv(text) {
+  const rows = [];
+  let row = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i += 1;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += ch;
+  }
+  if (cell !== '' || row.length > 0) {
+    row.push(cell);
+    rows.push(row);
+  }
+  return rows;
+}
+
+function hexBytes(hex, bytes, what) {
+  const digits = String(hex).startsWith('0x') ? String(hex).slice(2) : String(hex);
+  if (digits.length !== bytes * 2 || !/^[0-9a-fA-F]*$/.test(digits))
+    throw new Error(`${what} is not ${bytes} bytes of hex`);
+  return Buffer.from(digits, 'hex');
+}
+
+/**
+ * The Merkle root of register rows ({address, partition, balance} as text, in the register's order), exactly as the
+ * server builds it: OpenZeppelin's StandardMerkleTree with unsorted leaves; leaf = keccak256(keccak256(abi.encode(
+ * address, bytes32, uint256))), node = keccak256 of its two children sorted as bytes, leaf i at tree index
+ * length - 1 - i of 2·length - 1; an empty register's root is zero.
+ */
+export function registerMerkleRoot(rows) {
+  if (rows.length === 0) return `0x${'0'.repeat(64)}`;
+  const size = 2 * rows.length - 1;
+  const nodes = new Array(size);
+  for (const [i, row] of rows.entries()) {
+    const encoded = new Uint8Array(96);
+    encoded.set(hexBytes(row.address, 20, `the address ${row.address}`), 12);
+    encoded.set(hexBytes(row.partition, 32, `the partition ${row.partition}`), 32);
+    if (!/^\d+$/.test(String(row.balance))) throw new Error(`the balance ${row.balance} is not an integer`);
+    const balance = BigInt(row.balance);
+    if (balance >= 1n << 256n) throw new Error(`the balance ${row.balance} is out of range`);
+    encoded.set(Buffer.from(balance.toString(16).padStart(64, '0'), 'hex'), 64);
+    nodes[size - 1 - i] = keccak256(keccak256(encoded));
+  }
+  const pair = new Uint8Array(64);
+  for (let i = size - 1 - rows.length; i >= 0; i -= 1) {
+    const left = nodes[2 * i + 1];
+    const right = nodes[2 * i + 2];
+    const leftFirst = Buffer.compare(left, right) <= 0;
+    pair.set(leftFirst ? left : right, 0);
+    pair.set(leftFirst ? right : left, 32);
+    nodes[i] = keccak256(pair);
+  }
+  return `0x${Buffer.from(nodes[0]).toString('hex')}`;
+}
+
+/** The register rows of register.csv (its header names the columns). */
+export function registerRows(text) {
+  const [header = [], ...lines] = parseCsv(text);
+  const column = (name) => {
+    const index = header.indexOf(name);
+    if (index < 0) throw new Error(`has no ${name} column`);
+    return index;
+  };
+  const [address, partition, balance] = [column('address'), column('partition'), column('balance')];
+  return lines.map((cells, n) => {
+    if (cells.length !== header.length)
+      throw new Error(`row ${n + 1} has ${cells.length} cells, not ${header.length}`);
+    return { address: cells[address], partition: cells[partition], balance: cells[balance] };
+  });
 }
 
 // ---- reading the pack -------------------------------------------------------------------------------------------
@@ -232,6 +430,21 @@ export async function verifyPackFiles(files, options = {}) {
   for (const name of files.keys())
     if (!listed.has(name) && name !== 'manifest.json' && name !== 'manifest.sig')
       throw new PackError(name, 'not listed in the manifest');
+  if (manifest.merkleRoot !== undefined) {
+    const register = files.get('register.csv');
+    if (!register) throw new PackError('register.csv', 'missing');
+    let root;
+    try {
+      root = registerMerkleRoot(registerRows(register.toString('utf8')));
+    } catch (error) {
+      throw new PackError('register.csv', `cannot be read as a register: ${error.message}`);
+    }
+    if (root !== String(manifest.merkleRoot).toLowerCase())
+      throw new PackError(
+        'register.csv',
+        `its rows give the Merkle root ${root}, but manifest.json states ${manifest.merkleRoot}`,
+      );
+  }
   const entries = files
     .get('log.jsonl')
     .toString('utf8')
@@ -280,6 +493,7 @@ export async function verifyPackFiles(files, options = {}) {
     ok: true,
     symbol: manifest.symbol,
     files: manifest.files.length,
+    merkleRoot: manifest.merkleRoot,
     entries: entries.length,
     anchors: anchors.length,
     anchorsOnChain,
@@ -308,6 +522,7 @@ async function main(argv) {
     const result = await verifyPackFiles(readPack(location), { rpc: rpcUrl });
     console.log(
       `OK: pack of ${result.symbol}: ${result.files} files match the signed manifest (Ed25519 key ${result.signingKey}); ` +
+        `register Merkle root ${result.merkleRoot} recomputed from register.csv; ` +
         `${result.entries} log entries chained; ${result.anchors} anchors${rpcUrl ? `, ${result.anchorsOnChain} found on the chain` : ''}.`,
     );
     return 0;
