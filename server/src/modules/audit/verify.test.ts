@@ -29,6 +29,14 @@ describe("the pack verifier's own keccak256 and register root (plain Node, no de
     }
   });
 
+  it('reads a quoted cell holding a line break as one cell', () => {
+    expect(parseCsv('a,b\r\n"x\r\ny",2\r\nz,3\r\n')).toEqual([
+      ['a', 'b'],
+      ['x\r\ny', '2'],
+      ['z', '3'],
+    ]);
+  });
+
   it('reads register.csv with quoted names holding commas and quotes', () => {
     const text =
       'address,partition,partitionName,balance,legalName\r\n' +
@@ -57,6 +65,6 @@ describe("the pack verifier's own keccak256 and register root (plain Node, no de
     registerMerkleRoot(rows);
     const ms = performance.now() - started;
     console.info(`register root of 10,000 rows recomputed in ${Math.round(ms)} ms`);
-    expect(ms).toBeLessThan(3000);
+    expect(ms).toBeLessThan(5000);
   });
 });
