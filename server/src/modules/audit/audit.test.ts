@@ -22,7 +22,8 @@ import { deploySchemeAndWhitelist, deployTestToken, devWallets } from '../tokens
 import { findWhitelist, insertWhitelist, saveAddresses } from '../whitelists/repository.ts';
 import { anchorGas } from './anchor.ts';
 import { appendAudit } from './log.ts';
-import { anchorCalldata, readZip } from './verify.mjs';
+import { packSigningKey } from './keys.ts';
+import { anchorCalldata, readZip, sha256Hex } from './verify.mjs';
 
 const run = promisify(execFile);
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -328,6 +329,7 @@ describe.each(databaseKinds)('operations log, anchors and regulator packs on %s'
       expect(good.code).toBe(0);
       expect(good.out).toMatch(/^OK: pack of AUDIT/);
       expect(good.out).toMatch(/[1-9]\d* found on the chain/);
+      expect(good.out).toContain(`register Merkle root ${manifest.merkleRoot} recomputed from register.csv`);
 
       // The same pack extracted: verified from its own folder.
       const folder = path.join(clean, 'extracted');
@@ -356,6 +358,35 @@ describe.each(databaseKinds)('operations log, anchors and regulator packs on %s'
       const refused = await verify(clean, ['changed.zip', '--rpc', chain.rpcUrl]);
       expect(refused.code).toBe(1);
       expect(refused.out).toMatch(/^REFUSED: register\.csv: /);
+
+      // A register row changed, its digest recomputed in the manifest and the manifest signed again with the
+      // platform's own key: every digest and the signature hold, only the recomputed Merkle root catches it.
+      const rows = (files.get('register.csv')?.toString() ?? '').split('\r\n');
+      const cells = rows[1]?.split(',') ?? [];
+      cells[3] = String(BigInt(cells[3] ?? '0') + 1n);
+      rows[1] = cells.join(',');
+      const forged = Buffer.from(rows.join('\r\n'));
+      const forgedManifest = {
+        ...manifest,
+        files: manifest.files.map((file: { path: string; sha256: string; bytes: number }) =>
+          file.path === 'register.csv' ? { ...file, sha256: sha256Hex(forged), bytes: forged.length } : file,
+        ),
+      };
+      const manifestBytes = Buffer.from(`${JSON.stringify(forgedManifest, null, 2)}\n`);
+      const signer = await packSigningKey(t.ctx);
+      writeFileSync(path.join(folder, 'register.csv'), forged);
+      writeFileSync(path.join(folder, 'manifest.json'), manifestBytes);
+      writeFileSync(path.join(folder, 'manifest.sig'), `${signer.sign(manifestBytes)}\n`);
+      const rooted = await verify(folder, ['--rpc', chain.rpcUrl]);
+      expect(rooted.code).toBe(1);
+      expect(rooted.out.trim().split('\n')).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^REFUSED: register\\.csv: its rows give the Merkle root 0x[0-9a-f]{64}, but manifest\\.json states ${manifest.merkleRoot}$`,
+          ),
+        ),
+      ]);
+      expect(rooted.out).not.toContain(`root ${manifest.merkleRoot},`);
     } finally {
       rmSync(clean, { recursive: true, force: true });
     }

@@ -26,6 +26,10 @@ export function walkChain(entries: (ChainEntry | RedactedEntry)[]): {
   hashes: Map<number, string>;
   broken: { seq: number; reason: string } | null;
 };
+export function keccak256(data: Uint8Array): Uint8Array;
+export function parseCsv(text: string): string[][];
+export function registerMerkleRoot(rows: { address: string; partition: string; balance: string }[]): string;
+export function registerRows(text: string): { address: string; partition: string; balance: string }[];
 export function readZip(buffer: Buffer): Map<string, Buffer>;
 export function readPack(location: string): Map<string, Buffer>;
 export function verifyPackFiles(
@@ -35,6 +39,7 @@ export function verifyPackFiles(
   ok: true;
   symbol: string;
   files: number;
+  merkleRoot: string;
   entries: number;
   anchors: number;
   anchorsOnChain: number;

@@ -25,6 +25,8 @@ export type SimulationInput = {
   /** The indexer's block the tables stand at. */
   block: number;
   rule: RuleInput;
+  /** Holdings listed at most (default maxSimulationFindings; the counts cover all of them). */
+  limit?: number;
 };
 
 type Rows<T> = { rows: T[] };
@@ -98,9 +100,10 @@ export async function simulateRules(db: Database, input: SimulationInput): Promi
       ('lockedUp', ${locked})
     ) f(kind, hit)
     where f.hit`;
+  const limit = input.limit ?? maxSimulationFindings;
   const [listed, totals, holders] = await Promise.all([
     db.execute(sql`${hits} order by coalesce(h.name, ''), h.balance desc, h.holder, h.partition, f.kind
-      limit ${maxSimulationFindings + 1}`),
+      limit ${limit + 1}`),
     db.execute(sql`select count(distinct (x.holder, x.partition))::int as holdings,
       count(distinct x.holder)::int as addresses, count(distinct x.investor)::int as investors
       from (${hits}) x`),
@@ -111,7 +114,7 @@ export async function simulateRules(db: Database, input: SimulationInput): Promi
   const out = rowsOf<{ holdings: number; addresses: number; investors: number }>(totals)[0]!;
   const held = rowsOf<{ addresses: number; investors: number }>(holders)[0]!;
   const until = new Date(call.lockupUntil * 1000).toISOString().replace('.000Z', 'Z');
-  const findings = rows.slice(0, maxSimulationFindings).map((row): SimulationFinding => {
+  const findings = rows.slice(0, limit).map((row): SimulationFinding => {
     const who = row.name ?? row.holder;
     const amount = formatAmount(row.balance);
     const part = partitionName(row.partition);
@@ -162,7 +165,7 @@ export async function simulateRules(db: Database, input: SimulationInput): Promi
       investors: Number(out.investors),
     },
     findings,
-    truncated: rows.length > maxSimulationFindings,
+    truncated: rows.length > limit,
     operations,
     summary: nothing
       ? r.nothingOutOfBounds
