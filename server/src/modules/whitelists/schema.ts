@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from '../../db/schema.ts';
 
@@ -52,6 +53,20 @@ export const whitelistAddresses = pgTable(
     accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
     createdOn: timestamp('created_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedOn: timestamp('updated_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * The record's country as the what-if reads it (rules/simulate.ts): the contact details' `country` when it is
+     * two letters (upper-cased), else ''. Kept by the database.
+     */
+    country: text('country').generatedAlwaysAs(
+      sql`CASE WHEN upper(btrim(coalesce("contact_details"->>'country', ''))) ~ '^[A-Z]{2}$' THEN upper(btrim("contact_details"->>'country')) ELSE '' END`,
+    ),
+    /**
+     * The investor the record attests: one key for every record with the same legal name and contact details (the
+     * wallets of one person), whatever their address and salt. Kept by the database.
+     */
+    investor: text('investor').generatedAlwaysAs(
+      sql`md5("legal_name" || chr(10) || "contact_details"::text)`,
+    ),
   },
   (table) => [
     uniqueIndex('whitelist_addresses_key').on(table.whitelistId, table.publicAddress),
