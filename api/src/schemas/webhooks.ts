@@ -16,6 +16,10 @@ export const webhookEventTypes = [
   'dtx.failed',
   'draft.deployed',
   'whitelist.updated',
+  'token.frozen',
+  'token.unfrozen',
+  'token.recovered',
+  'whitelist.expiring',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
@@ -32,7 +36,14 @@ export const webhookEventNames: Record<WebhookEventType, string> = {
   'dtx.failed': 'A distributed transaction failed',
   'draft.deployed': 'A token draft was deployed',
   'whitelist.updated': 'A whitelist entry was added, changed or removed',
+  'token.frozen': 'An address or part of a balance was frozen',
+  'token.unfrozen': 'An address or part of a balance was unfrozen',
+  'token.recovered': 'A lost wallet was recovered to a new one',
+  'whitelist.expiring': 'A whitelist entry expires within 30 days',
 };
+
+/** 'whitelist.expiring' is sent once per record and expiry when the expiry comes within this many days. */
+export const whitelistExpiringDays = 30;
 
 /** The most endpoints one account may have. */
 export const maxWebhookEndpoints = 20;
@@ -137,6 +148,24 @@ const tokenMove = z.object({
   operator: z.string().nullable(),
 });
 const tokenState = z.object({ ...tokenRef, ...chainRef, by: z.string().nullable() });
+/**
+ * A freeze or unfreeze (version 2 tokens, issue 36): of the whole address (`scope` 'address', ERC-3643
+ * AddressFrozen) or of an amount (`scope` 'amount', ERC-3643 TokensFrozen / TokensUnfrozen, also when a forced
+ * transfer or redemption took frozen tokens), with the partition and what stays frozen there when one partition
+ * changed.
+ */
+const freezeChange = z.object({
+  ...tokenRef,
+  ...chainRef,
+  scope: z.enum(['address', 'amount']),
+  account: z.string(),
+  /** Integer amount as a decimal string (null for an address). */
+  amount: z.string().nullable(),
+  partition: z.string().nullable(),
+  /** What stays frozen of the account in `partition` after the change (null when not one partition). */
+  frozenAfter: z.string().nullable(),
+  by: z.string().nullable(),
+});
 const dtxData = z.object({
   dtxId: z.number().int(),
   txType: z.number().int(),
@@ -171,6 +200,22 @@ export const webhookPayloadSchemas = {
       change: z.enum(['AddressVerified', 'VerificationUpdated', 'VerificationRemoved', 'CountrySet']),
       account: z.string(),
       by: z.string().nullable(),
+    }),
+  ),
+  'token.frozen': webhookPayloadSchema('token.frozen', freezeChange),
+  'token.unfrozen': webhookPayloadSchema('token.unfrozen', freezeChange),
+  'token.recovered': webhookPayloadSchema(
+    'token.recovered',
+    z.object({ ...tokenRef, ...chainRef, lostAddress: z.string(), newAddress: z.string() }),
+  ),
+  'whitelist.expiring': webhookPayloadSchema(
+    'whitelist.expiring',
+    z.object({
+      whitelistAddress: z.string(),
+      account: z.string(),
+      /** When the record stops verifying the account (ISO date and time) and the days left then. */
+      expiresAt: z.string(),
+      daysLeft: z.number().int(),
     }),
   ),
 } satisfies Record<WebhookEventType, z.ZodType>;

@@ -6,7 +6,7 @@ import {
   zeroAddress,
 } from '@tranche/api';
 import { type DevChain, devAccountKeys, securityTokenV2Abi, transferRefusalWords } from '@tranche/contracts';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { Contract, encodeBytes32String, Wallet, ZeroHash } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,6 +18,10 @@ import {
 } from '../../../test/helpers.ts';
 import { jobRunnerOf } from '../../jobs/runner.ts';
 import { readZip } from '../audit/verify.mjs';
+import { jobs } from '../../jobs/schema.ts';
+import { recordChainEvents, webhookDeliverJobKind } from '../webhooks/record.ts';
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../webhooks/schema.ts';
+import { insertTestEndpoint } from '../webhooks/testing.ts';
 import { baseUrlOf, createTestUser, type TestUser } from '../credentials/testing.ts';
 import { type IssuerChain, randomAddresses, setupIssuerChain } from '../drafts/testing.ts';
 import { enforcementAt, enforcementEvents } from './freezes.ts';
@@ -48,6 +52,8 @@ describe.each(databaseKinds)('enforcement on version 2 tokens (%s)', (kind) => {
   let alice: TestUser;
   let bob: TestUser;
   let token: Contract;
+  /** alice's (the token's creator, who may see its investor data) webhook endpoint for the enforcement events. */
+  let enforcementHooks = 0;
   const investors = randomAddresses(3);
 
   const deployDraft = async (symbol: string, codebaseId: number): Promise<Draft> => {
@@ -126,6 +132,13 @@ describe.each(databaseKinds)('enforcement on version 2 tokens (%s)', (kind) => {
       },
     });
     await mined(issued.transactionHash);
+    // The webhook recorder's first look: what the chain held before is history, not sent.
+    enforcementHooks = await insertTestEndpoint(t.ctx, alice.accountId, [
+      'token.frozen',
+      'token.unfrozen',
+      'token.recovered',
+    ]);
+    await recordChainEvents(t.ctx, jobRunnerOf(t.app, t.ctx));
   }, 180_000);
   afterAll(async () => {
     await t?.close();
@@ -315,6 +328,79 @@ describe.each(databaseKinds)('enforcement on version 2 tokens (%s)', (kind) => {
     expect(
       await refusal(bob.client.call('recoverWallet', { body: { ...body, newAddress: sameHash } })),
     ).toEqual([409, e.recoveredAlready]);
+  });
+
+  it('sends token.frozen, token.unfrozen and token.recovered from the indexed events, once each', async () => {
+    const runner = jobRunnerOf(t.app, t.ctx);
+    while ((await recordChainEvents(t.ctx, runner)) > 0);
+    const sent = await t.ctx.db
+      .select({ type: webhookEvents.type, payload: webhookEvents.payload })
+      .from(webhookDeliveries)
+      .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+      .where(eq(webhookDeliveries.endpointId, enforcementHooks))
+      .orderBy(asc(webhookEvents.id));
+    const contractAddress = await contractOf();
+    const [lost] = investors as [string];
+    const common = { symbol: 'VENF', contractAddress, account: holder, by: null };
+    // The tests above: 60 of default frozen then unfrozen, the address frozen then unfrozen, a recovery.
+    expect(sent.map(({ type, payload }) => ({ type, payload }))).toEqual([
+      {
+        type: 'token.frozen',
+        payload: expect.objectContaining({
+          ...common,
+          scope: 'amount',
+          amount: '60',
+          partition: 'default',
+          frozenAfter: '60',
+        }),
+      },
+      {
+        type: 'token.unfrozen',
+        payload: expect.objectContaining({
+          ...common,
+          scope: 'amount',
+          amount: '60',
+          partition: 'default',
+          frozenAfter: '0',
+        }),
+      },
+      {
+        type: 'token.frozen',
+        payload: expect.objectContaining({
+          ...common,
+          scope: 'address',
+          amount: null,
+          partition: null,
+          by: owner,
+        }),
+      },
+      {
+        type: 'token.unfrozen',
+        payload: expect.objectContaining({ ...common, scope: 'address', by: owner }),
+      },
+      {
+        type: 'token.recovered',
+        payload: expect.objectContaining({
+          symbol: 'VENF',
+          contractAddress,
+          lostAddress: lost,
+          newAddress: expect.stringMatching(/^0x[0-9a-f]{40}$/),
+          transactionHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+        }),
+      },
+    ]);
+    // Read again (another instance, a restart): nothing new.
+    expect(await recordChainEvents(t.ctx, runner)).toBe(0);
+    // The endpoint answers nothing: turned off, its retries end now, so later tests' idle runner is not held.
+    await t.ctx.db
+      .update(webhookEndpoints)
+      .set({ disabledOn: new Date() })
+      .where(eq(webhookEndpoints.id, enforcementHooks));
+    await t.ctx.db
+      .update(jobs)
+      .set({ runAfter: new Date() })
+      .where(and(eq(jobs.kind, webhookDeliverJobKind), eq(jobs.state, 'queued')));
+    await runner.idle();
   });
 
   it('lists the freezes and the recovery in the regulator pack, with who asked for each', async () => {

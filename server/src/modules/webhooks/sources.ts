@@ -1,4 +1,4 @@
-import { dtxStatuses, type WebhookEventType } from '@tranche/api';
+import { dtxStatuses, type WebhookEventType, whitelistExpiringDays } from '@tranche/api';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { bytes32Name } from '../../indexer/decode.ts';
@@ -37,6 +37,13 @@ const chainTypes: Record<string, WebhookEventType> = {
   VerificationUpdated: 'whitelist.updated',
   VerificationRemoved: 'whitelist.updated',
   CountrySet: 'whitelist.updated',
+  // Version 2 enforcement (issue 36): an address (un)frozen, amounts (un)frozen (a forced transfer or redemption
+  // that took frozen tokens unfreezes them too), a recovery. ERC-7943's Frozen and the FrozenByPartition beside
+  // each change are the same facts again, so they send nothing.
+  AddressFrozen: 'token.frozen',
+  TokensFrozen: 'token.frozen',
+  TokensUnfrozen: 'token.unfrozen',
+  RecoverySuccess: 'token.recovered',
 };
 
 /** The highest token_events id (where a new cursor starts: history before the first look is not sent). */
@@ -54,9 +61,19 @@ export async function chainEventsAfter(db: Database, afterId: number, limit = 50
     await db.execute(sql`
       select e.id, e.contract_address as "contract", e.block_number as "block", e.log_index as "logIndex",
         e.transaction_hash as "tx", e.event, e.partition, e.operator, e.from_address as "from",
-        e.to_address as "to", e.amount, e.details, p.project_code as "symbol"
+        e.to_address as "to", e.amount, e.details, p.project_code as "symbol",
+        fp.partition as "frozenPartition", fp.frozen as "frozenAfter", fp.n as "frozenPartitions"
       from token_events e
       left join projects p on p.contract_address = e.contract_address
+      -- An amount (un)frozen: the partition it changed and what stays frozen there, when the transaction changed
+      -- one partition of the account (ERC-3643's freezePartialTokens may spread over several: then none).
+      left join lateral (
+        select min(f.partition) as partition, min(f.amount) as frozen, count(*) as n
+        from token_events f
+        where e.event in ('TokensFrozen', 'TokensUnfrozen') and f.contract_address = e.contract_address
+          and f.transaction_hash = e.transaction_hash and f.event = 'FrozenByPartition'
+          and f.from_address = e.from_address and f.log_index < e.log_index
+      ) fp on true
       where e.id > ${afterId}
       order by e.id
       limit ${limit}`),
@@ -85,6 +102,50 @@ export async function chainEventsAfter(db: Database, afterId: number, limit = 50
       };
     }
     const token = { symbol: str(row.symbol) ?? '', contractAddress: String(row.contract) };
+    if (type === 'token.frozen' && row.event === 'AddressFrozen') {
+      const frozen = details.frozen === true || details.frozen === 'true';
+      return {
+        ...base,
+        type: frozen ? 'token.frozen' : 'token.unfrozen',
+        subject: { kind: 'token', contractAddress: String(row.contract) },
+        data: {
+          ...token,
+          ...chain,
+          scope: 'address',
+          account: str(row.from) ?? '',
+          amount: null,
+          partition: null,
+          frozenAfter: null,
+          by: str(row.operator),
+        },
+      };
+    }
+    if (type === 'token.frozen' || type === 'token.unfrozen') {
+      const one = Number(row.frozenPartitions ?? 0) === 1;
+      return {
+        ...base,
+        type,
+        subject: { kind: 'token', contractAddress: String(row.contract) },
+        data: {
+          ...token,
+          ...chain,
+          scope: 'amount',
+          account: str(row.from) ?? '',
+          amount: str(row.amount) ?? '0',
+          partition: one && row.frozenPartition ? bytes32Name(String(row.frozenPartition)) : null,
+          frozenAfter: one ? str(row.frozenAfter) : null,
+          by: null,
+        },
+      };
+    }
+    if (type === 'token.recovered') {
+      return {
+        ...base,
+        type,
+        subject: { kind: 'token', contractAddress: String(row.contract) },
+        data: { ...token, ...chain, lostAddress: str(row.from) ?? '', newAddress: str(row.to) ?? '' },
+      };
+    }
     if (type === 'token.paused' || type === 'token.resumed') {
       return {
         ...base,
@@ -155,7 +216,9 @@ export async function dataEventsUnrecorded(db: Database): Promise<FoundEvent[]> 
         and not exists (select 1 from webhook_events w where w.event_key = 'draft.deployed:' || j.id)
       limit 500`),
   );
+  const expiring = await expiringRecords(db, whitelistExpiringDays);
   return [
+    ...expiring,
     ...dtxRows.map(
       (row): FoundEvent => ({
         eventKey: `${row.type}:${row.id}${row.approver === null ? '' : `:${row.approver}`}`,
@@ -182,4 +245,47 @@ export async function dataEventsUnrecorded(db: Database): Promise<FoundEvent[]> 
       }),
     ),
   ];
+}
+
+/**
+ * 'whitelist.expiring' (issue 36): records of registered whitelists (WhitelistV2) whose expiry, as the indexer last
+ * saw it set, falls within `days` from now and has not passed; once per record and expiry (a renewal to a later
+ * date that comes within the window again is a new event). A record removed or added again since has no expiry.
+ */
+export async function expiringRecords(db: Database, days: number): Promise<FoundEvent[]> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      with latest as (
+        select distinct on (e.contract_address, e.to_address)
+          e.contract_address as "whitelist", e.to_address as "account", e.event, e.details->>'expiresAt' as "expiresAt"
+        from token_events e
+        join whitelists w on w.address = e.contract_address
+        where e.event in ('AddressVerified', 'VerificationRemoved', 'ExpirySet') and e.to_address is not null
+        order by e.contract_address, e.to_address, e.block_number desc, e.log_index desc
+      )
+      select l.whitelist, l.account, l."expiresAt"
+      from latest l
+      where l.event = 'ExpirySet' and l."expiresAt" <> '0'
+        and l."expiresAt"::numeric > extract(epoch from now())
+        and l."expiresAt"::numeric <= extract(epoch from now()) + ${days * 86_400}
+        and not exists (select 1 from webhook_events w
+          where w.event_key = 'whitelist.expiring:' || l.whitelist || ':' || l.account || ':' || l."expiresAt")
+      order by l."expiresAt"::numeric
+      limit 500`),
+  );
+  const now = Date.now() / 1000;
+  return rows.map((row) => {
+    const expiresAt = Number(row.expiresAt);
+    return {
+      eventKey: `whitelist.expiring:${row.whitelist}:${row.account}:${row.expiresAt}`,
+      type: 'whitelist.expiring',
+      subject: { kind: 'whitelist', address: String(row.whitelist) },
+      data: {
+        whitelistAddress: String(row.whitelist),
+        account: String(row.account),
+        expiresAt: new Date(expiresAt * 1000).toISOString(),
+        daysLeft: Math.max(0, Math.ceil((expiresAt - now) / 86_400)),
+      },
+    };
+  });
 }
