@@ -100,6 +100,33 @@ export const tokenStatsSchema = z.object({
 });
 export type TokenStats = z.output<typeof tokenStatsSchema>;
 
+/** The ranges of the dashboard's "Supply and holders over time": the last 30 days, the last year, all of it. */
+export const tokenHistoryRanges = ['30d', '1y', 'all'] as const;
+export type TokenHistoryRange = (typeof tokenHistoryRanges)[number];
+export const tokenHistoryRangeLabels: Record<TokenHistoryRange, string> = {
+  '30d': '30 days',
+  '1y': '1 year',
+  all: 'All',
+};
+
+export const tokenHistoryQuerySchema = z.object({
+  range: z.enum(tokenHistoryRanges).catch('30d').optional().default('30d'),
+});
+
+/**
+ * GET /tokenstats/{code}/history?range: the token's total supply and number of holders (addresses holding any
+ * partition) at the end of each UTC day (YYYY-MM-DD) from `from` to `to` on which they changed, from the indexed
+ * balance changes; the first point is `from` itself when the token had holders or supply before the range. `to` is
+ * today (the later of the server's and the chain's clock); with the range `all`, `from` is the day of the first change.
+ */
+export const tokenHistorySchema = z.object({
+  range: z.enum(tokenHistoryRanges),
+  from: z.string(),
+  to: z.string(),
+  points: z.array(z.object({ day: z.string(), supply: z.string(), holders: z.number().int() })),
+});
+export type TokenHistory = z.output<typeof tokenHistorySchema>;
+
 /** How many people a holder search answers at most. */
 export const holderSearchLimit = 8;
 

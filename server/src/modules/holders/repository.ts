@@ -292,3 +292,40 @@ export async function searchRegister(
     result as unknown as { rows: { holder: string; legalName: string | null; balance: string }[] }
   ).rows.map((row) => ({ holder: row.holder, legalName: row.legalName, balance: String(row.balance) }));
 }
+
+/** A UTC day as its number since 1970-01-01 (Unix seconds / 86,400). */
+const secondsPerDay = 86_400;
+
+/**
+ * The token's total supply and number of holders (addresses whose balance over all partitions is above zero) at
+ * the end of each UTC day (days since 1970) on which a balance changed, from the indexed balance changes, in one
+ * query: each change carries its holder's running total over all partitions, so that a holder is counted in when
+ * the total leaves zero and out when it returns to it; supply is the sum of all changes (a transfer's two changes
+ * cancel out). Gives the days from `fromDay` on, preceded by the last day before it if any.
+ */
+export async function supplyAndHolderDays(
+  db: Database,
+  input: { contractAddress: string; fromDay: number },
+): Promise<{ day: number; supply: bigint; holders: number }[]> {
+  const result = await db.execute(sql`
+    with changes as (
+      select block_timestamp / ${secondsPerDay} as day, delta,
+        sum(delta) over (
+          partition by holder order by block_number, log_index, partition rows unbounded preceding
+        ) as total
+      from balance_changes where contract_address = ${input.contractAddress}
+    ), days as (
+      select day, sum(delta) as supply_delta,
+        sum(case when total > 0 then 1 else 0 end - case when total - delta > 0 then 1 else 0 end) as holder_delta
+      from changes group by day
+    ), running as (
+      select day, sum(supply_delta) over (order by day) as supply, sum(holder_delta) over (order by day) as holders
+      from days
+    )
+    select day::text as day, supply::text as supply, holders::text as holders from running
+    where day >= ${input.fromDay} or day = (select max(day) from days where day < ${input.fromDay})
+    order by day`);
+  return (result as unknown as { rows: { day: string; supply: string; holders: string }[] }).rows.map(
+    (row) => ({ day: Number(row.day), supply: BigInt(row.supply), holders: Number(row.holders) }),
+  );
+}

@@ -1,4 +1,10 @@
-import { type HolderSortColumn, holderSearchLimit, tokenScreenTexts, topHoldersCount } from '@tranche/api';
+import {
+  type HolderSortColumn,
+  holderSearchLimit,
+  type TokenHistoryRange,
+  tokenScreenTexts,
+  topHoldersCount,
+} from '@tranche/api';
 import { securityTokenV2Abi } from '@tranche/contracts';
 import { Contract, encodeBytes32String, isHexString } from 'ethers';
 import { accessOf } from '../../access/access.ts';
@@ -6,7 +12,7 @@ import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
 import { firstUnconfirmedBlock } from '../../indexer/unconfirmed.ts';
 import { registerRoute } from '../../http/routing.ts';
-import { paged, requireDeployed } from '../projects/service.ts';
+import { chainNow, paged, requireDeployed } from '../projects/service.ts';
 import type { ServerModule } from '../registry.ts';
 import { enforcementAt } from '../tokens/index.ts';
 import { bytes32Name } from '../../indexer/decode.ts';
@@ -16,6 +22,7 @@ import {
   holdersPage,
   indexedHolderTotals,
   searchRegister,
+  supplyAndHolderDays,
 } from './repository.ts';
 
 /** A partition given by name (at most 31 bytes) or as its bytes32 hex; undefined when neither. */
@@ -63,6 +70,18 @@ export function decodeHolderCursor(
         : key.length <= 255);
   if (!valid) throw new HttpError(400, tokenScreenTexts.cursorInvalid);
   return { direction, key, holder };
+}
+
+const secondsPerDay = 86_400;
+const dayText = (day: number) => new Date(day * secondsPerDay * 1000).toISOString().slice(0, 10);
+/** How many days before today each range of the dashboard's history starts (`all`: the first change). */
+const historyDaysBack: Record<Exclude<TokenHistoryRange, 'all'>, number> = { '30d': 29, '1y': 364 };
+
+/** Today's UTC day: the later of the server's clock and the chain's (a dev chain's clock may run ahead). */
+async function today(ctx: Pick<AppContext, 'chain'>): Promise<number> {
+  const wall = Math.floor(Date.now() / 1000);
+  const chain = await chainNow(ctx).catch(() => wall);
+  return Math.floor(Math.max(wall, chain) / secondsPerDay);
 }
 
 /**
@@ -196,6 +215,29 @@ export const holdersModule: ServerModule = {
           balance: row.balance,
         })),
         restBalance: concentration.rest.toString(),
+      };
+    });
+
+    // GET /tokenstats/{code}/history?range: daily supply and holders; figures only, so the same rule as the dashboard.
+    registerRoute(app, ctx, 'getTokenHistory', async ({ params, query }) => {
+      const token = await requireDeployed(ctx, params.code);
+      const to = await today(ctx);
+      const bounded = query.range === 'all' ? 0 : to - historyDaysBack[query.range];
+      const days = await supplyAndHolderDays(ctx.db, {
+        contractAddress: token.contractAddress,
+        fromDay: bounded,
+      });
+      const from = query.range === 'all' ? Math.min(days[0]?.day ?? to, to) : bounded;
+      return {
+        range: query.range,
+        from: dayText(from),
+        to: dayText(to),
+        // The last day before the range stands for the range's first day (its figures held then).
+        points: days.map((d) => ({
+          day: dayText(Math.max(d.day, from)),
+          supply: d.supply.toString(),
+          holders: d.holders,
+        })),
       };
     });
 

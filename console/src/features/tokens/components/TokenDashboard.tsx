@@ -62,7 +62,7 @@ export default function TokenDashboard({
       {load.status === 'error' ? (
         renderError(load.error)
       ) : stats ? (
-        <TokenDashboardCharts stats={stats} format={format} />
+        <TokenDashboardCharts code={code} stats={stats} format={format} renderError={renderError} />
       ) : (
         <Skeleton label="Loading the token's figures" shape="details" rows={4} />
       )}

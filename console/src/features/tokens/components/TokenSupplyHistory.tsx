@@ -1,0 +1,55 @@
+import {
+  type TokenHistory,
+  type TokenHistoryRange,
+  tokenHistoryRangeLabels,
+  tokenHistoryRanges,
+} from '@tranche/api';
+import { Skeleton, SupplyAndHoldersChart } from '@tranche/ui-kit';
+import { type ReactNode, useEffect, useState } from 'react';
+import { api } from '../../../lib/api.ts';
+
+const ranges = tokenHistoryRanges.map((value) => ({ value, label: tokenHistoryRangeLabels[value] }));
+const isRange = (value: string): value is TokenHistoryRange =>
+  (tokenHistoryRanges as readonly string[]).includes(value);
+
+/**
+ * "Supply and holders over time" from GET /tokenstats/{code}/history, in the dashboard's chunk: the last 30 days
+ * first; another range loads while the chart keeps showing the last one.
+ */
+export function TokenSupplyHistory({
+  code,
+  format,
+  renderError,
+}: {
+  code: string;
+  format: (amount: bigint) => string;
+  renderError: (error: unknown) => ReactNode;
+}) {
+  const [range, setRange] = useState<TokenHistoryRange>('30d');
+  const [history, setHistory] = useState<TokenHistory | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  useEffect(() => {
+    let current = true;
+    setError(null);
+    api
+      .call('getTokenHistory', { params: { code }, query: { range } })
+      .then((answer) => current && setHistory(answer))
+      .catch((failure: unknown) => current && setError(failure));
+    return () => {
+      current = false;
+    };
+  }, [code, range]);
+  if (error) return renderError(error);
+  if (!history) return <Skeleton label="Loading the supply and holders over time" shape="details" rows={3} />;
+  return (
+    <SupplyAndHoldersChart
+      points={history.points.map((p) => ({ day: p.day, supply: BigInt(p.supply), holders: p.holders }))}
+      from={history.from}
+      to={history.to}
+      ranges={ranges}
+      range={range}
+      onRangeChange={(value) => isRange(value) && setRange(value)}
+      formatAmount={format}
+    />
+  );
+}
