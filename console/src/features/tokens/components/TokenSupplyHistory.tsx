@@ -5,8 +5,10 @@ import {
   tokenHistoryRanges,
 } from '@tranche/api';
 import { Skeleton, SupplyAndHoldersChart } from '@tranche/ui-kit';
+import { useAtom } from 'jotai';
 import { type ReactNode, useEffect, useState } from 'react';
 import { api } from '../../../lib/api.ts';
+import { supplyHistoryRangeAtom } from '../atoms.ts';
 
 const ranges = tokenHistoryRanges.map((value) => ({ value, label: tokenHistoryRangeLabels[value] }));
 const isRange = (value: string): value is TokenHistoryRange =>
@@ -14,7 +16,8 @@ const isRange = (value: string): value is TokenHistoryRange =>
 
 /**
  * "Supply and holders over time" from GET /tokenstats/{code}/history, in the dashboard's chunk: the last 30 days
- * first; another range loads while the chart keeps showing the last one.
+ * first; another range loads while the chart keeps showing the last one. The range chosen stays for the session
+ * (supplyHistoryRangeAtom), through the dashboard's new mounts and from token to token.
  */
 export function TokenSupplyHistory({
   code,
@@ -25,7 +28,7 @@ export function TokenSupplyHistory({
   format: (amount: bigint) => string;
   renderError: (error: unknown) => ReactNode;
 }) {
-  const [range, setRange] = useState<TokenHistoryRange>('30d');
+  const [range, setRange] = useAtom(supplyHistoryRangeAtom);
   const [history, setHistory] = useState<TokenHistory | null>(null);
   const [error, setError] = useState<unknown>(null);
   useEffect(() => {
