@@ -135,6 +135,7 @@ test('the token dashboard shows the figures and the charts of a deployed token, 
   await expect(tile('Holders').getByRole('definition')).toHaveText('60');
   await expect(tile('Partitions').getByRole('definition')).toHaveText('1');
   await expect(tile('Status').getByRole('definition')).toHaveText('Active');
+  await expect(tile('Next scheduled action').getByRole('definition')).toHaveText('Nothing scheduled');
   await expect(tile('Total supply').getByRole('definition')).toContainText('7,770');
   const supply = page.getByRole('region', { name: 'Supply by partition' });
   await expect(supply.getByRole('row')).toHaveCount(2);
@@ -156,6 +157,9 @@ test('the token dashboard shows the figures and the charts of a deployed token, 
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: 1100 });
       await page.screenshot({ path: test.info().outputPath(`dashboard-${width}-${colorScheme}.png`) });
+      await page.locator('dl[aria-label="Token figures"]').screenshot({
+        path: test.info().outputPath(`dashboard-tiles-${width}-${colorScheme}.png`),
+      });
       await history.screenshot({
         path: test.info().outputPath(`dashboard-history-${width}-${colorScheme}.png`),
       });

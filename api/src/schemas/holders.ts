@@ -87,7 +87,26 @@ export const topHoldersCount = 10;
  * partition's supply (decimal string) and holders, and the largest holders across partitions (names only for
  * those who may see the token's investor data) with the balance of everyone else.
  */
+/** The kinds of dated things the dashboard's "Next scheduled action" tile names. */
+export const scheduledActionKinds = ['claimDeadline', 'lockupEnd', 'kycExpiry', 'approvalExpiry'] as const;
+export type ScheduledActionKind = (typeof scheduledActionKinds)[number];
+
+/**
+ * The token's next dated thing after now (the later of the server's and the chain's clock): a distribution's claim
+ * deadline (`subject` its number), the end of a lock-up in force (the partition's name, or '' for the whole token), a
+ * KYC record's expiry on the token's whitelist (the legal name where the viewer may see it, else the address), or a
+ * pending approval's expiry (its number). `at` is Unix seconds.
+ */
+export const scheduledActionSchema = z.object({
+  kind: z.enum(scheduledActionKinds),
+  at: z.number().int(),
+  subject: z.string(),
+});
+export type ScheduledAction = z.output<typeof scheduledActionSchema>;
+
 export const tokenStatsSchema = z.object({
+  /** The next scheduled action, or null when nothing is scheduled. */
+  nextAction: scheduledActionSchema.nullable(),
   holders: z.number().int(),
   investors: z.number().int().nullable(),
   partitions: z.array(
@@ -103,11 +122,6 @@ export type TokenStats = z.output<typeof tokenStatsSchema>;
 /** The ranges of the dashboard's "Supply and holders over time": the last 30 days, the last year, all of it. */
 export const tokenHistoryRanges = ['30d', '1y', 'all'] as const;
 export type TokenHistoryRange = (typeof tokenHistoryRanges)[number];
-export const tokenHistoryRangeLabels: Record<TokenHistoryRange, string> = {
-  '30d': '30 days',
-  '1y': '1 year',
-  all: 'All',
-};
 
 export const tokenHistoryQuerySchema = z.object({
   range: z.enum(tokenHistoryRanges).catch('30d').optional().default('30d'),

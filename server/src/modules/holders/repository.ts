@@ -329,3 +329,55 @@ export async function supplyAndHolderDays(
     (row) => ({ day: Number(row.day), supply: BigInt(row.supply), holders: Number(row.holders) }),
   );
 }
+
+/** A dated thing of a token found in the database (the lock-ups are on the chain: the route reads them). */
+export type ScheduledRow = {
+  kind: 'claimDeadline' | 'kycExpiry' | 'approvalExpiry';
+  at: number;
+  subject: string;
+  /** For a KYC record: the legal name of the whitelist record, if any. */
+  legalName: string | null;
+};
+
+/**
+ * The earliest dated thing of each kind after `now` (Unix seconds), in one round trip: a claim deadline of a
+ * distribution over a register of the token, the expiry of a record of the token's whitelist (the latest ExpirySet
+ * of each still verified address), the expiry of a pending approval of an operation on the token.
+ */
+export async function nextScheduled(
+  db: Database,
+  input: { projectId: number; contractAddress: string; whitelistAddress: string | null; now: number },
+): Promise<ScheduledRow[]> {
+  // As the holders page matches them (whitelists, verifications); the indexer's events are lower-cased.
+  const whitelist = input.whitelistAddress ?? '';
+  const events = whitelist.toLowerCase();
+  const result = await db.execute(sql`
+    (select 'claimDeadline' as kind, d.deadline::bigint as at, d.id::text as subject, null::text as "legalName"
+      from distributions d join snapshots s on s.id = d.snapshot_id
+      where s.contract_address = ${input.contractAddress} and d.deadline > ${input.now}
+      order by d.deadline, d.id limit 1)
+    union all
+    (select 'kycExpiry', latest.expires::bigint, latest.account, (
+        select wa.legal_name from whitelist_addresses wa join whitelists w on w.id = wa.whitelist_id
+        where w.address = ${whitelist} and wa.public_address = latest.account limit 1
+      )
+      from (
+        select distinct on (to_address) to_address as account, (details->>'expiresAt')::numeric as expires
+        from token_events where contract_address = ${events} and event = 'ExpirySet'
+        order by to_address, block_number desc, log_index desc
+      ) latest
+      join whitelist_verifications v
+        on v.whitelist_address = ${whitelist} and v.account = latest.account and v.verified
+      where latest.expires > ${input.now}
+      order by latest.expires, latest.account limit 1)
+    union all
+    (select 'approvalExpiry', floor(extract(epoch from expires_on))::bigint, id::text, null
+      from distributed_transactions
+      where project_id = ${input.projectId} and status = 1 and expires_on > to_timestamp(${input.now})
+      order by expires_on, id limit 1)`);
+  return (
+    result as unknown as {
+      rows: { kind: ScheduledRow['kind']; at: string; subject: string; legalName: string | null }[];
+    }
+  ).rows.map((row) => ({ ...row, at: Number(row.at) }));
+}

@@ -1,18 +1,14 @@
-import {
-  type TokenHistory,
-  type TokenHistoryRange,
-  tokenHistoryRangeLabels,
-  tokenHistoryRanges,
-} from '@tranche/api';
+import type { TokenHistory, TokenHistoryRange } from '@tranche/api';
 import { Skeleton, SupplyAndHoldersChart } from '@tranche/ui-kit';
 import { useAtom } from 'jotai';
 import { type ReactNode, useEffect, useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { supplyHistoryRangeAtom } from '../atoms.ts';
 
-const ranges = tokenHistoryRanges.map((value) => ({ value, label: tokenHistoryRangeLabels[value] }));
-const isRange = (value: string): value is TokenHistoryRange =>
-  (tokenHistoryRanges as readonly string[]).includes(value);
+/** The ranges GET /tokenstats/{code}/history answers, with the picker's words (in this chunk, not the page's). */
+const rangeLabels: Record<TokenHistoryRange, string> = { '30d': '30 days', '1y': '1 year', all: 'All' };
+const ranges = Object.entries(rangeLabels).map(([value, label]) => ({ value, label }));
+const isRange = (value: string): value is TokenHistoryRange => Object.hasOwn(rangeLabels, value);
 
 /**
  * "Supply and holders over time" from GET /tokenstats/{code}/history, in the dashboard's chunk: the last 30 days
