@@ -266,6 +266,12 @@ export const routeTable = {
   getBulk: { group: 'rules', method: 'GET', path: '/token/bulk/:jobId', access: 'user' },
   listHolders: { group: 'holders', method: 'GET', path: '/holders/:code/:partition', access: 'user' },
   getTokenStats: { group: 'holders', method: 'GET', path: '/tokenstats/:code', access: 'user' },
+  getTokenHistory: {
+    group: 'holders',
+    method: 'GET',
+    path: '/tokenstats/:code/history',
+    access: 'user',
+  },
   searchHolders: { group: 'holders', method: 'GET', path: '/holder-search/:code', access: 'user' },
   getBalance: { group: 'holders', method: 'GET', path: '/balance/:code/:address', access: 'user' },
   getBalanceAtBlock: {

@@ -135,6 +135,7 @@ test('the token dashboard shows the figures and the charts of a deployed token, 
   await expect(tile('Holders').getByRole('definition')).toHaveText('60');
   await expect(tile('Partitions').getByRole('definition')).toHaveText('1');
   await expect(tile('Status').getByRole('definition')).toHaveText('Active');
+  await expect(tile('Next scheduled action').getByRole('definition')).toHaveText('Nothing scheduled');
   await expect(tile('Total supply').getByRole('definition')).toContainText('7,770');
   const supply = page.getByRole('region', { name: 'Supply by partition' });
   await expect(supply.getByRole('row')).toHaveCount(2);
@@ -143,11 +144,25 @@ test('the token dashboard shows the figures and the charts of a deployed token, 
   const concentration = page.getByRole('region', { name: 'Holder concentration' });
   await expect(concentration.getByRole('row')).toHaveCount(12);
   await expect(concentration.getByRole('row').nth(11)).toContainText(/All other holders.*6,225/);
+  // Supply and holders over time: the last day's figures are today's, in the last 30 days and over all time.
+  const history = page.getByRole('region', { name: 'Supply and holders over time' });
+  const ranges = history.getByRole('group', { name: 'Range' });
+  await expect(ranges.getByRole('radio', { name: '30 days' })).toBeChecked();
+  await expect(history.getByRole('row').last()).toContainText(/7,770.*60$/);
+  await ranges.getByText('All', { exact: true }).click();
+  await expect(ranges.getByRole('radio', { name: 'All' })).toBeChecked();
+  await expect(history.getByRole('row').last()).toContainText(/7,770.*60$/);
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: 1100 });
       await page.screenshot({ path: test.info().outputPath(`dashboard-${width}-${colorScheme}.png`) });
+      await page.locator('dl[aria-label="Token figures"]').screenshot({
+        path: test.info().outputPath(`dashboard-tiles-${width}-${colorScheme}.png`),
+      });
+      await history.screenshot({
+        path: test.info().outputPath(`dashboard-history-${width}-${colorScheme}.png`),
+      });
     }
   }
 });

@@ -245,3 +245,10 @@ export {
   type HolderConcentrationChartProps,
   holderConcentrationTexts,
 } from './HolderConcentrationChart/HolderConcentrationChart.tsx';
+export {
+  SupplyAndHoldersChart,
+  type SupplyAndHoldersChartProps,
+  type SupplyAndHoldersPoint,
+  type SupplyAndHoldersRange,
+  supplyAndHoldersTexts,
+} from './SupplyAndHoldersChart/SupplyAndHoldersChart.tsx';

@@ -17,6 +17,8 @@ import {
   holderSearchParamsSchema,
   holderSearchQuerySchema,
   holderSearchResponseSchema,
+  tokenHistoryQuerySchema,
+  tokenHistorySchema,
   tokenStatsParamsSchema,
   tokenStatsSchema,
 } from '../schemas/holders.ts';
@@ -35,6 +37,13 @@ export const holdersRoutes = {
     summary: 'Token dashboard: supply by partition, holders, investors, largest holders',
     params: tokenStatsParamsSchema,
     response: tokenStatsSchema,
+  }),
+  getTokenHistory: route('getTokenHistory', {
+    spec: 'tranche',
+    summary: 'Token dashboard: total supply and holders at the end of each day they changed',
+    params: tokenStatsParamsSchema,
+    query: tokenHistoryQuerySchema,
+    response: tokenHistorySchema,
   }),
   searchHolders: route('searchHolders', {
     spec: 'tranche',

@@ -87,7 +87,26 @@ export const topHoldersCount = 10;
  * partition's supply (decimal string) and holders, and the largest holders across partitions (names only for
  * those who may see the token's investor data) with the balance of everyone else.
  */
+/** The kinds of dated things the dashboard's "Next scheduled action" tile names. */
+export const scheduledActionKinds = ['claimDeadline', 'lockupEnd', 'kycExpiry', 'approvalExpiry'] as const;
+export type ScheduledActionKind = (typeof scheduledActionKinds)[number];
+
+/**
+ * The token's next dated thing after now (the later of the server's and the chain's clock): a distribution's claim
+ * deadline (`subject` its number), the end of a lock-up in force (the partition's name, or '' for the whole token), a
+ * KYC record's expiry on the token's whitelist (the legal name where the viewer may see it, else the address), or a
+ * pending approval's expiry (its number). `at` is Unix seconds.
+ */
+export const scheduledActionSchema = z.object({
+  kind: z.enum(scheduledActionKinds),
+  at: z.number().int(),
+  subject: z.string(),
+});
+export type ScheduledAction = z.output<typeof scheduledActionSchema>;
+
 export const tokenStatsSchema = z.object({
+  /** The next scheduled action, or null when nothing is scheduled. */
+  nextAction: scheduledActionSchema.nullable(),
   holders: z.number().int(),
   investors: z.number().int().nullable(),
   partitions: z.array(
@@ -99,6 +118,28 @@ export const tokenStatsSchema = z.object({
   restBalance: z.string(),
 });
 export type TokenStats = z.output<typeof tokenStatsSchema>;
+
+/** The ranges of the dashboard's "Supply and holders over time": the last 30 days, the last year, all of it. */
+export const tokenHistoryRanges = ['30d', '1y', 'all'] as const;
+export type TokenHistoryRange = (typeof tokenHistoryRanges)[number];
+
+export const tokenHistoryQuerySchema = z.object({
+  range: z.enum(tokenHistoryRanges).catch('30d').optional().default('30d'),
+});
+
+/**
+ * GET /tokenstats/{code}/history?range: the token's total supply and number of holders (addresses holding any
+ * partition) at the end of each UTC day (YYYY-MM-DD) from `from` to `to` on which they changed, from the indexed
+ * balance changes; the first point is `from` itself when the token had holders or supply before the range. `to` is
+ * today (the later of the server's and the chain's clock); with the range `all`, `from` is the day of the first change.
+ */
+export const tokenHistorySchema = z.object({
+  range: z.enum(tokenHistoryRanges),
+  from: z.string(),
+  to: z.string(),
+  points: z.array(z.object({ day: z.string(), supply: z.string(), holders: z.number().int() })),
+});
+export type TokenHistory = z.output<typeof tokenHistorySchema>;
 
 /** How many people a holder search answers at most. */
 export const holderSearchLimit = 8;

@@ -310,3 +310,92 @@ export async function searchRegister(
     result as unknown as { rows: { holder: string; legalName: string | null; balance: string }[] }
   ).rows.map((row) => ({ holder: row.holder, legalName: row.legalName, balance: String(row.balance) }));
 }
+
+/** A UTC day as its number since 1970-01-01 (Unix seconds / 86,400). */
+const secondsPerDay = 86_400;
+
+/**
+ * The token's total supply and number of holders (addresses whose balance over all partitions is above zero) at
+ * the end of each UTC day (days since 1970) on which a balance changed, from the indexed balance changes, in one
+ * query: each change carries its holder's running total over all partitions, so that a holder is counted in when
+ * the total leaves zero and out when it returns to it; supply is the sum of all changes (a transfer's two changes
+ * cancel out). Gives the days from `fromDay` on, preceded by the last day before it if any.
+ */
+export async function supplyAndHolderDays(
+  db: Database,
+  input: { contractAddress: string; fromDay: number },
+): Promise<{ day: number; supply: bigint; holders: number }[]> {
+  const result = await db.execute(sql`
+    with changes as (
+      select block_timestamp / ${secondsPerDay} as day, delta,
+        sum(delta) over (
+          partition by holder order by block_number, log_index, partition rows unbounded preceding
+        ) as total
+      from balance_changes where contract_address = ${input.contractAddress}
+    ), days as (
+      select day, sum(delta) as supply_delta,
+        sum(case when total > 0 then 1 else 0 end - case when total - delta > 0 then 1 else 0 end) as holder_delta
+      from changes group by day
+    ), running as (
+      select day, sum(supply_delta) over (order by day) as supply, sum(holder_delta) over (order by day) as holders
+      from days
+    )
+    select day::text as day, supply::text as supply, holders::text as holders from running
+    where day >= ${input.fromDay} or day = (select max(day) from days where day < ${input.fromDay})
+    order by day`);
+  return (result as unknown as { rows: { day: string; supply: string; holders: string }[] }).rows.map(
+    (row) => ({ day: Number(row.day), supply: BigInt(row.supply), holders: Number(row.holders) }),
+  );
+}
+
+/** A dated thing of a token found in the database (the lock-ups are on the chain: the route reads them). */
+export type ScheduledRow = {
+  kind: 'claimDeadline' | 'kycExpiry' | 'approvalExpiry';
+  at: number;
+  subject: string;
+  /** For a KYC record: the legal name of the whitelist record, if any. */
+  legalName: string | null;
+};
+
+/**
+ * The earliest dated thing of each kind after `now` (Unix seconds), in one round trip: a claim deadline of a
+ * distribution over a register of the token, the expiry of a record of the token's whitelist (the latest ExpirySet
+ * of each still verified address), the expiry of a pending approval of an operation on the token.
+ */
+export async function nextScheduled(
+  db: Database,
+  input: { projectId: number; contractAddress: string; whitelistAddress: string | null; now: number },
+): Promise<ScheduledRow[]> {
+  // As the holders page matches them (whitelists, verifications); the indexer's events are lower-cased.
+  const whitelist = input.whitelistAddress ?? '';
+  const events = whitelist.toLowerCase();
+  const result = await db.execute(sql`
+    (select 'claimDeadline' as kind, d.deadline::bigint as at, d.id::text as subject, null::text as "legalName"
+      from distributions d join snapshots s on s.id = d.snapshot_id
+      where s.contract_address = ${input.contractAddress} and d.deadline > ${input.now}
+      order by d.deadline, d.id limit 1)
+    union all
+    (select 'kycExpiry', latest.expires::bigint, latest.account, (
+        select wa.legal_name from whitelist_addresses wa join whitelists w on w.id = wa.whitelist_id
+        where w.address = ${whitelist} and wa.public_address = latest.account limit 1
+      )
+      from (
+        select distinct on (to_address) to_address as account, (details->>'expiresAt')::numeric as expires
+        from token_events where contract_address = ${events} and event = 'ExpirySet'
+        order by to_address, block_number desc, log_index desc
+      ) latest
+      join whitelist_verifications v
+        on v.whitelist_address = ${whitelist} and v.account = latest.account and v.verified
+      where latest.expires > ${input.now}
+      order by latest.expires, latest.account limit 1)
+    union all
+    (select 'approvalExpiry', floor(extract(epoch from expires_on))::bigint, id::text, null
+      from distributed_transactions
+      where project_id = ${input.projectId} and status = 1 and expires_on > to_timestamp(${input.now})
+      order by expires_on, id limit 1)`);
+  return (
+    result as unknown as {
+      rows: { kind: ScheduledRow['kind']; at: string; subject: string; legalName: string | null }[];
+    }
+  ).rows.map((row) => ({ ...row, at: Number(row.at) }));
+}

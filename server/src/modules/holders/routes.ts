@@ -1,4 +1,11 @@
-import { type HolderSortColumn, holderSearchLimit, tokenScreenTexts, topHoldersCount } from '@tranche/api';
+import {
+  type HolderSortColumn,
+  holderSearchLimit,
+  type ScheduledAction,
+  type TokenHistoryRange,
+  tokenScreenTexts,
+  topHoldersCount,
+} from '@tranche/api';
 import { securityTokenV2Abi } from '@tranche/contracts';
 import { Contract, encodeBytes32String, isHexString } from 'ethers';
 import { accessOf } from '../../access/access.ts';
@@ -6,7 +13,8 @@ import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
 import { firstUnconfirmedBlock } from '../../indexer/unconfirmed.ts';
 import { registerRoute } from '../../http/routing.ts';
-import { paged, requireDeployed } from '../projects/service.ts';
+import type { ProjectRow } from '../projects/repository.ts';
+import { chainNow, paged, requireDeployed } from '../projects/service.ts';
 import type { ServerModule } from '../registry.ts';
 import { enforcementAt } from '../tokens/index.ts';
 import { bytes32Name } from '../../indexer/decode.ts';
@@ -15,8 +23,11 @@ import {
   holderConcentration,
   holdersPage,
   indexedHolderTotals,
+  nextScheduled,
   searchRegister,
+  supplyAndHolderDays,
 } from './repository.ts';
+import { getRules } from '../rules/service.ts';
 
 /** A partition given by name (at most 31 bytes) or as its bytes32 hex; undefined when neither. */
 export function partitionValue(partition: string): string | undefined {
@@ -63,6 +74,59 @@ export function decodeHolderCursor(
         : key.length <= 255);
   if (!valid) throw new HttpError(400, tokenScreenTexts.cursorInvalid);
   return { direction, key, holder };
+}
+
+const secondsPerDay = 86_400;
+const dayText = (day: number) => new Date(day * secondsPerDay * 1000).toISOString().slice(0, 10);
+/** How many days before today each range of the dashboard's history starts (`all`: the first change). */
+const historyDaysBack: Record<Exclude<TokenHistoryRange, 'all'>, number> = { '30d': 29, '1y': 364 };
+
+/** Now in Unix seconds: the later of the server's clock and the chain's (a dev chain's clock may run ahead). */
+async function now(ctx: Pick<AppContext, 'chain'>): Promise<number> {
+  const wall = Math.floor(Date.now() / 1000);
+  const chain = await chainNow(ctx).catch(() => wall);
+  return Math.max(wall, chain);
+}
+
+/** Today's UTC day (days since 1970) by {@link now}. */
+async function today(ctx: Pick<AppContext, 'chain'>): Promise<number> {
+  return Math.floor((await now(ctx)) / secondsPerDay);
+}
+
+/**
+ * The token's next scheduled action after `at`: the earliest of the database's dated things (nextScheduled) and the
+ * ends of the lock-ups in force on the chain (the token's rule and each partition's, when its rules are on; a token
+ * without rules, or a chain that does not answer, has none). KYC records are named only for those who may see them.
+ */
+async function nextAction(
+  ctx: AppContext,
+  token: ProjectRow & { contractAddress: string },
+  at: number,
+  named: boolean,
+): Promise<ScheduledAction | null> {
+  const [rows, rules] = await Promise.all([
+    nextScheduled(ctx.db, {
+      projectId: token.id,
+      contractAddress: token.contractAddress,
+      whitelistAddress: token.whitelistAddress,
+      now: at,
+    }),
+    getRules(ctx, token.projectCode).catch(() => undefined),
+  ]);
+  const candidates: ScheduledAction[] = rows.map((row) => ({
+    kind: row.kind,
+    at: row.at,
+    subject: row.kind === 'kycExpiry' ? ((named ? row.legalName : null) ?? row.subject) : row.subject,
+  }));
+  if (rules?.active) {
+    for (const [subject, rule] of [
+      ['', rules.token] as const,
+      ...rules.partitions.map((p) => [p.partition, p.rule] as const),
+    ]) {
+      if (rule.lockupUntil > at) candidates.push({ kind: 'lockupEnd', at: rule.lockupUntil, subject });
+    }
+  }
+  return candidates.sort((a, b) => a.at - b.at)[0] ?? null;
 }
 
 /**
@@ -170,15 +234,17 @@ export const holdersModule: ServerModule = {
     registerRoute(app, ctx, 'getTokenStats', async ({ params, session }) => {
       const token = await requireDeployed(ctx, params.code);
       const named = await access.investorData(session, { token });
-      const [totals, concentration] = await Promise.all([
+      const [totals, concentration, next] = await Promise.all([
         indexedHolderTotals(ctx.db, token.contractAddress),
         holderConcentration(ctx.db, {
           contractAddress: token.contractAddress,
           whitelistAddress: token.whitelistAddress,
           top: topHoldersCount,
         }),
+        now(ctx).then((at) => nextAction(ctx, token, at, named)),
       ]);
       return {
+        nextAction: next,
         holders: totals.token,
         investors: concentration.investors,
         partitions: [...totals.partitions]
@@ -196,6 +262,29 @@ export const holdersModule: ServerModule = {
           balance: row.balance,
         })),
         restBalance: concentration.rest.toString(),
+      };
+    });
+
+    // GET /tokenstats/{code}/history?range: daily supply and holders; figures only, so the same rule as the dashboard.
+    registerRoute(app, ctx, 'getTokenHistory', async ({ params, query }) => {
+      const token = await requireDeployed(ctx, params.code);
+      const to = await today(ctx);
+      const bounded = query.range === 'all' ? 0 : to - historyDaysBack[query.range];
+      const days = await supplyAndHolderDays(ctx.db, {
+        contractAddress: token.contractAddress,
+        fromDay: bounded,
+      });
+      const from = query.range === 'all' ? Math.min(days[0]?.day ?? to, to) : bounded;
+      return {
+        range: query.range,
+        from: dayText(from),
+        to: dayText(to),
+        // The last day before the range stands for the range's first day (its figures held then).
+        points: days.map((d) => ({
+          day: dayText(Math.max(d.day, from)),
+          supply: d.supply.toString(),
+          holders: d.holders,
+        })),
       };
     });
 
