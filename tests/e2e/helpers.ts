@@ -230,3 +230,8 @@ export async function fieldTime(page: Page, field: Locator): Promise<number> {
   const value = await field.inputValue();
   return page.evaluate((local) => new Date(local).getTime(), value);
 }
+
+/** Agrees to a token operation's confirmation (Issue, Redeem, the controller's): 'Yes, continue'. */
+export async function confirmOperation(page: Page, title: string): Promise<void> {
+  await page.getByRole('alertdialog', { name: title }).getByRole('button', { name: 'Yes, continue' }).click();
+}

@@ -4,6 +4,7 @@ import { addressOf, randomAddress } from '../../server/src/modules/tokens/testin
 import { expect, testOwnChain as test } from './fixtures.ts';
 import {
   chainDate,
+  confirmOperation,
   connectAs,
   expectNoRawText,
   fieldTime,
@@ -192,6 +193,7 @@ test('the newcomer’s walk: sign up, own development account, scheme, rights, w
   await issueForm.getByLabel('Comments').fill('Second closing');
   await expectNoRawText(page);
   await issueForm.getByRole('button', { name: 'Issue', exact: true }).click();
+  await confirmOperation(page, 'Issue tokens');
   await mined(page);
   await expect(supply).toContainText('5,000');
   await expectNoRawText(page);
