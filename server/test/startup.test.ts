@@ -238,7 +238,12 @@ describe('pnpm start with the embedded chain and PGlite', () => {
     const health = await (await fetch(`${url}/api/health`)).json();
     expect(health).toEqual({
       statusCode: 200,
-      data: { chainId: 31337, blockNumber: expect.any(Number), database: 'pglite' },
+      data: {
+        chainId: 31337,
+        blockNumber: expect.any(Number),
+        chainTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        database: 'pglite',
+      },
     });
     const login = await fetch(`${url}/api/login`, {
       method: 'POST',

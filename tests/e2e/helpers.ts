@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Page, expect } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page, expect } from '@playwright/test';
 import { demoLogins } from './fixtures.ts';
 
 let counter = 0;
@@ -212,4 +212,26 @@ export async function grantOperatorRight(page: Page, scheme: string, address: st
   await op.click();
   await page.getByRole('button', { name: 'Apply Permissions' }).click();
   await expect(page.getByText('The access rights were changed')).toBeVisible({ timeout: 30_000 });
+}
+
+/**
+ * The chain's clock: GET /health's chainTime, its latest block's time, by which the server and the contracts judge
+ * claim deadlines (a dev chain's clock may have been moved ahead of the wall clock) and the console's forms take
+ * their dates.
+ */
+export async function chainDate(request: APIRequestContext, baseUrl: string): Promise<Date> {
+  const answer = await request.get(`${baseUrl}/api/health`);
+  expect(answer.ok()).toBe(true);
+  return new Date(((await answer.json()) as { data: { chainTime: string } }).data.chainTime);
+}
+
+/** A date or datetime-local field's value as a time (milliseconds), read in the page's time zone. */
+export async function fieldTime(page: Page, field: Locator): Promise<number> {
+  const value = await field.inputValue();
+  return page.evaluate((local) => new Date(local).getTime(), value);
+}
+
+/** Agrees to a token operation's confirmation (Issue, Redeem, the controller's): 'Yes, continue'. */
+export async function confirmOperation(page: Page, title: string): Promise<void> {
+  await page.getByRole('alertdialog', { name: title }).getByRole('button', { name: 'Yes, continue' }).click();
 }

@@ -2,7 +2,7 @@ import { ruleMessages } from '../../api/src/index.ts';
 import { devAccountKeys } from '../../contracts/src/index.ts';
 import { addressOf, callToken, verifyMissing } from '../../server/src/modules/tokens/testing.ts';
 import { expect, testOwnChain as test } from './fixtures.ts';
-import { connectAs, createAccount, loginInBrowser, mined } from './helpers.ts';
+import { confirmOperation, connectAs, createAccount, loginInBrowser, mined } from './helpers.ts';
 
 /**
  * Issue 22, whole stack: a token with a holder cap of 3 and a lock-up, both set in the console's Rules tab
@@ -197,6 +197,7 @@ test('a holder cap and a lock-up: the pre-check says why before any signature, a
   });
   await issueForm.getByLabel('Comments').fill('Refused by the node');
   await issueButton.click();
+  await confirmOperation(page, 'Issue tokens');
   await expect(page.getByText('Trading of this token is paused: resume it first.')).toBeVisible({
     timeout: 30_000,
   });

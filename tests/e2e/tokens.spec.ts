@@ -28,6 +28,19 @@ const partition = `E2E-${uniq}`;
 // The token's first partition holds holderA (100) and 59 more, 101 to 159: two pages of holders.
 const crowd = Array.from({ length: 59 }, (_, i) => ({ address: randomAddress(), amount: 101 + i }));
 
+/** The page at 1440 and 390 px in light and dark (files `name-width-scheme.png`), then back to light at 1280. */
+async function screenshots(page: Page, name: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: test.info().outputPath(`${name}-${width}-${colorScheme}.png`) });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
 async function confirm(page: Page): Promise<void> {
   await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, continue' }).click();
 }
@@ -258,6 +271,24 @@ test('issues into a new partition, shows holders and balance, redeems, pauses an
   await issueForm.getByLabel('Token holder').fill(holderB);
   await issueForm.getByLabel('Comments').fill('Series issue');
   await issueForm.getByRole('button', { name: 'Issue', exact: true }).click();
+  // A confirmation first (issue 34): the amount, the holder's role, legal name and address in full (wrapped, never
+  // clipped) and the partition; Go back finds the form as it was left.
+  const question = page.getByRole('alertdialog', { name: 'Issue tokens' });
+  await expect(question).toContainText(`Issue 50 ${opsSymbol}?`);
+  await expect(question).toContainText(`To ${nameB} ${getAddress(holderB)}`);
+  await expect(question).toContainText(`On partition ${partition}.`);
+  const full = question.getByText(getAddress(holderB), { exact: true });
+  const [box, dialog] = await Promise.all([full.boundingBox(), question.boundingBox()]);
+  expect(box && dialog && box.x >= dialog.x && box.x + box.width <= dialog.x + dialog.width).toBe(true);
+  await screenshots(page, 'issue-confirm');
+  await question.getByRole('button', { name: 'Go back' }).click();
+  await expect(question).toHaveCount(0);
+  await expect(issueForm.getByLabel('Amount')).toHaveValue('50');
+  await expect(issueForm.getByLabel('Token holder')).toHaveValue(holderB);
+  await expect(issueForm.getByLabel('Partition')).toHaveValue(partition);
+  await expect(issueForm.getByLabel('Comments')).toHaveValue('Series issue');
+  await issueForm.getByRole('button', { name: 'Issue', exact: true }).click();
+  await confirm(page);
   await mined(page);
 
   const holders = page.getByRole('tabpanel', { name: 'Token Holders' });
@@ -286,12 +317,19 @@ test('issues into a new partition, shows holders and balance, redeems, pauses an
   await issueForm.getByLabel('Partition').selectOption(partition);
   await issueForm.getByLabel('Comments').fill('Treasury');
   await issueForm.getByRole('button', { name: 'Issue', exact: true }).click();
+  await confirm(page);
   await mined(page);
   await page.getByRole('button', { name: 'Redeem', exact: true }).click();
   const redeemForm = page.getByRole('form', { name: 'Redeem tokens' });
   await redeemForm.getByLabel('Amount').fill('5');
   await redeemForm.getByLabel('Partition').selectOption(partition);
   await redeemForm.getByRole('button', { name: 'Redeem', exact: true }).click();
+  const redeemQuestion = page.getByRole('alertdialog', { name: 'Redeem tokens' });
+  await expect(redeemQuestion).toContainText(`Redeem 5 ${opsSymbol}?`);
+  await expect(redeemQuestion).toContainText(`From ${getAddress(owner)}`);
+  await expect(redeemQuestion).toContainText(`From partition ${partition}.`);
+  await screenshots(page, 'redeem-confirm');
+  await confirm(page);
   await mined(page);
   await page.getByRole('tab', { name: 'Balance' }).click();
   await balance.getByLabel('Wallet address').fill(owner);
@@ -417,15 +455,7 @@ test('controller operations, removing the controller, and a wallet without right
     const [box, dialog] = await Promise.all([full.boundingBox(), question.boundingBox()]);
     expect(box && dialog && box.x >= dialog.x && box.x + box.width <= dialog.x + dialog.width).toBe(true);
   }
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: test.info().outputPath(`force-confirm-${width}-${colorScheme}.png`) });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 720 });
+  await screenshots(page, 'force-confirm');
   await confirm(page);
   await mined(page);
   await page.getByRole('tab', { name: 'Controller' }).click();

@@ -28,7 +28,7 @@ describe('the console forms of a distribution (same messages as the API)', () =>
   });
 
   it("reads the terms: an amount in the payment token's units, excluded addresses one a line, a deadline in the future", () => {
-    const parsed = distributionFormSchema.parse({
+    const parsed = distributionFormSchema(Date.now).parse({
       asset,
       basis: 'total',
       amount: ' 1,000.000001 ',
@@ -44,7 +44,7 @@ describe('the console forms of a distribution (same messages as the API)', () =>
     expect(parsed.excluded).toEqual([treasury.toLowerCase(), asset.toLowerCase()]);
     expect(parsed.deadline).toBe(new Date(nextYear).toISOString());
 
-    const wrong = distributionFormSchema.safeParse({
+    const wrong = distributionFormSchema(Date.now).safeParse({
       asset: '0x12',
       basis: 'perToken',
       amount: '1.5 tUSD',
@@ -57,5 +57,20 @@ describe('the console forms of a distribution (same messages as the API)', () =>
       ['excluded', m.excludedInvalid],
       ['deadline', m.deadlineInPast],
     ]);
+  });
+
+  it("judges the claim deadline by the chain's clock, which a dev chain may have moved ahead (issue 34)", () => {
+    const chainNow = Date.parse(nextYear) + 86_400_000;
+    const terms = { asset, basis: 'total', amount: '10', deadline: nextYear };
+    // In the future by the wall clock, a day past by the chain's: refused, as the server and the Distributor would.
+    expect(issuesOf(distributionFormSchema(() => chainNow).safeParse(terms))).toEqual([
+      ['deadline', m.deadlineInPast],
+    ]);
+    expect(
+      distributionFormSchema(() => chainNow).safeParse({
+        ...terms,
+        deadline: `${new Date().getFullYear() + 1}-07-02T12:00`,
+      }).success,
+    ).toBe(true);
   });
 });

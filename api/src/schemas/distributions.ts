@@ -244,34 +244,37 @@ export function addressList(text: string): string[] {
 
 /**
  * The console's distribution terms: the payment token, a total or a per-token amount (the token's units), the
- * excluded addresses (one a line) and the claim deadline (local date and time). Same rules as POST /distributions.
+ * excluded addresses (one a line) and the claim deadline (local date and time). Same rules as POST /distributions:
+ * the deadline is judged by `now` (milliseconds), the chain's clock (GET /health's chainTime), as the server and the
+ * Distributor judge it; a dev chain's clock may run ahead of the wall clock.
  */
-export const distributionFormSchema = z.object({
-  asset: address(m.assetRequired, m.assetInvalid),
-  basis: z.enum(['total', 'perToken']),
-  /** In the payment token's units (35,250.00); {@link distributionBaseUnits} turns it into base units. */
-  amount: z
-    .string({ error: m.amountRequired })
-    .trim()
-    .min(1, m.amountRequired)
-    .refine((text) => parseAmount(text, 78) !== null, m.amountUnitsInvalid),
-  excluded: z
-    .string()
-    .optional()
-    .default('')
-    .transform(addressList)
-    .refine(
-      (list) => list.length <= 1000 && list.every((item) => addressPattern.test(item)),
-      m.excludedInvalid,
-    )
-    .transform((list) => list.map(lower)),
-  deadline: z
-    .string({ error: m.deadlineInvalid })
-    .refine((text) => !Number.isNaN(Date.parse(text)), m.deadlineInvalid)
-    .refine((text) => Date.parse(text) > Date.now(), m.deadlineInPast)
-    .transform((text) => new Date(text).toISOString()),
-});
-export type DistributionForm = z.input<typeof distributionFormSchema>;
+export const distributionFormSchema = (now: () => number) =>
+  z.object({
+    asset: address(m.assetRequired, m.assetInvalid),
+    basis: z.enum(['total', 'perToken']),
+    /** In the payment token's units (35,250.00); {@link distributionBaseUnits} turns it into base units. */
+    amount: z
+      .string({ error: m.amountRequired })
+      .trim()
+      .min(1, m.amountRequired)
+      .refine((text) => parseAmount(text, 78) !== null, m.amountUnitsInvalid),
+    excluded: z
+      .string()
+      .optional()
+      .default('')
+      .transform(addressList)
+      .refine(
+        (list) => list.length <= 1000 && list.every((item) => addressPattern.test(item)),
+        m.excludedInvalid,
+      )
+      .transform((list) => list.map(lower)),
+    deadline: z
+      .string({ error: m.deadlineInvalid })
+      .refine((text) => !Number.isNaN(Date.parse(text)), m.deadlineInvalid)
+      .refine((text) => Date.parse(text) > now(), m.deadlineInPast)
+      .transform((text) => new Date(text).toISOString()),
+  });
+export type DistributionForm = z.input<ReturnType<typeof distributionFormSchema>>;
 
 /**
  * The terms form's amount in base units of a payment token with `decimals` (parseUnits semantics: nothing rounded),

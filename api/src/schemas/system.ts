@@ -4,6 +4,11 @@ import { z } from 'zod';
 export const healthSchema = z.object({
   chainId: z.number().int(),
   blockNumber: z.number().int(),
+  /**
+   * The chain's clock: its latest block's time (ISO 8601), by which the server and the contracts judge claim deadlines
+   * (a dev chain's clock may run ahead of the wall clock). The console's forms take their dates from it.
+   */
+  chainTime: z.iso.datetime(),
   database: z.enum(['pglite', 'postgresql']),
 });
 export type Health = z.output<typeof healthSchema>;

@@ -30,6 +30,11 @@ export type ChainService = {
   local: boolean;
   provider: JsonRpcProvider;
   blockNumber: () => Promise<number>;
+  /**
+   * The chain's clock: the time of its latest block (unix seconds), by which contracts and the server judge claim
+   * deadlines and upgrade delays. A dev chain's clock may run ahead of the wall clock (evm_increaseTime).
+   */
+  now: () => Promise<number>;
   /** True when there is contract code at the address. */
   hasCode: (address: string) => Promise<boolean>;
   /**
@@ -198,6 +203,13 @@ export function createChainService(options: {
     provider,
     // Straight from the node (ethers caches getBlockNumber for a polling interval).
     blockNumber: async () => Number(await provider.send('eth_blockNumber', [])),
+    now: async () => {
+      // Straight from the node too (ethers' 'latest' tag may answer a block it cached).
+      const block = (await provider.send('eth_getBlockByNumber', ['latest', false])) as {
+        timestamp: string;
+      } | null;
+      return block ? Number(block.timestamp) : Math.floor(Date.now() / 1000);
+    },
     hasCode: async (address) => (await provider.getCode(address)) !== '0x',
     send,
     waitForReceipt,

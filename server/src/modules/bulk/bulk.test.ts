@@ -11,7 +11,7 @@ import {
   txTypes,
 } from '@tranche/api';
 import type { DevChain } from '@tranche/contracts';
-import { type Contract, getAddress, type JsonRpcProvider, Wallet } from 'ethers';
+import { type Contract, encodeBytes32String, getAddress, type JsonRpcProvider, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountWithKeys,
@@ -25,7 +25,13 @@ import {
 import { idempotencyKeys } from '../../db/schema.ts';
 import { idempotencyKeyTtlMs } from '../../http/idempotency.ts';
 import { whitelistAddresses, whitelists } from '../whitelists/schema.ts';
-import { deploySchemeAndWhitelist, deployTestToken, type DevWallets, devWallets } from '../tokens/testing.ts';
+import {
+  deploySchemeAndWhitelist,
+  deployTestToken,
+  type DevWallets,
+  devWallets,
+  verifyMissing,
+} from '../tokens/testing.ts';
 
 let devChain: DevChain;
 let t: TestApp;
@@ -39,6 +45,7 @@ let strangerJwt: string;
 let reader: ApiClient;
 let baseUrl: string;
 const symbol = 'BLK';
+type Holder = DevWallets['holders'][number];
 const walletOnly = new Wallet(Wallet.createRandom().privateKey);
 
 const client = (jwt: string) => createApiClient({ baseUrl, getToken: () => jwt });
@@ -286,6 +293,122 @@ describe('bulk operations on a live token', () => {
     expect(
       (['startBulk', 'pushDistribution', 'whitelistBulk'] as const).map((id) => routes[id].idempotent),
     ).toEqual([true, true, true]);
+  }, 120_000);
+
+  it('lists redemptions, forced transfers and a wallet-signed transfer in My transactions with their decoded effects (issue 34)', async () => {
+    const contract = (await token.getAddress()).toLowerCase();
+    const [first, second, third, named] = wallets.holders as [Holder, Holder, Holder, Holder];
+    const owner = wallets.owner.address;
+    const controller = wallets.controller.address;
+    const partitionA = encodeBytes32String('A');
+    // The owner (verified in the whitelist to hold tokens) redeems part of what it holds; the controller forces a
+    // transfer to the holder the whitelist names (Northwind Pension Fund, saved above) and redeems from another
+    // holder; all server-signed.
+    await verifyMissing(devChain.rpcUrl, await token.getFunction('whitelist')(), wallets.owner.key, [owner]);
+    await issuer.call('issueTokens', {
+      body: {
+        symbol,
+        accountAddress: owner,
+        txMode: 2,
+        holderAddress: owner,
+        amount: '30',
+        partition: 'A',
+        additionalData: 'Treasury',
+      },
+    });
+    const redeemed = await issuer.call('redeemTokens', {
+      body: {
+        symbol,
+        accountAddress: owner,
+        txMode: 2,
+        amount: '12',
+        partition: 'A',
+        additionalData: 'Buy-back',
+      },
+    });
+    const forced = await issuer.call('forceTransfer', {
+      body: {
+        symbol,
+        accountAddress: controller,
+        txMode: 2,
+        fromAddress: third.address,
+        toAddress: named.address,
+        amount: '7',
+        additionalData: 'Court order',
+      },
+    });
+    const taken = await issuer.call('controllerRedeem', {
+      body: {
+        symbol,
+        accountAddress: controller,
+        txMode: 2,
+        fromAddress: third.address,
+        amount: '3',
+        additionalData: 'Lost keys',
+      },
+    });
+    const mine = await issuer.call('listAccountTransactions', { params: { page: '1' } });
+    const effectOf = (page: typeof mine, hash: string | undefined) =>
+      page.pageData.find((row) => row.transactionHash === hash);
+    expect(effectOf(mine, redeemed.transactionHash)).toMatchObject({
+      txType: txTypes.tokenRedeem,
+      status: 'mined',
+      effect: {
+        what: `Redeemed 12 ${symbol} from ${getAddress(owner)} on partition A`,
+        amount: `12 ${symbol}`,
+        counterparty: getAddress(owner),
+        counterpartyName: '',
+        partition: 'A',
+      },
+    });
+    expect(effectOf(mine, forced.transactionHash)).toMatchObject({
+      txType: txTypes.forceTransfer,
+      status: 'mined',
+      effect: {
+        what: `Transferred 7 ${symbol} to Northwind Pension Fund (${getAddress(named.address)}) on partition A`,
+        amount: `7 ${symbol}`,
+        counterparty: getAddress(named.address),
+        counterpartyName: 'Northwind Pension Fund',
+        partition: 'A',
+      },
+    });
+    expect(effectOf(mine, taken.transactionHash)).toMatchObject({
+      txType: txTypes.controllerRedeem,
+      effect: {
+        what: `Redeemed 3 ${symbol} from ${getAddress(third.address)} on partition A`,
+        partition: 'A',
+      },
+    });
+
+    // A holder's own transfer, signed by its wallet and recorded by the console, in the holder's My transactions.
+    const holderJwt = (await accountWithKeys(t, 'bulk.holder@example.com', [first])).jwt;
+    const holder = client(holderJwt);
+    const sent = await (token.connect(first.signer) as Contract).getFunction('transferByPartition')(
+      partitionA,
+      second.address,
+      2n,
+      '0x',
+    );
+    await sent.wait();
+    await holder.call('recordAccountTransaction', {
+      body: {
+        transactionHash: sent.hash,
+        txType: txTypes.tokenTransfer,
+        contractAddress: contract,
+        publicAddress: first.address,
+      },
+    });
+    const theirs = await holder.call('listAccountTransactions', { params: { page: '1' } });
+    expect(effectOf(theirs, sent.hash.toLowerCase())).toMatchObject({
+      txType: txTypes.tokenTransfer,
+      status: 'mined',
+      effect: {
+        what: `Transferred 2 ${symbol} to ${getAddress(second.address)} on partition A`,
+        amount: `2 ${symbol}`,
+        counterparty: getAddress(second.address),
+        partition: 'A',
+      },
+    });
   }, 120_000);
 
   it('refuses whoever may not: no right on the token, no key on the server, a wallet only', async () => {

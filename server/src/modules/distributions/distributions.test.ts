@@ -534,6 +534,27 @@ describe.each(databaseKinds)('registers and distributions on %s', (kind) => {
     ]);
   }, 120_000);
 
+  it("judges claim deadlines by the chain's clock, which GET /health answers, not the wall clock (issue 34)", async () => {
+    const snapshot = await issuer.client.call('createSnapshot', {
+      body: { symbol: 'DIVI', blockNumber: recordBlock },
+    });
+    const created = await issuerDistribution(snapshot.id, '600');
+    const latest = async () => (await provider.getBlock('latest'))!.timestamp;
+    expect(Date.parse((await issuer.client.call('health')).chainTime)).toBe((await latest()) * 1000);
+    // The dev chain's clock moves two hours ahead: past the deadline by the chain, not by the wall clock.
+    await provider.send('evm_increaseTime', [7200]);
+    await provider.send('evm_mine', []);
+    const moved = await issuer.client.call('health');
+    expect(Date.parse(moved.chainTime)).toBe((await latest()) * 1000);
+    expect(Date.parse(moved.chainTime)).toBeGreaterThan(Date.parse(created.deadline));
+    expect((await issuer.client.call('getDistribution', { params: { id: created.id } })).deadlinePassed).toBe(
+      true,
+    );
+    // Funding would be refused by the Distributor (its deadline is past by block time): the server says so first.
+    const refused = await failureOf(issuer.client.call('distributionFundTx', { params: { id: created.id } }));
+    expect([refused.statusCode, refused.message]).toEqual([400, 'The claim deadline must be in the future']);
+  }, 120_000);
+
   it('refuses a register of a block the indexer has not read, and bad distribution input', async () => {
     const far = (await provider.getBlockNumber()) + 1000;
     expect(

@@ -21,10 +21,9 @@ export const tokenOf = (ctx: Pick<AppContext, 'chain'>, address: string) =>
 const factoryOf = (ctx: Pick<AppContext, 'chain'>, address: string) =>
   new Contract(address, tokenFactoryArtifact.abi, ctx.chain.provider);
 
-/** The time of the chain's latest block (what the next block's time is at least). */
-export async function chainNow(ctx: Pick<AppContext, 'chain'>): Promise<number> {
-  const block = await ctx.chain.provider.getBlock('latest');
-  return block?.timestamp ?? Math.floor(Date.now() / 1000);
+/** The time of the chain's latest block (what the next block's time is at least): the chain service's clock. */
+export function chainNow(ctx: Pick<AppContext, 'chain'>): Promise<number> {
+  return ctx.chain.now();
 }
 
 /** The upgrade state of a version 2 token (its page). */

@@ -8,16 +8,17 @@ import { pingDatabase } from '../../db/database.ts';
 import { indexerOf } from '../../indexer/indexer.ts';
 import { confirmationsOf } from '../../indexer/unconfirmed.ts';
 
-/** GET /health (live chain and database), GET /ready (and the indexer's lag) and GET /config (what the console needs to know). */
+/** GET /health (live chain and database, and the chain's clock), GET /ready (and the indexer's lag) and GET /config (what the console needs to know). */
 export const systemModule: ServerModule = {
   name: 'system',
   register: (app, ctx) => {
     registerRoute(app, ctx, 'health', async () => {
       let chainId: number;
       let blockNumber: number;
+      let chainSeconds: number;
       try {
         chainId = Number(await ctx.chain.provider.send('eth_chainId', []));
-        blockNumber = await ctx.chain.blockNumber();
+        [blockNumber, chainSeconds] = await Promise.all([ctx.chain.blockNumber(), ctx.chain.now()]);
       } catch {
         throw new HttpError(503, `The chain at ${ctx.chain.rpcUrl} does not answer`);
       }
@@ -26,7 +27,12 @@ export const systemModule: ServerModule = {
       } catch {
         throw new HttpError(503, 'The database does not answer');
       }
-      return { chainId, blockNumber, database: ctx.databaseKind };
+      return {
+        chainId,
+        blockNumber,
+        chainTime: new Date(chainSeconds * 1000).toISOString(),
+        database: ctx.databaseKind,
+      };
     });
     registerRoute(app, ctx, 'ready', async () => {
       let blockNumber: number;

@@ -12,6 +12,7 @@ import {
 import { useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { useLoad } from '../../../lib/useLoad.ts';
+import { useChainClock } from '../../config/index.ts';
 import { ErrorAlert } from '../../forms/index.ts';
 import { isWalletConnected, useWallet } from '../../wallet/index.ts';
 import { useWalletTransactions } from '../hooks/useWalletTransactions.ts';
@@ -41,6 +42,8 @@ function Claims({ address }: { address: string }) {
   const claims = useLoad(() => api.call('listClaims', { params: { address } }), [address]);
   const tx = useWalletTransactions();
   const [states, setStates] = useState<Record<string, ClaimState>>({});
+  // By the chain's clock, as the Distributor's claim checks the deadline.
+  const clock = useChainClock();
 
   const handleClaim = async (claim: OpenClaim) => {
     const key = keyOf(claim);
@@ -74,7 +77,7 @@ function Claims({ address }: { address: string }) {
       <Text>{`Payments owed to ${address}, claimable until each deadline:`}</Text>
       {claims.state.data.map((claim) => {
         const own = states[keyOf(claim)];
-        const expired = Date.parse(claim.deadline) <= Date.now();
+        const expired = Date.parse(claim.deadline) <= clock.now();
         const state: ClaimState = own ?? { state: expired ? 'expired' : 'open' };
         return (
           <ClaimCard

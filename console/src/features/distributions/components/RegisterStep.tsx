@@ -11,9 +11,10 @@ import {
   Text,
   TextField,
 } from '@tranche/ui-kit';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api, downloadFile } from '../../../lib/api.ts';
 import { useLoad } from '../../../lib/useLoad.ts';
+import { dateTimeLocalValue, useChainClock } from '../../config/index.ts';
 import { ErrorAlert, useSubmitForm } from '../../forms/index.ts';
 
 const sources = [
@@ -93,6 +94,13 @@ export function RegisterStep({
   );
   const source = form.watch('source');
   const errors = form.formState.errors;
+  // A record date starts at the chain's time now (a dev chain's clock may run ahead of this browser's): the register
+  // then holds every transaction made so far.
+  const clock = useChainClock();
+  useEffect(() => {
+    if (source === 'date' && clock.ready && !form.getFieldState('date').isDirty)
+      form.setValue('date', dateTimeLocalValue(clock.now(), true));
+  }, [source, clock, form]);
   return (
     <form onSubmit={handleSubmit} noValidate aria-label="Record-date register">
       <Stack>

@@ -17,9 +17,9 @@ import {
   toChecksumAddress,
 } from '@tranche/ui-kit';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../../lib/api.ts';
-import { appConfigLoadableAtom } from '../../config/index.ts';
+import { appConfigLoadableAtom, dateTimeLocalValue, useChainClock } from '../../config/index.ts';
 import { ErrorAlert, useSubmitForm } from '../../forms/index.ts';
 import { proveWallet } from '../../history/index.ts';
 import { registerListTexts, useRegisterOptions } from '../../register/index.ts';
@@ -33,11 +33,9 @@ const bases = [
   { value: 'perToken', label: 'An amount per token held' },
 ];
 
-/** A week from now as a datetime-local value (local time, minutes). */
-function aWeekFromNow(): string {
-  const date = new Date(Date.now() + 7 * 24 * 3600 * 1000);
-  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
+/** A week after `now` (milliseconds) as a datetime-local value (local time, minutes). */
+export function aWeekFrom(now: number): string {
+  return dateTimeLocalValue(now + 7 * 24 * 3600 * 1000);
 }
 
 /**
@@ -57,9 +55,22 @@ export function TermsStep({
   const config = useAtomValue(appConfigLoadableAtom);
   const getSigner = useWalletSigner();
   const stable = config.state === 'hasData' ? (config.data.testStableToken ?? '') : '';
+  // The claim deadline is judged by the chain's clock (the server's and the Distributor's), not this browser's.
+  const clock = useChainClock();
+  const clockNow = useRef(clock.now);
+  clockNow.current = clock.now;
+  const schema = useMemo(() => distributionFormSchema(() => clockNow.current()), []);
   const { form, error, clearError, handleSubmit } = useSubmitForm(
-    distributionFormSchema,
-    { defaultValues: { asset: stable, basis: 'total', amount: '', excluded: '', deadline: aWeekFromNow() } },
+    schema,
+    {
+      defaultValues: {
+        asset: stable,
+        basis: 'total',
+        amount: '',
+        excluded: '',
+        deadline: aWeekFrom(Date.now()),
+      },
+    },
     async (values) => {
       const { signer, wallet } = await getSigner();
       // The amount is typed in the payment token's units: its decimals (ERC-20 decimals()) make the base units.
@@ -105,6 +116,11 @@ export function TermsStep({
   useEffect(() => {
     if (stable && !form.getValues('asset')) form.setValue('asset', stable);
   }, [stable, form]);
+  // The default deadline is a week after the chain's time once GET /health answers (unless it was changed already).
+  useEffect(() => {
+    if (clock.ready && !form.getFieldState('deadline').isDirty)
+      form.setValue('deadline', aWeekFrom(clock.now()), { shouldDirty: false });
+  }, [clock, form]);
   // Excluded holders may be picked from the register by name: each pick adds a line to the addresses below.
   const [exclusion, setExclusion] = useState('');
   const exclusionOptions = useRegisterOptions(snapshot.symbol, exclusion);

@@ -8,11 +8,10 @@ import {
 } from '@tranche/api';
 import { Button, Card, Inline, Stack, TextArea, TextField } from '@tranche/ui-kit';
 import { api } from '../../../lib/api.ts';
-import { Address } from '../../config/index.ts';
 import { useZodForm } from '../../forms/index.ts';
 import { HolderPicker, registerNames } from '../../register/index.ts';
+import { OperationSummary } from './OperationSummary.tsx';
 import { usePrecheckGate } from './PrecheckLine.tsx';
-import * as styles from './ControllerTab.css.ts';
 import { commentBytes, type DisabledReason, ReasonAlert } from './shared.tsx';
 import type { TokenOps } from './types.ts';
 
@@ -25,43 +24,6 @@ export function controllerReason(ops: TokenOps): DisabledReason {
 }
 
 /** The Controller tab (owner or controller): force a transfer, redeem from an address, remove the controller. */
-/**
- * What a controller operation will do, for its confirmation: the amount, each address in full (checksummed, with
- * copy and explorer link) and the partitions it takes from, in the order the token takes them.
- */
-function ControllerSummary({
-  action,
-  parties,
-  names,
-  partitions,
-}: {
-  action: string;
-  parties: [label: string, address: string][];
-  /** The whitelisted legal names the viewer may see, by lower-case address. */
-  names: Map<string, string>;
-  partitions: string[];
-}) {
-  // Inside the dialog's description (a paragraph): phrasing content only, laid out in blocks.
-  return (
-    <>
-      {`${action}? `}
-      {parties.map(([label, address]) => {
-        const name = names.get(address.toLowerCase());
-        return (
-          <span key={label} className={styles.party}>
-            <span className={styles.partyLabel}>{`${label} `}</span>
-            {name ? <span className={styles.partyName}>{`${name} `}</span> : null}
-            <Address address={address} shorten={false} />
-          </span>
-        );
-      })}
-      <span className={styles.partitions}>
-        {`From ${partitions.length === 1 ? 'partition' : 'partitions'} ${partitions.join(', ')}${partitions.length > 1 ? ', in this order' : ''}.`}
-      </span>
-    </>
-  );
-}
-
 export function ControllerTab({ ops }: { ops: TokenOps }) {
   const { token, rights } = ops;
   const reason = controllerReason(ops);
@@ -78,7 +40,7 @@ export function ControllerTab({ ops }: { ops: TokenOps }) {
     ops.confirm({
       title: 'Force transfer',
       text: (
-        <ControllerSummary
+        <OperationSummary
           action={`Transfer ${formatAmount(values.amount, { symbol: token.projectCode })}`}
           parties={[
             ['From', values.fromAddress],
@@ -118,7 +80,7 @@ export function ControllerTab({ ops }: { ops: TokenOps }) {
     ops.confirm({
       title: 'Controller redeem',
       text: (
-        <ControllerSummary
+        <OperationSummary
           action={`Redeem ${formatAmount(values.amount, { symbol: token.projectCode })}`}
           parties={[['From', values.fromAddress]]}
           names={names}

@@ -1,5 +1,6 @@
 import {
   createPartitionRequestSchema,
+  formatAmount,
   issueFormSchema,
   type Partition,
   redeemFormSchema,
@@ -10,9 +11,11 @@ import { Button, Card, Inline, Stack, TextField } from '@tranche/ui-kit';
 import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { ErrorAlert, useZodForm } from '../../forms/index.ts';
-import { HolderPicker } from '../../register/index.ts';
+import { HolderPicker, registerNames } from '../../register/index.ts';
+import { OperationSummary } from './OperationSummary.tsx';
 import {
   OperationForm,
+  onlyPartition,
   operationPrecheck,
   partitionOptions,
   runPartitionOperation,
@@ -26,7 +29,7 @@ export function IssueForm({ ops, onCancel }: { ops: TokenOps; onCancel: () => vo
   const [loadError, setLoadError] = useState<unknown>(null);
   const [creating, setCreating] = useState(false);
   const form = useZodForm(issueFormSchema, {
-    defaultValues: { amount: '', holder: '', partition: '', comments: '' },
+    defaultValues: { amount: '', holder: '', partition: onlyPartition(ops), comments: '' },
   });
   const partitionForm = useZodForm(createPartitionRequestSchema, {
     defaultValues: { name: '', description: '' },
@@ -52,27 +55,43 @@ export function IssueForm({ ops, onCancel }: { ops: TokenOps; onCancel: () => vo
       .map((p) => ({ value: p.name, label: `${p.name} - ${p.description}` })),
   ];
 
-  const handleSubmit = form.handleSubmit((values) =>
-    runPartitionOperation(ops, {
-      txType: txTypes.tokenIssue,
-      distributedType: 4,
-      server: (accountAddress) =>
-        api.call('issueTokens', {
-          body: {
-            symbol: token.projectCode,
-            accountAddress,
-            txMode: 2,
-            holderAddress: values.holder,
-            amount: values.amount,
-            partition: values.partition,
-            additionalData: values.comments,
-          },
+  // A confirmation first (as the controller operations'): Go back keeps the form as it was.
+  const handleSubmit = form.handleSubmit(async (values) => {
+    const names = await registerNames(token.projectCode, [values.holder]);
+    ops.confirm({
+      title: 'Issue tokens',
+      cancelLabel: tokenScreenTexts.goBack,
+      text: (
+        <OperationSummary
+          action={`Issue ${formatAmount(values.amount, { symbol: token.projectCode })}`}
+          parties={[['To', values.holder]]}
+          names={names}
+          partitions={[values.partition]}
+          partitionWord="On"
+        />
+      ),
+      onConfirm: () =>
+        void runPartitionOperation(ops, {
+          txType: txTypes.tokenIssue,
+          distributedType: 4,
+          server: (accountAddress) =>
+            api.call('issueTokens', {
+              body: {
+                symbol: token.projectCode,
+                accountAddress,
+                txMode: 2,
+                holderAddress: values.holder,
+                amount: values.amount,
+                partition: values.partition,
+                additionalData: values.comments,
+              },
+            }),
+          method: 'issueByPartition(bytes32,address,uint256,bytes)',
+          parties: [values.holder],
+          values,
         }),
-      method: 'issueByPartition(bytes32,address,uint256,bytes)',
-      parties: [values.holder],
-      values,
-    }),
-  );
+    });
+  });
 
   const handleCreatePartition = partitionForm.handleSubmit(async (values) => {
     setCreateError(null);
@@ -153,27 +172,45 @@ export function IssueForm({ ops, onCancel }: { ops: TokenOps; onCancel: () => vo
 /** Redeem form: amount, partition, comments. */
 export function RedeemForm({ ops, onCancel }: { ops: TokenOps; onCancel: () => void }) {
   const { token } = ops;
-  const form = useZodForm(redeemFormSchema, { defaultValues: { amount: '', partition: '', comments: '' } });
-  const handleSubmit = form.handleSubmit((values) =>
-    runPartitionOperation(ops, {
-      txType: txTypes.tokenRedeem,
-      distributedType: 3,
-      server: (accountAddress) =>
-        api.call('redeemTokens', {
-          body: {
-            symbol: token.projectCode,
-            accountAddress,
-            txMode: 2,
-            amount: values.amount,
-            partition: values.partition,
-            additionalData: values.comments,
-          },
+  const form = useZodForm(redeemFormSchema, {
+    defaultValues: { amount: '', partition: onlyPartition(ops), comments: '' },
+  });
+  // A confirmation first, naming the wallet it redeems from when one is connected: Go back keeps the form.
+  const handleSubmit = form.handleSubmit(async (values) => {
+    const from = ops.rights.address;
+    const names = from ? await registerNames(token.projectCode, [from]) : new Map<string, string>();
+    ops.confirm({
+      title: 'Redeem tokens',
+      cancelLabel: tokenScreenTexts.goBack,
+      text: (
+        <OperationSummary
+          action={`Redeem ${formatAmount(values.amount, { symbol: token.projectCode })}`}
+          parties={from ? [['From', from]] : []}
+          names={names}
+          partitions={[values.partition]}
+        />
+      ),
+      onConfirm: () =>
+        void runPartitionOperation(ops, {
+          txType: txTypes.tokenRedeem,
+          distributedType: 3,
+          server: (accountAddress) =>
+            api.call('redeemTokens', {
+              body: {
+                symbol: token.projectCode,
+                accountAddress,
+                txMode: 2,
+                amount: values.amount,
+                partition: values.partition,
+                additionalData: values.comments,
+              },
+            }),
+          method: 'redeemByPartition',
+          parties: [],
+          values,
         }),
-      method: 'redeemByPartition',
-      parties: [],
-      values,
-    }),
-  );
+    });
+  });
   const redeemPrecheck = operationPrecheck(
     ops,
     'redeem',

@@ -117,3 +117,7 @@ export function OperationForm<Input extends FieldValues, Output extends FieldVal
 /** A token's own partitions as select options. */
 export const partitionOptions = (ops: TokenOps) =>
   ops.token.partitions.map((p) => ({ value: p.name, label: p.name }));
+
+/** The token's partition when it has only one (the Issue and Redeem forms start with it selected), else ''. */
+export const onlyPartition = (ops: TokenOps): string =>
+  ops.token.partitions.length === 1 ? (ops.token.partitions[0]?.name ?? '') : '';

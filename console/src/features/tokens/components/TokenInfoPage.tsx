@@ -10,7 +10,6 @@ import {
   Button,
   Card,
   Checkbox,
-  ConfirmDialog,
   Heading,
   Inline,
   Skeleton,
@@ -20,7 +19,7 @@ import {
   TxWizard,
 } from '@tranche/ui-kit';
 import { useAtomValue } from 'jotai';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { routeTo } from '../../../lib/paths.ts';
 import { renderRouterLink } from '../../../lib/renderRouterLink.tsx';
@@ -38,6 +37,7 @@ import { ControllerTab } from './ControllerTab.tsx';
 import { DocumentsTab } from './DocumentsTab.tsx';
 import { HoldersTab } from './HoldersTab.tsx';
 import { IssueForm, RedeemForm } from './IssueRedeemForms.tsx';
+import { OperationDialog, type OperationQuestion } from './OperationDialog.tsx';
 import { OperatorsTab } from './OperatorsTab.tsx';
 import { PrecheckLine, shardedPrecheckBody } from './PrecheckLine.tsx';
 import { RulesTab } from './RulesTab.tsx';
@@ -55,8 +55,6 @@ const TokenDashboard = lazy(() => import('./TokenDashboard.tsx'));
 const TokenV2Card = lazy(() =>
   import('./TokenV2Card.tsx').then((module) => ({ default: module.TokenV2Card })),
 );
-
-type Dialog = { title: string; text: ReactNode; onConfirm: () => void };
 
 /** TokenInfo (query token = symbol): summary, Issue/Redeem, Pause/Resume and the tabs of part 1, section 2. */
 export function TokenInfoPage() {
@@ -79,7 +77,7 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
   const registered = useAtomValue(walletRegisteredAtom);
   const [useServer, setUseServer] = useState(false);
   const [panel, setPanel] = useState<'none' | 'issue' | 'redeem'>('none');
-  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [dialog, setDialog] = useState<OperationQuestion | null>(null);
   const [stale, setStale] = useState<DisabledReason>(null);
   /** Bumped when a transaction finished: the page's forms start afresh. */
   const [round, setRound] = useState(0);
@@ -337,20 +335,7 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
             </Tabs.Content>
             <Tabs.Content value="bulk">{rights.connected ? <BulkTab ops={ops} /> : null}</Tabs.Content>
           </Tabs.Root>
-          <ConfirmDialog
-            open={dialog !== null}
-            onOpenChange={(open) => {
-              if (!open) setDialog(null);
-            }}
-            title={dialog?.title ?? ''}
-            text={dialog?.text ?? ''}
-            confirmLabel="Yes, continue"
-            onConfirm={() => {
-              const action = dialog?.onConfirm;
-              setDialog(null);
-              action?.();
-            }}
-          />
+          <OperationDialog question={dialog} onClose={() => setDialog(null)} />
         </Stack>
       </div>
     </Stack>

@@ -8,7 +8,7 @@ import {
 } from '@tranche/api';
 import { Alert, Button, Card, Inline, Stack, Text, TextField } from '@tranche/ui-kit';
 import { api } from '../../../lib/api.ts';
-import { Address } from '../../config/index.ts';
+import { Address, useChainClock } from '../../config/index.ts';
 import { useZodForm } from '../../forms/index.ts';
 import { SummaryRow } from './shared.tsx';
 import type { TokenOps } from './types.ts';
@@ -31,7 +31,9 @@ export function TokenV2Card({ ops, state }: { ops: TokenOps; state: TokenV2State
   const symbol = token.projectCode;
   const isOwner = rights.connected && rights.isOwner;
   const isPending = rights.connected && rights.address !== null && rights.address === state.pendingOwner;
-  const step = upgradeStep(state, Math.floor(Date.now() / 1000));
+  // The upgrade delay ends by the chain's clock, as the token's upgrade checks it.
+  const clock = useChainClock();
+  const step = upgradeStep(state, Math.floor(clock.now() / 1000));
 
   /** One operation: the wallet's call, the server route (txMode 2) or the sharded key's distributed transaction. */
   const run = (

@@ -27,7 +27,9 @@ export type TokenOps = {
     txType: 1 | 2 | 3 | 4 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13,
     txData?: Record<string, string>,
   ) => void;
-  /** Opens a confirmation dialog; `onConfirm` runs when the user agrees. */
-  /** A confirmation: `text` may hold addresses and amounts shown in full (a ReactNode). */
-  confirm: (dialog: { title: string; text: ReactNode; onConfirm: () => void }) => void;
+  /**
+   * Opens a confirmation dialog; `onConfirm` runs when the user agrees. `text` may hold addresses and amounts shown
+   * in full (a ReactNode); `cancelLabel` names the way back (default 'Cancel'), which keeps the form as it was.
+   */
+  confirm: (dialog: { title: string; text: ReactNode; onConfirm: () => void; cancelLabel?: string }) => void;
 };

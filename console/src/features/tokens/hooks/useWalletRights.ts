@@ -17,7 +17,8 @@ export type WalletRights = {
   contract: Contract | null;
 };
 
-const none: WalletRights = {
+/** The rights of no wallet (none connected, or before the token answered). */
+export const noWalletRights: WalletRights = {
   connected: false,
   address: null,
   canIssue: false,
@@ -39,13 +40,13 @@ export function useWalletRights(
   const config = useAtomValue(appConfigLoadableAtom);
   // A sharded key signs on the server: its rights are read through the chain's RPC instead of a wallet signer.
   const rpcUrl = config.state === 'hasData' ? config.data.rpcUrl : null;
-  const [rights, setRights] = useState<WalletRights>(none);
+  const [rights, setRights] = useState<WalletRights>(noWalletRights);
   const address = isWalletConnected(wallet) ? wallet.address.toLowerCase() : null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: version asks for a fresh read after a transaction
   useEffect(() => {
     let cancelled = false;
     if (!address || !connector || !contractAddress || (!connector.getSigner && !rpcUrl)) {
-      setRights({ ...none, connected: address !== null, address });
+      setRights({ ...noWalletRights, connected: address !== null, address });
       return;
     }
     void (async () => {
@@ -78,7 +79,7 @@ export function useWalletRights(
           contract: token,
         });
       } catch {
-        if (!cancelled) setRights({ ...none, connected: true, address });
+        if (!cancelled) setRights({ ...noWalletRights, connected: true, address });
       }
     })();
     return () => {

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@tranche/ui-kit';
 
-/** A party of a controller operation's confirmation: its role, then its legal name, then the full address. */
+/** A party of a token operation's confirmation: its role, then its legal name, then the full address. */
 export const party = style({ display: 'block', marginTop: vars.space.small });
 
 export const partyLabel = style({
