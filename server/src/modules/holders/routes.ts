@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
 import { firstUnconfirmedBlock } from '../../indexer/unconfirmed.ts';
 import { registerRoute } from '../../http/routing.ts';
-import type { ProjectRow } from '../projects/repository.ts';
+import type { ProjectRow } from '../projects/service.ts';
 import { chainNow, paged, requireDeployed } from '../projects/service.ts';
 import type { ServerModule } from '../registry.ts';
 import { enforcementAt } from '../tokens/index.ts';

@@ -19,6 +19,9 @@ import { type ProjectRow, findProjectBySymbol, searchProjects } from './reposito
 import { projectStatus } from './schema.ts';
 import { tokenV2State } from './tokenV2State.ts';
 
+/** A token's row, for the modules that read one through this service. */
+export type { ProjectRow } from './repository.ts';
+
 /** Version 2 tokens' upgrade state and next upgrade step (read by the tokens module's routes). */
 export {
   chainNow,
