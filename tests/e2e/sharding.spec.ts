@@ -8,7 +8,7 @@ import {
   tokenIsPaused,
 } from '../../server/src/modules/sharding/testing.ts';
 import { expect, test } from './fixtures.ts';
-import { createAccount, loginInBrowser, readMail } from './helpers.ts';
+import { confirmOperation, createAccount, loginInBrowser, readMail } from './helpers.ts';
 
 /**
  * The sharded key journey on the real stack: three platform accounts create a 2-of-3 key, each signer opens their
@@ -345,6 +345,8 @@ test('an issue with the sharded key shows its pre-check in the start dialog, bef
   await issueForm.getByLabel('Partition').selectOption('default');
   await issueForm.getByLabel('Comments').fill('Subscription of a new investor');
   await issueForm.getByRole('button', { name: 'Issue', exact: true }).click();
+  // The confirmation of what is issued comes first (issue 34), then the start dialog.
+  await confirmOperation(page, 'Issue tokens');
   const codeDialog = page.getByRole('dialog', { name: 'Enter your Access Code' });
   await expect(codeDialog.getByRole('alert')).toContainText('Pre-check: would be refused');
   await expect(codeDialog.getByRole('alert')).toContainText(
