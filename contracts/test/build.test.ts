@@ -91,6 +91,7 @@ describe('contract build', () => {
     expect(codebaseTypes).toEqual({ token: 1, whitelist: 2, securityScheme: 3 });
     expect(codebases[1].map((a) => a.contractName)).toEqual(['SecurityToken']);
     expect(codebases[2].map((a) => a.contractName)).toEqual(['Whitelist']);
-    expect(codebases[3].map((a) => a.contractName)).toEqual(['SecurityScheme']);
+    // Version 2 (two-step ownership, issue 35) is the newest scheme codebase.
+    expect(codebases[3].map((a) => a.contractName)).toEqual(['SecurityScheme', 'SecuritySchemeV2']);
   });
 });
