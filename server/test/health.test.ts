@@ -23,14 +23,21 @@ describe.each(databaseKinds)('system routes on %s', (kind) => {
     await t.close();
   });
 
-  it('GET /api/health answers the live chain id, block number and database', async () => {
+  it("GET /api/health answers the live chain id, block number, the chain's time and database", async () => {
     const before = await t.ctx.chain.blockNumber();
     await t.ctx.chain.provider.send('evm_mine', []);
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const mined = await t.ctx.chain.provider.getBlock(before + 1);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       statusCode: 200,
-      data: { chainId: 31337, blockNumber: before + 1, database: kind },
+      data: {
+        chainId: 31337,
+        blockNumber: before + 1,
+        // The latest block's time (issue 34: the one clock deadlines are judged by).
+        chainTime: new Date((mined?.timestamp ?? 0) * 1000).toISOString(),
+        database: kind,
+      },
     });
   });
 
