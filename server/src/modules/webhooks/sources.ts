@@ -255,13 +255,25 @@ export async function dataEventsUnrecorded(db: Database): Promise<FoundEvent[]> 
 export async function expiringRecords(db: Database, days: number): Promise<FoundEvent[]> {
   const rows = rowsOf(
     await db.execute(sql`
-      with latest as (
-        select distinct on (e.contract_address, e.to_address)
-          e.contract_address as "whitelist", e.to_address as "account", e.event, e.details->>'expiresAt' as "expiresAt"
-        from token_events e
-        join whitelists w on w.address = e.contract_address
-        where e.event in ('AddressVerified', 'VerificationRemoved', 'ExpirySet') and e.to_address is not null
-        order by e.contract_address, e.to_address, e.block_number desc, e.log_index desc
+      -- Only records that ever had an expiry set (found through the (contract, event) index), each with its latest
+      -- verification event: this runs at every webhook pass, and whitelists without expiries cost nothing.
+      with candidates as (
+        select distinct e.contract_address as "whitelist", e.to_address as "account"
+        from whitelists w
+        join token_events e on e.contract_address = w.address and e.event = 'ExpirySet'
+        where e.to_address is not null
+      ),
+      latest as (
+        select c."whitelist", c."account", l.event, l."expiresAt"
+        from candidates c
+        cross join lateral (
+          select e.event, e.details->>'expiresAt' as "expiresAt"
+          from token_events e
+          where e.contract_address = c."whitelist" and e.to_address = c."account"
+            and e.event in ('AddressVerified', 'VerificationRemoved', 'ExpirySet')
+          order by e.block_number desc, e.log_index desc
+          limit 1
+        ) l
       )
       select l.whitelist, l.account, l."expiresAt"
       from latest l
