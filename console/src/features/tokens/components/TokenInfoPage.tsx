@@ -36,7 +36,6 @@ import { BulkTab } from './BulkTab.tsx';
 import { ControllerTab } from './ControllerTab.tsx';
 import { DocumentsTab } from './DocumentsTab.tsx';
 import { HoldersTab } from './HoldersTab.tsx';
-import { IssueForm, RedeemForm } from './IssueRedeemForms.tsx';
 import { OperationDialog, type OperationQuestion } from './OperationDialog.tsx';
 import { OperatorsTab } from './OperatorsTab.tsx';
 import { PrecheckLine, shardedPrecheckBody } from './PrecheckLine.tsx';
@@ -51,6 +50,9 @@ import { Address } from '../../config/index.ts';
 
 /** The dashboard (figures and charts) comes in its own chunk after the first paint: the route's budget stays. */
 const TokenDashboard = lazy(() => import('./TokenDashboard.tsx'));
+// The Issue and Redeem panels (their forms, pre-check and confirmation) load when one is opened.
+const IssueForm = lazy(() => import('./IssueRedeemForms.tsx').then((m) => ({ default: m.IssueForm })));
+const RedeemForm = lazy(() => import('./IssueRedeemForms.tsx').then((m) => ({ default: m.RedeemForm })));
 /** Only a version 2 token shows its card (upgrade, ownership, replace whitelist or scheme): a chunk of its own. */
 const TokenV2Card = lazy(() =>
   import('./TokenV2Card.tsx').then((module) => ({ default: module.TokenV2Card })),
@@ -289,12 +291,14 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
               onCheckedChange={setUseServer}
             />
           ) : null}
-          {panel === 'issue' && issueReason === null ? (
-            <IssueForm ops={ops} onCancel={() => setPanel('none')} />
-          ) : null}
-          {panel === 'redeem' && redeemReason === null ? (
-            <RedeemForm ops={ops} onCancel={() => setPanel('none')} />
-          ) : null}
+          <Suspense fallback={<Skeleton label="Loading the form" shape="details" rows={3} />}>
+            {panel === 'issue' && issueReason === null ? (
+              <IssueForm ops={ops} onCancel={() => setPanel('none')} />
+            ) : null}
+            {panel === 'redeem' && redeemReason === null ? (
+              <RedeemForm ops={ops} onCancel={() => setPanel('none')} />
+            ) : null}
+          </Suspense>
           <Tabs.Root value={tab} onValueChange={handleTabChange}>
             <Tabs.List aria-label="Token">
               <Tabs.Trigger value="holders">Token Holders</Tabs.Trigger>
