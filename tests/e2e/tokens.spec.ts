@@ -180,6 +180,36 @@ test('the token dashboard shows the figures and the charts of a deployed token, 
   }
 });
 
+test('nothing below the dashboard moves while its figures and charts load, on a phone and a desktop', async ({
+  page,
+}) => {
+  await loginInBrowser(page, account.email, account.password);
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  // The figures answer after the page's own data (a slow network), as they did when the Summary card was pushed down
+  // by the charts arriving above it (Lighthouse: CLS 0.167 on a phone, 0.109 on a desktop).
+  await page.route('**/api/tokenstats/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/TokenInfo?token=${opsSymbol}`);
+    await expect(page.getByRole('region', { name: 'Supply and holders over time' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+    expect(shifts, `layout shifts at ${width} px`).toEqual([]);
+  }
+  await page.unroute('**/api/tokenstats/**');
+});
+
 test('holders of a partition: server order across pages with cursors, sorting, CSV of every holder', async ({
   page,
 }) => {

@@ -1,13 +1,23 @@
-import type { ProjectDetail, ScheduledAction, ScheduledActionKind, TokenStats } from '@tranche/api';
+import type {
+  ProjectDetail,
+  ScheduledAction,
+  ScheduledActionKind,
+  TokenHistory,
+  TokenStats,
+} from '@tranche/api';
 import { Skeleton, Stack, StatTiles } from '@tranche/ui-kit';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useAtom } from 'jotai';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { api } from '../../../lib/api.ts';
+import { supplyHistoryRangeAtom } from '../atoms.ts';
 import { TokenDashboardCharts } from './TokenDashboardCharts.tsx';
 
-type StatsLoad =
-  | { status: 'loading' }
-  | { status: 'error'; error: unknown }
-  | { status: 'ready'; stats: TokenStats };
+type Load<T> = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; value: T };
+
+const settle = <T,>(result: PromiseSettledResult<T>): Load<T> =>
+  result.status === 'fulfilled'
+    ? { status: 'ready', value: result.value }
+    : { status: 'error', error: result.reason };
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -44,34 +54,72 @@ function nextActionText(action: ScheduledAction | null): string {
 }
 
 /**
- * The top of TokenInfo, loaded in its own chunk after the page's first paint (TokenInfoPage): the token's key figures as tiles (total supply, holders, investors, partitions, status, next scheduled action) and
- * the charts of GET /tokenstats/{code}. Its key changes with the token's supply and indexed block:
- * the figures load again after each transaction.
+ * The top of TokenInfo, loaded in its own chunk after the page's first paint (TokenInfoPage): the token's key figures
+ * as tiles (total supply, holders, investors, partitions, status, next scheduled action) and the charts of
+ * GET /tokenstats/{code} and /tokenstats/{code}/history, both asked for at once and shown in one paint (then
+ * `onSettled`, which the page waits for before showing what lies below, so that nothing there moves). `version`
+ * changes with the token's supply and indexed block: the figures load again after each transaction, the last ones
+ * staying in place until the new ones arrive.
  */
 export default function TokenDashboard({
   token,
+  version,
   format,
   renderError,
+  onSettled,
 }: {
   token: ProjectDetail;
+  version: string;
   /** Formats an amount of the token with its symbol (the page's formatter, so that this chunk carries none). */
   format: (amount: string) => string;
   /** The page's error alert for a failed load (so that this chunk shares no form code with the page). */
   renderError: (error: unknown) => ReactNode;
+  /** Called once both loads have answered (or failed), each time they are asked again. */
+  onSettled?: () => void;
 }) {
-  const [load, setLoad] = useState<StatsLoad>({ status: 'loading' });
+  const [load, setLoad] = useState<Load<TokenStats>>({ status: 'loading' });
+  const [history, setHistory] = useState<Load<TokenHistory>>({ status: 'loading' });
+  const [range, setRange] = useAtom(supplyHistoryRangeAtom);
+  /** The range of the history shown (a new range loads while the last one stays on screen). */
+  const [historyRange, setHistoryRange] = useState(range);
   const code = token.projectCode;
+  const rangeNow = useRef(range);
+  rangeNow.current = range;
+  const settled = useRef(onSettled);
+  settled.current = onSettled;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the reason to ask again
   useEffect(() => {
     let current = true;
-    api
-      .call('getTokenStats', { params: { code } })
-      .then((stats) => current && setLoad({ status: 'ready', stats }))
-      .catch((error: unknown) => current && setLoad({ status: 'error', error }));
+    const asked = rangeNow.current;
+    void Promise.allSettled([
+      api.call('getTokenStats', { params: { code } }),
+      api.call('getTokenHistory', { params: { code }, query: { range: asked } }),
+    ]).then(([stats, points]) => {
+      if (!current) return;
+      setLoad(settle(stats));
+      setHistory(settle(points));
+      setHistoryRange(asked);
+      settled.current?.();
+    });
     return () => {
       current = false;
     };
-  }, [code]);
-  const stats = load.status === 'ready' ? load.stats : undefined;
+  }, [code, version]);
+  useEffect(() => {
+    if (range === historyRange || history.status === 'loading') return;
+    let current = true;
+    void Promise.allSettled([api.call('getTokenHistory', { params: { code }, query: { range } })]).then(
+      ([points]) => {
+        if (!current) return;
+        setHistory(settle(points));
+        setHistoryRange(range);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [code, range, historyRange, history.status]);
+  const stats = load.status === 'ready' ? load.value : undefined;
   const pending = load.status === 'loading' ? '…' : '';
   return (
     <Stack space="large">
@@ -97,8 +145,18 @@ export default function TokenDashboard({
       />
       {load.status === 'error' ? (
         renderError(load.error)
-      ) : stats ? (
-        <TokenDashboardCharts code={code} stats={stats} format={format} renderError={renderError} />
+      ) : stats && history.status !== 'loading' ? (
+        <TokenDashboardCharts
+          stats={stats}
+          history={
+            history.status === 'ready'
+              ? { status: 'ready', history: history.value }
+              : { status: 'error', error: renderError(history.error) }
+          }
+          range={range}
+          onRangeChange={setRange}
+          format={format}
+        />
       ) : (
         <Skeleton label="Loading the token's figures" shape="details" rows={4} />
       )}

@@ -1,4 +1,4 @@
-import type { TokenStats } from '@tranche/api';
+import type { TokenHistory, TokenHistoryRange, TokenStats } from '@tranche/api';
 import { HolderConcentrationChart, Stack, SupplyByPartitionChart } from '@tranche/ui-kit';
 import type { ReactNode } from 'react';
 import { Address } from '../../config/index.ts';
@@ -6,18 +6,20 @@ import { TokenSupplyHistory } from './TokenSupplyHistory.tsx';
 
 /**
  * The dashboard's charts: "Supply by partition" and "Holder concentration" from GET /tokenstats/{code}, and
- * "Supply and holders over time" from GET /tokenstats/{code}/history.
+ * "Supply and holders over time" from GET /tokenstats/{code}/history (or the error of its load, in its place).
  */
 export function TokenDashboardCharts({
-  code,
   stats,
+  history,
+  range,
+  onRangeChange,
   format: formatText,
-  renderError,
 }: {
-  code: string;
   stats: TokenStats;
+  history: { status: 'ready'; history: TokenHistory } | { status: 'error'; error: ReactNode };
+  range: TokenHistoryRange;
+  onRangeChange: (range: TokenHistoryRange) => void;
   format: (amount: string) => string;
-  renderError: (error: unknown) => ReactNode;
 }) {
   const format = (amount: bigint) => formatText(amount.toString());
   return (
@@ -35,7 +37,16 @@ export function TokenDashboardCharts({
         rest={BigInt(stats.restBalance)}
         formatAmount={format}
       />
-      <TokenSupplyHistory code={code} format={format} renderError={renderError} />
+      {history.status === 'ready' ? (
+        <TokenSupplyHistory
+          history={history.history}
+          range={range}
+          onRangeChange={onRangeChange}
+          format={format}
+        />
+      ) : (
+        history.error
+      )}
     </Stack>
   );
 }

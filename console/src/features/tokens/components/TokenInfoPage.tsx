@@ -81,6 +81,14 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
   const [panel, setPanel] = useState<'none' | 'issue' | 'redeem'>('none');
   const [dialog, setDialog] = useState<OperationQuestion | null>(null);
   const [stale, setStale] = useState<DisabledReason>(null);
+  // What lies below the dashboard shows with the dashboard's first figures, in the same paint, so that nothing there
+  // is pushed down when the figures and charts arrive (CLS 0); after at most 4 s it shows whatever the dashboard does.
+  const [belowShown, setBelowShown] = useState(false);
+  const showBelow = useCallback(() => setBelowShown(true), []);
+  useEffect(() => {
+    const timer = setTimeout(showBelow, 4000);
+    return () => clearTimeout(timer);
+  }, [showBelow]);
   /** Bumped when a transaction finished: the page's forms start afresh. */
   const [round, setRound] = useState(0);
   const wallet = useWallet();
@@ -200,146 +208,164 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
           ) : null}
           <Suspense fallback={<Skeleton label="Loading the token's figures" shape="details" rows={4} />}>
             <TokenDashboard
-              key={`${token.totalSupply}-${token.indexedBlock}`}
+              version={`${token.totalSupply}-${token.indexedBlock}`}
               token={token}
+              onSettled={showBelow}
               format={(amount) => formatAmount(amount, { symbol: token.projectCode })}
               renderError={(error) => (
                 <ErrorAlert error={error} prefix={loadErrorMessages.couldNot("load the token's figures")} />
               )}
             />
           </Suspense>
-          <StartDtxDialog
-            request={dtxRequest}
-            onClose={() => setDtxRequest(null)}
-            precheck={<PrecheckLine body={shardedPrecheckBody(dtxRequest)} />}
-            onStarted={() => {
-              setDtxRequest(null);
-              setPanel('none');
-            }}
-          />
-          <Card
-            title="Summary"
-            actions={
-              <Inline space="small">
-                <Button disabled={issueReason !== null} onClick={() => setPanel('issue')}>
-                  Issue
-                </Button>
-                <Button
-                  variant="secondary"
-                  disabled={redeemReason !== null}
-                  onClick={() => setPanel('redeem')}
+          <div hidden={!belowShown}>
+            <Stack space="large">
+              <StartDtxDialog
+                request={dtxRequest}
+                onClose={() => setDtxRequest(null)}
+                precheck={<PrecheckLine body={shardedPrecheckBody(dtxRequest)} />}
+                onStarted={() => {
+                  setDtxRequest(null);
+                  setPanel('none');
+                }}
+              />
+              <Card
+                title="Summary"
+                actions={
+                  <Inline space="small">
+                    <Button disabled={issueReason !== null} onClick={() => setPanel('issue')}>
+                      Issue
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      disabled={redeemReason !== null}
+                      onClick={() => setPanel('redeem')}
+                    >
+                      Redeem
+                    </Button>
+                    <TradingToggle
+                      isPaused={token.isPaused === true}
+                      disabled={pauseReason !== null}
+                      contract={rights.contract}
+                      sign={tx.sign}
+                      distribute={distribute}
+                      confirm={setDialog}
+                      onStale={(reason) => {
+                        setStale(reason);
+                        if (reason) void reload();
+                      }}
+                    />
+                  </Inline>
+                }
+              >
+                <Stack>
+                  <SummaryRow label="Symbol">{token.projectCode}</SummaryRow>
+                  <SummaryRow label="Token">{token.projectName}</SummaryRow>
+                  <SummaryRow label="Contract address">
+                    {token.contractAddress ? (
+                      <Address address={token.contractAddress} shorten={false} />
+                    ) : null}
+                  </SummaryRow>
+                  <SummaryRow label="Total supply">
+                    {token.totalSupply ? formatAmount(token.totalSupply, { symbol: token.projectCode }) : ''}
+                  </SummaryRow>
+                  <SummaryRow label="Owner">
+                    {token.ownerAddress ? (
+                      <Address address={token.ownerAddress} shorten={false} name={token.profileName} />
+                    ) : (
+                      tokenScreenTexts.ownerMissing
+                    )}
+                  </SummaryRow>
+                  <SummaryRow label="Controller">
+                    {token.isControllable && token.controllerAddress ? (
+                      <Address
+                        address={token.controllerAddress}
+                        shorten={false}
+                        name={token.controllerName}
+                      />
+                    ) : (
+                      tokenScreenTexts.notControllable
+                    )}
+                  </SummaryRow>
+                  <SummaryRow label="Whitelist">
+                    {token.whitelistName ?? token.whitelistAddress ?? ''}
+                  </SummaryRow>
+                  <SummaryRow label="Token status">{token.isPaused ? 'Paused' : 'Active'}</SummaryRow>
+                </Stack>
+              </Card>
+              {token.tokenV2 ? (
+                <Suspense
+                  fallback={<Skeleton label="Loading the version 2 controls" shape="details" rows={3} />}
                 >
-                  Redeem
-                </Button>
-                <TradingToggle
-                  isPaused={token.isPaused === true}
-                  disabled={pauseReason !== null}
-                  contract={rights.contract}
-                  sign={tx.sign}
-                  distribute={distribute}
-                  confirm={setDialog}
-                  onStale={(reason) => {
-                    setStale(reason);
-                    if (reason) void reload();
-                  }}
+                  <TokenV2Card ops={ops} state={token.tokenV2} />
+                </Suspense>
+              ) : null}
+              <ReasonAlert reason={stale} />
+              <ReasonAlert reason={issueReason} />
+              {issueReason?.text !== redeemReason?.text ? <ReasonAlert reason={redeemReason} /> : null}
+              {pauseReason && pauseReason.text !== issueReason?.text ? (
+                <ReasonAlert reason={pauseReason} />
+              ) : null}
+              {registered === true ? (
+                <Checkbox
+                  label="Submit through the server with my registered key"
+                  checked={useServer}
+                  onCheckedChange={setUseServer}
                 />
-              </Inline>
-            }
-          >
-            <Stack>
-              <SummaryRow label="Symbol">{token.projectCode}</SummaryRow>
-              <SummaryRow label="Token">{token.projectName}</SummaryRow>
-              <SummaryRow label="Contract address">
-                {token.contractAddress ? <Address address={token.contractAddress} shorten={false} /> : null}
-              </SummaryRow>
-              <SummaryRow label="Total supply">
-                {token.totalSupply ? formatAmount(token.totalSupply, { symbol: token.projectCode }) : ''}
-              </SummaryRow>
-              <SummaryRow label="Owner">
-                {token.ownerAddress ? (
-                  <Address address={token.ownerAddress} shorten={false} name={token.profileName} />
-                ) : (
-                  tokenScreenTexts.ownerMissing
-                )}
-              </SummaryRow>
-              <SummaryRow label="Controller">
-                {token.isControllable && token.controllerAddress ? (
-                  <Address address={token.controllerAddress} shorten={false} name={token.controllerName} />
-                ) : (
-                  tokenScreenTexts.notControllable
-                )}
-              </SummaryRow>
-              <SummaryRow label="Whitelist">{token.whitelistName ?? token.whitelistAddress ?? ''}</SummaryRow>
-              <SummaryRow label="Token status">{token.isPaused ? 'Paused' : 'Active'}</SummaryRow>
+              ) : null}
+              <Suspense fallback={<Skeleton label="Loading the form" shape="details" rows={3} />}>
+                {panel === 'issue' && issueReason === null ? (
+                  <IssueForm ops={ops} onCancel={() => setPanel('none')} />
+                ) : null}
+                {panel === 'redeem' && redeemReason === null ? (
+                  <RedeemForm ops={ops} onCancel={() => setPanel('none')} />
+                ) : null}
+              </Suspense>
+              <Tabs.Root value={tab} onValueChange={handleTabChange}>
+                <Tabs.List aria-label="Token">
+                  <Tabs.Trigger value="holders">Token Holders</Tabs.Trigger>
+                  <Tabs.Trigger value="balance">Balance</Tabs.Trigger>
+                  {showController ? <Tabs.Trigger value="controller">Controller</Tabs.Trigger> : null}
+                  <Tabs.Trigger value="operators">Operators</Tabs.Trigger>
+                  <Tabs.Trigger value="documents">Documents</Tabs.Trigger>
+                  <Tabs.Trigger value="distributions">Distributions</Tabs.Trigger>
+                  <Tabs.Trigger value="rules">Rules</Tabs.Trigger>
+                  {rights.connected ? <Tabs.Trigger value="bulk">Bulk</Tabs.Trigger> : null}
+                  {rights.connected ? <Tabs.Trigger value="transfer">Transfer</Tabs.Trigger> : null}
+                </Tabs.List>
+                <Tabs.Content value="holders">
+                  <HoldersTab ops={ops} />
+                </Tabs.Content>
+                <Tabs.Content value="balance">
+                  <BalanceTab ops={ops} />
+                </Tabs.Content>
+                {showController ? (
+                  <Tabs.Content value="controller">
+                    <ControllerTab ops={ops} />
+                  </Tabs.Content>
+                ) : null}
+                <Tabs.Content value="operators">
+                  <OperatorsTab ops={ops} />
+                </Tabs.Content>
+                <Tabs.Content value="documents">
+                  <DocumentsTab ops={ops} />
+                </Tabs.Content>
+                <Tabs.Content value="distributions">
+                  <DistributionsTab
+                    symbol={token.projectCode}
+                    partitions={token.partitions.map((p) => p.name)}
+                  />
+                </Tabs.Content>
+                <Tabs.Content value="rules">
+                  <RulesTab ops={ops} />
+                </Tabs.Content>
+                <Tabs.Content value="transfer">
+                  {rights.connected ? <TransferTab ops={ops} /> : null}
+                </Tabs.Content>
+                <Tabs.Content value="bulk">{rights.connected ? <BulkTab ops={ops} /> : null}</Tabs.Content>
+              </Tabs.Root>
+              <OperationDialog question={dialog} onClose={() => setDialog(null)} />
             </Stack>
-          </Card>
-          {token.tokenV2 ? (
-            <Suspense fallback={<Skeleton label="Loading the version 2 controls" shape="details" rows={3} />}>
-              <TokenV2Card ops={ops} state={token.tokenV2} />
-            </Suspense>
-          ) : null}
-          <ReasonAlert reason={stale} />
-          <ReasonAlert reason={issueReason} />
-          {issueReason?.text !== redeemReason?.text ? <ReasonAlert reason={redeemReason} /> : null}
-          {pauseReason && pauseReason.text !== issueReason?.text ? (
-            <ReasonAlert reason={pauseReason} />
-          ) : null}
-          {registered === true ? (
-            <Checkbox
-              label="Submit through the server with my registered key"
-              checked={useServer}
-              onCheckedChange={setUseServer}
-            />
-          ) : null}
-          <Suspense fallback={<Skeleton label="Loading the form" shape="details" rows={3} />}>
-            {panel === 'issue' && issueReason === null ? (
-              <IssueForm ops={ops} onCancel={() => setPanel('none')} />
-            ) : null}
-            {panel === 'redeem' && redeemReason === null ? (
-              <RedeemForm ops={ops} onCancel={() => setPanel('none')} />
-            ) : null}
-          </Suspense>
-          <Tabs.Root value={tab} onValueChange={handleTabChange}>
-            <Tabs.List aria-label="Token">
-              <Tabs.Trigger value="holders">Token Holders</Tabs.Trigger>
-              <Tabs.Trigger value="balance">Balance</Tabs.Trigger>
-              {showController ? <Tabs.Trigger value="controller">Controller</Tabs.Trigger> : null}
-              <Tabs.Trigger value="operators">Operators</Tabs.Trigger>
-              <Tabs.Trigger value="documents">Documents</Tabs.Trigger>
-              <Tabs.Trigger value="distributions">Distributions</Tabs.Trigger>
-              <Tabs.Trigger value="rules">Rules</Tabs.Trigger>
-              {rights.connected ? <Tabs.Trigger value="bulk">Bulk</Tabs.Trigger> : null}
-              {rights.connected ? <Tabs.Trigger value="transfer">Transfer</Tabs.Trigger> : null}
-            </Tabs.List>
-            <Tabs.Content value="holders">
-              <HoldersTab ops={ops} />
-            </Tabs.Content>
-            <Tabs.Content value="balance">
-              <BalanceTab ops={ops} />
-            </Tabs.Content>
-            {showController ? (
-              <Tabs.Content value="controller">
-                <ControllerTab ops={ops} />
-              </Tabs.Content>
-            ) : null}
-            <Tabs.Content value="operators">
-              <OperatorsTab ops={ops} />
-            </Tabs.Content>
-            <Tabs.Content value="documents">
-              <DocumentsTab ops={ops} />
-            </Tabs.Content>
-            <Tabs.Content value="distributions">
-              <DistributionsTab symbol={token.projectCode} partitions={token.partitions.map((p) => p.name)} />
-            </Tabs.Content>
-            <Tabs.Content value="rules">
-              <RulesTab ops={ops} />
-            </Tabs.Content>
-            <Tabs.Content value="transfer">
-              {rights.connected ? <TransferTab ops={ops} /> : null}
-            </Tabs.Content>
-            <Tabs.Content value="bulk">{rights.connected ? <BulkTab ops={ops} /> : null}</Tabs.Content>
-          </Tabs.Root>
-          <OperationDialog question={dialog} onClose={() => setDialog(null)} />
+          </div>
         </Stack>
       </div>
     </Stack>

@@ -1,9 +1,5 @@
 import type { TokenHistory, TokenHistoryRange } from '@tranche/api';
-import { Skeleton, SupplyAndHoldersChart } from '@tranche/ui-kit';
-import { useAtom } from 'jotai';
-import { type ReactNode, useEffect, useState } from 'react';
-import { api } from '../../../lib/api.ts';
-import { supplyHistoryRangeAtom } from '../atoms.ts';
+import { SupplyAndHoldersChart } from '@tranche/ui-kit';
 
 /** The ranges GET /tokenstats/{code}/history answers, with the picker's words (in this chunk, not the page's). */
 const rangeLabels: Record<TokenHistoryRange, string> = { '30d': '30 days', '1y': '1 year', all: 'All' };
@@ -11,35 +7,21 @@ const ranges = Object.entries(rangeLabels).map(([value, label]) => ({ value, lab
 const isRange = (value: string): value is TokenHistoryRange => Object.hasOwn(rangeLabels, value);
 
 /**
- * "Supply and holders over time" from GET /tokenstats/{code}/history, in the dashboard's chunk: the last 30 days
- * first; another range loads while the chart keeps showing the last one. The range chosen stays for the session
- * (supplyHistoryRangeAtom), through the dashboard's new mounts and from token to token.
+ * "Supply and holders over time" from GET /tokenstats/{code}/history, in the dashboard's chunk. The dashboard loads
+ * the history beside the token's figures (one paint for both: nothing below moves when the chart arrives) and again
+ * when another range is picked, while the chart keeps showing the last one.
  */
 export function TokenSupplyHistory({
-  code,
+  history,
+  range,
+  onRangeChange,
   format,
-  renderError,
 }: {
-  code: string;
+  history: TokenHistory;
+  range: TokenHistoryRange;
+  onRangeChange: (range: TokenHistoryRange) => void;
   format: (amount: bigint) => string;
-  renderError: (error: unknown) => ReactNode;
 }) {
-  const [range, setRange] = useAtom(supplyHistoryRangeAtom);
-  const [history, setHistory] = useState<TokenHistory | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  useEffect(() => {
-    let current = true;
-    setError(null);
-    api
-      .call('getTokenHistory', { params: { code }, query: { range } })
-      .then((answer) => current && setHistory(answer))
-      .catch((failure: unknown) => current && setError(failure));
-    return () => {
-      current = false;
-    };
-  }, [code, range]);
-  if (error) return renderError(error);
-  if (!history) return <Skeleton label="Loading the supply and holders over time" shape="details" rows={3} />;
   return (
     <SupplyAndHoldersChart
       points={history.points.map((p) => ({ day: p.day, supply: BigInt(p.supply), holders: p.holders }))}
@@ -47,7 +29,7 @@ export function TokenSupplyHistory({
       to={history.to}
       ranges={ranges}
       range={range}
-      onRangeChange={(value) => isRange(value) && setRange(value)}
+      onRangeChange={(value) => isRange(value) && onRangeChange(value)}
       formatAmount={format}
     />
   );
