@@ -48,6 +48,9 @@ const schemeName = nameField({ required: schemeMessages.nameRequired })
   .min(1, schemeMessages.nameRequired)
   .max(100, rbacMessages.nameTooLong);
 
+/** The scheme codebase whose owner hands over in two steps (SecuritySchemeV2): its owner routes and the console's form. */
+export const schemeV2CodebaseId = 2;
+
 export const schemeListItemSchema = z.object({
   securitySchemeAddress: z.string(),
   schemeName: z.string(),

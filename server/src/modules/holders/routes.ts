@@ -14,7 +14,7 @@ import { HttpError } from '../../errors.ts';
 import { firstUnconfirmedBlock } from '../../indexer/unconfirmed.ts';
 import { registerRoute } from '../../http/routing.ts';
 import type { ProjectRow } from '../projects/service.ts';
-import { chainNow, paged, requireDeployed } from '../projects/service.ts';
+import { paged, requireDeployed } from '../projects/service.ts';
 import type { ServerModule } from '../registry.ts';
 import { enforcementAt } from '../tokens/index.ts';
 import { bytes32Name } from '../../indexer/decode.ts';
@@ -84,7 +84,7 @@ const historyDaysBack: Record<Exclude<TokenHistoryRange, 'all'>, number> = { '30
 /** Now in Unix seconds: the later of the server's clock and the chain's (a dev chain's clock may run ahead). */
 async function now(ctx: Pick<AppContext, 'chain'>): Promise<number> {
   const wall = Math.floor(Date.now() / 1000);
-  const chain = await chainNow(ctx).catch(() => wall);
+  const chain = await ctx.chain.now().catch(() => wall);
   return Math.max(wall, chain);
 }
 

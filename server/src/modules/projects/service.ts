@@ -24,7 +24,6 @@ export type { ProjectRow } from './repository.ts';
 
 /** Version 2 tokens' upgrade state and next upgrade step (read by the tokens module's routes). */
 export {
-  chainNow,
   tokenOf,
   tokenV2Interface,
   tokenV2State,

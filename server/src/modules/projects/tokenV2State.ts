@@ -21,11 +21,6 @@ export const tokenOf = (ctx: Pick<AppContext, 'chain'>, address: string) =>
 const factoryOf = (ctx: Pick<AppContext, 'chain'>, address: string) =>
   new Contract(address, tokenFactoryArtifact.abi, ctx.chain.provider);
 
-/** The time of the chain's latest block (what the next block's time is at least): the chain service's clock. */
-export function chainNow(ctx: Pick<AppContext, 'chain'>): Promise<number> {
-  return ctx.chain.now();
-}
-
 /** The upgrade state of a version 2 token (its page). */
 export async function tokenV2State(ctx: Pick<AppContext, 'chain'>, address: string): Promise<TokenV2State> {
   const token = tokenOf(ctx, address);
@@ -76,7 +71,7 @@ export async function upgradePlan(
   const registered = (await factoryOf(ctx, state.registry).getFunction('isRegistered')(target)) as boolean;
   if (!registered) throw new HttpError(400, v.implementationNotRegistered);
   if (target === state.implementation) throw new HttpError(409, v.alreadyUpToDate);
-  const now = await chainNow(ctx);
+  const now = await ctx.chain.now();
   if (state.scheduled?.implementation === target) {
     if (state.scheduled.readyAt > now) {
       throw new HttpError(409, v.upgradeNotReady(new Date(state.scheduled.readyAt * 1000).toISOString()));

@@ -7,6 +7,7 @@ import {
   type SchemeDetail,
   type SchemeListItem,
   type SchemeRoles,
+  schemeV2CodebaseId,
   zeroAddress,
 } from '@tranche/api';
 import { codebaseTypes, securitySchemeArtifact, securitySchemeV2Artifact } from '@tranche/contracts';
@@ -37,8 +38,6 @@ export { sendSigned } from './chainCalls.ts';
 
 export const schemeInterface = new Interface(securitySchemeArtifact.abi);
 const schemeV2Interface = new Interface(securitySchemeV2Artifact.abi);
-/** The scheme codebase whose owner hands over in two steps (SecuritySchemeV2). */
-const schemeV2CodebaseId = 2;
 
 /** Owner and proposed owner of a version 2 scheme, as the chain holds them now. */
 async function ownershipOnChain(

@@ -15,7 +15,6 @@ import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
 import { signingKeyFor } from '../credentials/service.ts';
 import {
-  chainNow,
   requireDeployed,
   tokenOf,
   tokenV2Interface,
@@ -222,7 +221,7 @@ async function run(ctx: Ctx, caller: Caller, symbol: string, operation: Operatio
   const answer = { ...first, step: upgrade.step, readyAt: upgrade.readyAt };
   if (caller.txMode === 1 || upgrade.step === 'upgrade' || !first.transactionHash) return answer;
   const receipt = await ctx.chain.waitForReceipt(first.transactionHash);
-  if (receipt.status !== 1 || upgrade.readyAt > (await chainNow(ctx))) return answer;
+  if (receipt.status !== 1 || upgrade.readyAt > (await ctx.chain.now())) return answer;
   const second = await submit(
     ctx,
     caller,

@@ -6,9 +6,6 @@ import { Address } from '../../config/index.ts';
 import { ErrorAlert, useZodForm } from '../../forms/index.ts';
 import { isWalletConnected, useWallet } from '../../wallet/index.ts';
 
-/** The scheme codebase whose owner hands over in two steps (SecuritySchemeV2). */
-export const schemeV2CodebaseId = 2;
-
 /**
  * A version 2 scheme's owner hand-over (issue 35), signed by the server with the connected wallet's registered key
  * as the access rights are: the owner proposes a new owner, who accepts from their own account to take over.

@@ -1,10 +1,10 @@
-import type { SchemeDetail } from '@tranche/api';
+import { type SchemeDetail, schemeV2CodebaseId } from '@tranche/api';
 import { Button, ExplorerLink, Stack, Text, TextField } from '@tranche/ui-kit';
 import { codebaseLabelOf, codebaseTypes, useCodebases } from '../../../lib/codebases.ts';
 import { renderRouterLink } from '../../../lib/renderRouterLink.tsx';
 import { isWalletConnected, useWallet } from '../../wallet/index.ts';
 import { useExplorerConfig } from '../useDeployment.ts';
-import { SchemeOwnership, schemeV2CodebaseId } from './SchemeOwnership.tsx';
+import { SchemeOwnership } from './SchemeOwnership.tsx';
 
 /**
  * Tab 'New permissions scheme' when editing (shows the scheme's name): read-only fields and Reset; on a version 2
