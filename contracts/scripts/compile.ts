@@ -109,16 +109,37 @@ export function compileContracts(): { compilerVersion: string; contracts: Compil
     if (!compiled) throw new Error(`contracts/${contractName}.sol did not produce contract ${contractName}`);
     const bytecode = `0x${compiled.evm.bytecode.object}` as const;
     const description = contractDescriptions[contractName];
+    const abi = withFallbackFunctions(
+      compiled.abi,
+      output.contracts[`contracts/${contractName}.sol`]?.[`I${contractName}Fallback`]?.abi ?? [],
+    );
     return {
       contractName,
       description,
-      abi: compiled.abi,
+      abi,
       bytecode,
       deployedBytecodeSize: compiled.evm.deployedBytecode.object.length / 2,
-      hash: contentHash(compiled.abi, bytecode),
+      hash: contentHash(abi, bytecode),
     };
   });
   return { compilerVersion: solc.version(), contracts };
+}
+
+/**
+ * A contract's ABI with the functions its fallback answers in assembly (declared beside it in the interface
+ * `I<Contract>Fallback`, e.g. SecurityTokenV2's transferByPartition), each placed among the functions by name as solc
+ * orders them.
+ */
+function withFallbackFunctions(abi: unknown[], answered: unknown[]): unknown[] {
+  const out = [...abi];
+  const nameOf = (entry: unknown) => (entry as { type: string; name?: string }).name ?? '';
+  for (const entry of answered) {
+    const at = out.findIndex(
+      (other) => (other as { type: string }).type === 'function' && nameOf(other) > nameOf(entry),
+    );
+    out.splice(at === -1 ? out.length : at, 0, entry);
+  }
+  return out;
 }
 
 /** sha256 over the canonical JSON of ABI and creation bytecode. */

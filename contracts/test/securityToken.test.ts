@@ -22,7 +22,7 @@ import {
   startFixture,
   tokenVersions,
 } from '../scripts/fixture.ts';
-import { chainSnapshots, expectRevert, send } from './helpers.ts';
+import { chainSnapshots, eventsOf, expectRevert, send } from './helpers.ts';
 
 const issueOne = 'issueByPartition(bytes32,address,uint256,bytes)';
 const issueMany = 'issueByPartition(bytes32,address[],uint256[],bytes)';
@@ -582,7 +582,7 @@ describe.each(tokenVersions)('token v%i', (version) => {
     });
 
     it('logs a partition transfer byte for byte as the ABI encodes it, whatever the length of its data', async () => {
-      // Version 2's usual partition transfer encodes its logs in assembly (_transferPlain): the same bytes as the
+      // Version 2's usual partition transfer encodes its logs in assembly (its fallback): the same bytes as the
       // compiler's encoding, the data zero-padded to whole words.
       for (const payload of ['0x', data, `0x${'ab'.repeat(32)}`, `0x${'cd'.repeat(33)}`]) {
         const { receipt } = await send(
@@ -611,6 +611,62 @@ describe.each(tokenVersions)('token v%i', (version) => {
       }
       expect(await bal('holderA', partitionB)).toBe(500n - 28n);
       expect(await bal('holderB', partitionB)).toBe(50n + 28n);
+    });
+
+    it("reads transferByPartition's arguments as the ABI decoder does, however they are encoded", async () => {
+      // Version 2 answers transferByPartition in its fallback from the raw calldata (one pass for the canonical
+      // encoding, the decoder's own checks otherwise): a call means what it meant before, in both versions.
+      const tokenAddress = await token.getAddress();
+      const canonical = token.interface.encodeFunctionData('transferByPartition', [
+        partitionB,
+        addr('holderB'),
+        3,
+        data,
+      ]);
+      const word = (hex: string) => hex.padStart(64, '0');
+      const selector = canonical.slice(0, 10);
+      const head = canonical.slice(10, 10 + 3 * 64);
+      const tail = canonical.slice(10 + 4 * 64);
+      // The bytes placed one word further than usual (offset 0xa0, a zero word between): a valid encoding.
+      const shifted = `${selector}${head}${word('a0')}${word('')}${tail}`;
+      const call = (calldata: string, value = 0n) =>
+        f.provider.call({ from: addr('holderA'), to: tokenAddress, data: calldata, value }).then(
+          (answer) => ({ answer }),
+          (error: { data?: string | null }) => ({ reverted: error.data ?? '0x' }),
+        );
+      expect(await call(shifted)).toEqual({ answer: partitionB });
+      const sent = await (
+        await f.wallets.holderA.sendTransaction({ to: tokenAddress, data: shifted })
+      ).wait();
+      expect(eventsOf(token, sent!).map(({ name, args }) => [name, args])).toEqual([
+        [
+          'TransferByPartition',
+          {
+            fromPartition: partitionB,
+            operator: addr('holderA'),
+            from: addr('holderA'),
+            to: addr('holderB'),
+            value: 3n,
+            data,
+            operatorData: '0x',
+          },
+        ],
+        ['Transfer', { from: addr('holderA'), to: addr('holderB'), value: 3n }],
+      ]);
+      expect(await bal('holderB', partitionB)).toBe(53n);
+      // Malformed calls revert without data: a receiver with dirty upper bits, bytes running past the calldata, a
+      // head cut short, an offset beyond the calldata; and ether is refused.
+      const dirty = `${selector}${head.slice(0, 64)}ff${head.slice(66)}${canonical.slice(10 + 3 * 64)}`;
+      for (const malformed of [
+        dirty,
+        canonical.slice(0, 10 + 2 * (4 * 32 + 32 + 2)),
+        canonical.slice(0, 10 + 2 * 100),
+        `${selector}${head}${word('ffff')}${tail}`,
+      ]) {
+        expect(await call(malformed)).toEqual({ reverted: '0x' });
+      }
+      expect(await call(canonical, 1n)).toEqual({ reverted: '0x' });
+      expect(await call(canonical)).toEqual({ answer: partitionB });
     });
 
     it('lets operators move tokens for all partitions or for one partition only', async () => {
