@@ -540,6 +540,13 @@ export const ruleMessages = {
   /** Issue 34: the signer's readiness, before anyone signs or approves. */
   noGas: (address: string, has: string, needs: string) =>
     `The signing address ${address} holds ${has}, and this operation needs about ${needs} for gas. Send ETH to that address first, then try again.`,
+  /** Issue 34: a right the signing key lacks, said before anyone signs or approves (a separate readiness line). */
+  missingLevel2: (key: string, scheme: string) =>
+    `The key ${key} does not hold Access Level 2 (issue and redeem tokens, pause or resume trading) on security scheme ${scheme}. A Security Manager of the scheme grants it on the Permissions page.`,
+  notTheController: (key: string, symbol: string, controller: string) =>
+    `The key ${key} is not the controller of ${symbol}: only its controller ${controller} may force transfers and redemptions.`,
+  noControllerOf: (symbol: string) =>
+    `${symbol} has no controller: nobody may force transfers or redemptions.`,
   holderCap: (what: string, scope: string, count: number, limit: number) =>
     `This ${what} would give ${scope} ${count} holders; its limit is ${limit}.`,
   lockedUp: (scope: string, until: string) =>

@@ -163,7 +163,7 @@ test('a bulk issue from a CSV: the bad row shows before start, the others are is
     .trim()
     .split('\r\n');
   expect(lines[0]).toBe(
-    'ID,Type,Type code,Status,Effect,Amount,Counterparty,Counterparty name,Partition,Contract,Contract address,Public address,Transaction hash,Created on,Updated on',
+    'ID,Type,Type code,Status,Effect,Amount,Counterparty,Counterparty name,Partition,Token,Token address,Contract,Contract address,Public address,Transaction hash,Created on,Updated on',
   );
   expect(lines).toHaveLength(3);
   expect(lines.filter((line) => line.includes(',Token issue,4,Mined,'))).toHaveLength(2);

@@ -244,13 +244,23 @@ test('a dividend pays by the record block: fund, claim in the console, push, rec
   const history = page.getByRole('table', {
     name: 'Blockchain transactions ran with your platform account:',
   });
-  for (const effect of [
+  const effects = [
     'Funded a distribution with 1,000.000001 tUSD',
     'Claimed 166.666666 tUSD',
     'Paid 833.333333 tUSD to 2 holders',
     'Reclaimed 0.000002 tUSD',
-  ])
+  ];
+  for (const effect of effects)
     await expect(history.getByRole('row').filter({ hasText: effect })).toHaveCount(1);
+  // Each sits under its token, not under the Distributor it called: the token filter keeps all four, and each row
+  // names the token (issue 34).
+  await page
+    .getByRole('combobox', { name: 'Token or contract' })
+    .selectOption({ label: `Dividend shares ${symbol}` });
+  for (const effect of effects)
+    await expect(
+      history.getByRole('row').filter({ hasText: effect }).getByRole('cell', { name: symbol, exact: true }),
+    ).toHaveCount(1);
 
   // The chain's balances: each record-block holder got its floor share, the late holder nothing, the issuer
   // paid exactly the sum of the shares (the remainder came back), and neither the distribution's escrow nor the

@@ -165,7 +165,7 @@ test('pages of My transactions, a page query that is not a number, and the CSV e
     .trim()
     .split('\r\n');
   expect(lines[0]).toBe(
-    'ID,Type,Type code,Status,Effect,Amount,Counterparty,Counterparty name,Partition,Contract,Contract address,Public address,Transaction hash,Created on,Updated on',
+    'ID,Type,Type code,Status,Effect,Amount,Counterparty,Counterparty name,Partition,Token,Token address,Contract,Contract address,Public address,Transaction hash,Created on,Updated on',
   );
   expect(lines).toHaveLength(13);
   expect(lines.filter((line) => line.includes('Whitelist update'))).toHaveLength(12);

@@ -7,6 +7,8 @@ export const approvalExpiringSoonSeconds = 3600;
 export const approvalPrecheckSchema = z.object({
   ok: z.boolean(),
   reason: z.string(),
+  /** Added by issue 34: one line per right the key lacks for the operation (the pre-check's readiness), if any. */
+  readiness: z.array(z.string()).optional(),
 });
 export type ApprovalPrecheck = z.infer<typeof approvalPrecheckSchema>;
 

@@ -273,7 +273,16 @@ export type PrecheckRequest = z.input<typeof precheckRequestSchema>;
 export type PrecheckInput = z.output<typeof precheckRequestSchema>;
 
 /** The verdict: ok with ERC-1066 0x51, or the code and the plain-words reason of the first rule or right that stops it. */
-export const precheckResponseSchema = z.object({ ok: z.boolean(), code: z.string(), reason: z.string() });
+export const precheckResponseSchema = z.object({
+  ok: z.boolean(),
+  code: z.string(),
+  reason: z.string(),
+  /**
+   * Added by issue 34: the signer's readiness, one line per right the signing key lacks for this operation (Access
+   * Level 2 on the token's scheme, the token's controller), in words; absent or empty when it holds them.
+   */
+  readiness: z.array(z.string()).optional(),
+});
 export type PrecheckResult = z.output<typeof precheckResponseSchema>;
 
 // ---- Console forms ----

@@ -285,6 +285,12 @@ export const accountTransactionSchema = z.object({
   updatedOn: z.string(),
   relatedAssetClassId: z.number().int(),
   relatedAssetClassName: z.string(),
+  /**
+   * Added by issue 34: the token the row concerns (a distribution's funding, claims, pushes and reclaim concern its
+   * token, not the Distributor they call) and its symbol; '' when it concerns none the platform knows.
+   */
+  tokenAddress: z.string(),
+  tokenSymbol: z.string(),
   /** Added by issue 34 (older clients ignore them). */
   status: z.enum(transactionStatuses),
   effect: transactionEffectSchema,
@@ -302,8 +308,9 @@ function queryFilter<T>(valid: (value: string) => boolean, message: string, read
 }
 
 /**
- * GET /account/transactions/{page}?kind=&token=&status= (issue 34): only the rows of one txType, of one contract
- * (a token's, or any contract the account's transactions called), of one status. An empty value means any.
+ * GET /account/transactions/{page}?kind=&token=&status= (issue 34): only the rows of one txType, of one token (the
+ * token a row concerns, distributions' rows included; or, for a row that concerns none, the contract it called), of
+ * one status. An empty value means any.
  */
 export const accountTransactionsQuerySchema = z.object({
   kind: queryFilter(

@@ -61,9 +61,13 @@ async function recordCause(
   db: Database,
   cause: TransactionCause | undefined,
   row: JobTransactionRow,
+  callData: string | null | undefined,
 ): Promise<void> {
   if (cause)
-    await recordUserTransaction({ db }, { ...cause, hash: row.hash, publicAddress: row.fromAddress });
+    await recordUserTransaction(
+      { db },
+      { ...cause, hash: row.hash, publicAddress: row.fromAddress, callData: callData ?? null },
+    );
 }
 
 /** The signing key cannot pay the gas (and value): nothing was signed, recorded or sent. */
@@ -171,7 +175,7 @@ export async function sendDurably(input: DurableSendInput): Promise<DurableResul
     // A transaction re-signed after its nonce was used elsewhere takes the dropped one's place in the history.
     if (input.causedBy && dropped !== undefined && dropped !== row.hash)
       await followReplacedTransactions({ db }, [{ dropped, mined: row.hash }]);
-    await recordCause(db, input.causedBy, row);
+    await recordCause(db, input.causedBy, row, input.transaction.data);
     const outcome = await awaitRecorded(input, row);
     if (outcome === 'dropped') {
       dropped = row.hash;
@@ -179,7 +183,7 @@ export async function sendDurably(input: DurableSendInput): Promise<DurableResul
     }
     if (input.causedBy && outcome.row.hash !== row.hash) {
       await followReplacedTransactions({ db }, [{ dropped: row.hash, mined: outcome.row.hash }]);
-      await recordCause(db, input.causedBy, outcome.row);
+      await recordCause(db, input.causedBy, outcome.row, input.transaction.data);
     }
     return finishWith(input, outcome.row, outcome.receipt);
   }

@@ -19,6 +19,12 @@ export type AccessCodeDialogProps = {
   /** An error from the server (e.g. a wrong code). */
   error?: string;
   confirmLabel?: string;
+  /**
+   * Keeps Confirm disabled (e.g. while the operation's pre-check runs or refuses, issue 34), described by the element
+   * `confirmDescribedBy` names (the sentence beside it).
+   */
+  confirmDisabled?: boolean;
+  confirmDescribedBy?: string;
   /** Shown above the field: what the code confirms (e.g. the operation's pre-check). */
   children?: ReactNode;
 };
@@ -31,6 +37,8 @@ export function AccessCodeDialog({
   busy = false,
   error,
   confirmLabel = 'Confirm',
+  confirmDisabled = false,
+  confirmDescribedBy,
   children,
 }: AccessCodeDialogProps) {
   const [code, setCode] = useState('');
@@ -45,6 +53,7 @@ export function AccessCodeDialog({
   };
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (confirmDisabled) return;
     if (code.trim() === '') {
       setFieldError(accessCodeTexts.required);
       return;
@@ -72,7 +81,12 @@ export function AccessCodeDialog({
                 Cancel
               </Button>
             </Dialog.Close>
-            <Button type="submit" loading={busy}>
+            <Button
+              type="submit"
+              loading={busy}
+              disabled={confirmDisabled}
+              aria-describedby={confirmDisabled ? confirmDescribedBy : undefined}
+            >
               {confirmLabel}
             </Button>
           </Dialog.Footer>

@@ -43,3 +43,12 @@ export const meta = style({
 });
 export const approvals = style({ fontSize: vars.font.size.small, color: vars.color.textMuted });
 export const actions = style({ display: 'flex', gap: vars.space.small, flexWrap: 'wrap' });
+/** A right the key lacks (issue 34): said beside the disabled Approve. */
+export const readiness = style({
+  fontSize: vars.font.size.small,
+  color: vars.color.dangerText,
+  backgroundColor: vars.color.dangerSoft,
+  padding: vars.space.small,
+  borderRadius: vars.radius.small,
+  overflowWrap: 'anywhere',
+});

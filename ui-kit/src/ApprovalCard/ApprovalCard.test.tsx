@@ -43,6 +43,22 @@ describe('ApprovalCard', () => {
     expect(screen.getByText(/would fail now: execution reverted: Insufficient balance/)).toBeVisible();
   });
 
+  it('names a right the key lacks beside a disabled Approve (issue 34)', () => {
+    const line = 'The key 0x9f3a00000000000000000000000000000001bc does not hold Access Level 2';
+    const item = approvalFixtures.needsYou;
+    render(
+      <ApprovalCard
+        item={{ ...item, precheck: { ok: false, reason: 'not allowed', readiness: [line] } }}
+        onApprove={vi.fn()}
+        onAbort={vi.fn()}
+      />,
+    );
+    expect(screen.getByText(line)).toBeVisible();
+    const approve = screen.getByRole('button', { name: 'Approve' });
+    expect(approve).toBeDisabled();
+    expect(approve).toHaveAccessibleDescription(line);
+  });
+
   it('the selected card is the one Tab reaches and reports focus', () => {
     const onSelect = vi.fn();
     render(

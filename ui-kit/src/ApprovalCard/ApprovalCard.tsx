@@ -1,4 +1,4 @@
-import { forwardRef, memo } from 'react';
+import { forwardRef, memo, useId } from 'react';
 import { shortenAddress } from '../AddressText/address.ts';
 import { Badge, type BadgeTone } from '../Badge/Badge.tsx';
 import { Button } from '../Button/Button.tsx';
@@ -14,7 +14,8 @@ export type ApprovalCardItem = {
   key: { address: string; name: string };
   token: { symbol: string; name: string } | null;
   effect: string;
-  precheck: { ok: boolean; reason: string };
+  /** `readiness`: one line per right the key lacks (issue 34); Approve is disabled beside them. */
+  precheck: { ok: boolean; reason: string; readiness?: readonly string[] };
   startedBy: string;
   requiredApprovers: number;
   approvals: readonly { signedBy: string; signedOn: string }[];
@@ -59,6 +60,8 @@ export const ApprovalCard = memo(
     ref,
   ) {
     const states = approvalStates(item);
+    const readiness = item.precheck.readiness ?? [];
+    const readinessId = useId();
     return (
       <article
         ref={ref}
@@ -88,6 +91,11 @@ export const ApprovalCard = memo(
           {item.secondsLeft !== null ? <span>{timeLeftText(item.secondsLeft)}</span> : null}
         </div>
         <EffectSummary effect={item.effect} precheck={item.precheck} />
+        {readiness.length > 0 ? (
+          <p className={styles.readiness} id={readinessId} role="note">
+            {readiness.join(' ')}
+          </p>
+        ) : null}
         <p className={styles.approvals}>
           {item.approvals.length} of {item.requiredApprovers} approvals
           {item.approvals.length > 0
@@ -96,7 +104,13 @@ export const ApprovalCard = memo(
         </p>
         <div className={styles.actions}>
           {item.approvedByMe ? null : (
-            <Button size="small" onClick={() => onApprove(item)} disabled={busy} aria-keyshortcuts="a">
+            <Button
+              size="small"
+              onClick={() => onApprove(item)}
+              disabled={busy || readiness.length > 0}
+              aria-describedby={readiness.length > 0 ? readinessId : undefined}
+              aria-keyshortcuts="a"
+            >
               Approve
             </Button>
           )}

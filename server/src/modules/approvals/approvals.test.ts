@@ -9,7 +9,7 @@ import type { DevChain } from '@tranche/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { type Contract, getAddress, parseEther } from 'ethers';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, startTestChain, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, failureOf, startTestChain, type TestApp } from '../../../test/helpers.ts';
 import { accounts } from '../../db/schema.ts';
 import { jobRunnerOf } from '../../jobs/runner.ts';
 import { listOutbox } from '../../mail/mailer.ts';
@@ -162,7 +162,38 @@ it('lists a started issue for the two other signers with its effect and pre-chec
   const failing = (await inbox(third)).needsYou[0];
   expect(failing?.precheck.ok).toBe(false);
   expect(failing?.precheck.reason).toBe(tokenOperationMessages.notAllowedToIssue);
+  // The missing right on its own readiness line, before anyone approves (issue 34): on the card, in the pre-check
+  // of the start dialog, and at the start, which is refused with it.
+  const missing = ruleMessages.missingLevel2(getAddress(keyAddress), getAddress(await scheme.getAddress()));
+  expect(failing?.precheck.readiness).toEqual([missing]);
+  expect(
+    await call(first)('precheckOperation', {
+      body: {
+        operation: 'issue',
+        symbol,
+        accountAddress: keyAddress,
+        holderAddress: holder,
+        amount: '5',
+        partition: 'default',
+      },
+    }),
+  ).toMatchObject({ ok: false, reason: tokenOperationMessages.notAllowedToIssue, readiness: [missing] });
+  for (const txType of [1, 4]) {
+    const refused = await failureOf(
+      call(third)('startDtx', {
+        body: {
+          symbol,
+          accountAddress: keyAddress,
+          accessCode: codeOf(2),
+          txType,
+          txData: txType === 4 ? { holderAddress: holder, amount: '5', partition: 'default' } : {},
+        },
+      }),
+    );
+    expect([refused.statusCode, refused.message]).toEqual([400, missing]);
+  }
   await (await scheme.getFunction('grantLevel2')(keyAddress)).wait();
+  expect((await inbox(third)).needsYou[0]?.precheck.readiness).toBeUndefined();
 
   const approved = (await call(second)('approveDtx', {
     body: { id: started.id, accountAddress: keyAddress, accessCode: codeOf(1) },

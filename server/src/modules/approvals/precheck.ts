@@ -1,7 +1,7 @@
 import { type ApprovalPrecheck, dtxTypes, type PrecheckInput } from '@tranche/api';
 import type { AppContext } from '../../context.ts';
 import { chainErrorLines } from '../dtx/index.ts';
-import { gasShortfall, precheck } from '../rules/service.ts';
+import { gasShortfall, precheck, readinessOfSymbol } from '../rules/service.ts';
 
 /**
  * One operation to check: a token operation the compliance pre-check knows (issue, redeem: the very check of
@@ -10,7 +10,11 @@ import { gasShortfall, precheck } from '../rules/service.ts';
  */
 export type PrecheckCall =
   | { rules: PrecheckInput }
-  | { call: { from: string; to: string; data: string } }
+  | {
+      call: { from: string; to: string; data: string };
+      /** The right the key needs for it (issue 34: pause and resume need Access Level 2), said on its own line. */
+      right?: { symbol: string; operation: 'pause' | 'resume' };
+    }
   | null;
 
 /** The pre-check of a sharded-key operation (its type, data and key), or null when it has none. */
@@ -46,7 +50,9 @@ export function precheckOf(
     };
   }
   const raw = call();
-  return raw ? { call: raw } : null;
+  if (!raw) return null;
+  const operation = txType === dtxTypes.pause ? 'pause' : txType === dtxTypes.resume ? 'resume' : undefined;
+  return symbol && operation ? { call: raw, right: { symbol, operation } } : { call: raw };
 }
 
 /**
@@ -61,20 +67,36 @@ export async function precheckAll(ctx: AppContext, checks: PrecheckCall[]): Prom
       if ('rules' in check) {
         try {
           const verdict = await precheck(ctx, check.rules);
-          return { ok: verdict.ok, reason: verdict.reason };
+          return verdict.readiness
+            ? { ok: verdict.ok, reason: verdict.reason, readiness: verdict.readiness }
+            : { ok: verdict.ok, reason: verdict.reason };
         } catch (error) {
           return { ok: false, reason: (error as Error).message };
         }
       }
-      try {
-        // A raw call: ethers' provider answers an identical request made within 250 ms from its cache.
-        await ctx.chain.provider.send('eth_call', [check.call, 'latest']);
-        // The key must also pay the gas (issue 34): said at the start and at each approval, not after the last.
-        const short = await gasShortfall(ctx, check.call);
-        return short ? { ok: false, reason: short.reason } : { ok: true, reason: '' };
-      } catch (error) {
-        return { ok: false, reason: chainErrorLines(error).split('\n')[0] ?? 'the chain refuses it' };
-      }
+      const readiness = check.right
+        ? await readinessOfSymbol(ctx, check.right.symbol, check.right.operation, check.call.from).catch(
+            () => [],
+          )
+        : [];
+      const verdict = await callVerdict(ctx, check.call);
+      return readiness.length === 0 ? verdict : { ...verdict, ok: false, readiness };
     }),
   );
+}
+
+/** An `eth_call` at the latest block from the key's address, then its gas (issue 34). */
+async function callVerdict(
+  ctx: AppContext,
+  call: { from: string; to: string; data: string },
+): Promise<ApprovalPrecheck> {
+  try {
+    // A raw call: ethers' provider answers an identical request made within 250 ms from its cache.
+    await ctx.chain.provider.send('eth_call', [call, 'latest']);
+    // The key must also pay the gas (issue 34): said at the start and at each approval, not after the last.
+    const short = await gasShortfall(ctx, call);
+    return short ? { ok: false, reason: short.reason } : { ok: true, reason: '' };
+  } catch (error) {
+    return { ok: false, reason: chainErrorLines(error).split('\n')[0] ?? 'the chain refuses it' };
+  }
 }

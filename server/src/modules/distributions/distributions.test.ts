@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { distributorArtifact, registerRoot } from '@tranche/contracts';
 import type { DevChain } from '@tranche/contracts';
 import { txTypes } from '@tranche/api';
@@ -11,6 +12,7 @@ import {
   NonceManager,
   Wallet,
 } from 'ethers';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createTestApp,
@@ -32,6 +34,18 @@ import {
 import { jobRunnerOf } from '../../jobs/runner.ts';
 import { cachedTrees, treeCacheEntries } from './distributor.ts';
 import { insertDistribution, pushJobKind, setPushJob } from './repository.ts';
+
+/** The backfill of migration 0024 (its statements after the column is added). */
+function backfillStatements(): string[] {
+  const text = readFileSync(
+    new URL('../../../drizzle/0024_i34_transaction_token.sql', import.meta.url),
+    'utf8',
+  );
+  return text
+    .split('--> statement-breakpoint')
+    .map((statement) => statement.trim())
+    .filter((statement) => statement.includes('UPDATE'));
+}
 
 async function pdfPages(bytes: Uint8Array): Promise<string[]> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -317,16 +331,58 @@ describe.each(databaseKinds)('registers and distributions on %s', (kind) => {
     });
     // My transactions: every step the issuer caused, wallet- or server-signed, decoded in the asset's units; the
     // holder's claim is not among them, and the outsider sees none of them (issue 34).
+    // Each sits under the token it concerns, DIVI, not under the Distributor it called (issue 34).
+    const tokenAddress = (await token.getAddress()).toLowerCase();
     const history = await issuer.client.call('listAccountTransactions', {
+      params: { page: '1' },
+      query: { token: tokenAddress },
+    });
+    const distributor = getAddress(created.distributorAddress);
+    const distributionRows = (page: typeof history) =>
+      page.pageData
+        .filter((row) => row.typeDescription.startsWith('Distribution'))
+        .map((row) => [row.typeDescription, row.status, row.effect.what, row.tokenSymbol, row.tokenAddress]);
+    expect(distributionRows(history)).toEqual([
+      ['Distribution reclaimed', 'mined', 'Reclaimed 0.000002 tUSD', 'DIVI', tokenAddress],
+      ['Distribution payout', 'mined', 'Paid 0.000666 tUSD to 2 holders', 'DIVI', tokenAddress],
+      ['Distribution funded', 'mined', 'Funded a distribution with 0.001001 tUSD', 'DIVI', tokenAddress],
+    ]);
+    const underDistributor = await issuer.client.call('listAccountTransactions', {
       params: { page: '1' },
       query: { token: created.distributorAddress.toLowerCase() },
     });
-    const distributor = getAddress(created.distributorAddress);
-    expect(history.pageData.map((row) => [row.typeDescription, row.status, row.effect.what])).toEqual([
-      ['Distribution reclaimed', 'mined', 'Reclaimed 0.000002 tUSD'],
-      ['Distribution payout', 'mined', 'Paid 0.000666 tUSD to 2 holders'],
-      ['Distribution funded', 'mined', 'Funded a distribution with 0.001001 tUSD'],
+    expect(underDistributor.totalRows).toBe(0);
+    expect(history.contracts.map((contract) => contract.address)).toContain(tokenAddress);
+    expect(history.contracts.map((contract) => contract.address)).not.toContain(
+      created.distributorAddress.toLowerCase(),
+    );
+    // The holder's claim too, in the claimant's history.
+    const claimedUnderToken = await claimant.client.call('listAccountTransactions', {
+      params: { page: '1' },
+      query: { token: tokenAddress },
+    });
+    expect(distributionRows(claimedUnderToken)).toEqual([
+      ['Distribution claimed', 'mined', 'Claimed 0.000333 tUSD', 'DIVI', tokenAddress],
     ]);
+    // Rows recorded before the token was (migration 0024) get it back from the distributions, where it can be derived.
+    await t.ctx.db.execute(sql`update account_transactions set token_address = null`);
+    for (const statement of backfillStatements()) await t.ctx.db.execute(sql.raw(statement));
+    expect(
+      distributionRows(
+        await issuer.client.call('listAccountTransactions', {
+          params: { page: '1' },
+          query: { token: tokenAddress },
+        }),
+      ).map((row) => row[0]),
+    ).toEqual(['Distribution reclaimed', 'Distribution payout', 'Distribution funded']);
+    expect(
+      distributionRows(
+        await claimant.client.call('listAccountTransactions', {
+          params: { page: '1' },
+          query: { token: tokenAddress },
+        }),
+      ).map((row) => row[0]),
+    ).toEqual(['Distribution claimed']);
     const approval = await issuer.client.call('listAccountTransactions', {
       params: { page: '1' },
       query: { kind: String(txTypes.paymentApproval) },

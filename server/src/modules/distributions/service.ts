@@ -299,6 +299,7 @@ export async function reclaim(ctx: Ctx, viewer: Viewer, id: number, txMode: 1 | 
       txType: txTypes.distributionReclaim,
       contractAddress: row.distributorAddress,
       publicAddress: row.issuer,
+      callData: txData.data,
     });
     return { txData: null, transactionHash: receipt.hash };
   } catch (error) {

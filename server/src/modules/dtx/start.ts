@@ -9,6 +9,8 @@ import {
   tokenOperationMessages,
 } from '@tranche/api';
 import { chainErrorMessage } from '@tranche/api/chainErrors';
+import { securityTokenArtifact } from '@tranche/contracts';
+import { Contract } from 'ethers';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
@@ -22,6 +24,15 @@ import { type DtxRow, expireDue, insertDtx } from './repository.ts';
 import { tokenCall } from './tokenCall.ts';
 import { prepareTokenV2 } from '../tokens/index.ts';
 import { dtxTtlMs } from './ttl.ts';
+import { type RightOperation, readinessOf } from './readiness.ts';
+
+/** The distributed transactions that need a right of the key (Access Level 2), by type. */
+const rightOperations: Partial<Record<number, RightOperation>> = {
+  [dtxTypes.issue]: 'issue',
+  [dtxTypes.redeem]: 'redeem',
+  [dtxTypes.pause]: 'pause',
+  [dtxTypes.resume]: 'resume',
+};
 
 export async function profileNameOf(ctx: Pick<AppContext, 'db'>, accountId: number): Promise<string> {
   return (await findAccountById(ctx.db, accountId))?.profileName ?? String(accountId);
@@ -95,6 +106,13 @@ export async function startDtx(
   const project = await requireDeployed(ctx, request.symbol);
   const txData = await prepareTokenV2(ctx, accountId, project, found.key.address, request);
   const call = tokenCall(request.txType, txData);
+  // A right the key lacks is said before anyone approves (issue 34), in its own words rather than the chain's.
+  const operation = rightOperations[request.txType];
+  if (operation) {
+    const token = new Contract(project.contractAddress, securityTokenArtifact.abi, ctx.chain.provider);
+    const missing = await readinessOf(project, token, operation, found.key.address);
+    if (missing.length > 0) throw new HttpError(400, missing.join(' '));
+  }
   try {
     // A raw call: ethers' provider answers an identical request made within 250 ms from its cache.
     await ctx.chain.provider.send('eth_estimateGas', [

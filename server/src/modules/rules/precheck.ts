@@ -5,6 +5,7 @@ import {
   ruleMessages as r,
   tokenOperationMessages as m,
 } from '@tranche/api';
+import { type RightOperation, readinessOf } from '../dtx/index.ts';
 import { revertReasons, transferRefusalWords, whitelistArtifact } from '@tranche/contracts';
 import { Contract, getAddress, toUtf8Bytes, ZeroHash } from 'ethers';
 import {
@@ -204,6 +205,32 @@ async function receiverCountry(ctx: Ctx, whitelist: string | null, input: Preche
  */
 export async function precheck(ctx: Ctx, input: PrecheckInput): Promise<PrecheckResult> {
   const { project, token } = await loadToken(ctx, input.symbol);
+  const operation = input.operation === 'transfer' ? undefined : input.operation;
+  const [verdict, readiness] = await Promise.all([
+    chainVerdict(ctx, input, project, token),
+    operation ? readinessOf(project, token, operation, input.accountAddress) : [],
+  ]);
+  // A right the key lacks is said on its own line (issue 34), whatever the chain's refusal words are.
+  return readiness.length === 0 ? verdict : { ...verdict, ok: false, readiness };
+}
+
+/** Symbol → readiness lines, for callers that hold a symbol only (approvals: pause and resume). */
+export async function readinessOfSymbol(
+  ctx: Ctx,
+  symbol: string,
+  operation: RightOperation,
+  keyAddress: string,
+): Promise<string[]> {
+  const { project, token } = await loadToken(ctx, symbol);
+  return readinessOf(project, token, operation, keyAddress);
+}
+
+async function chainVerdict(
+  ctx: Ctx,
+  input: PrecheckInput,
+  project: Awaited<ReturnType<typeof loadToken>>['project'],
+  token: Contract,
+): Promise<PrecheckResult> {
   const call = operationCall(input);
   let code = '0x51';
   if (call.transfer) {

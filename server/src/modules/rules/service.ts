@@ -34,7 +34,7 @@ import {
 } from './token.ts';
 
 /** Other modules call the pre-check through this module's service (approvals, bulk operations). */
-export { gasShortfall, precheck } from './precheck.ts';
+export { gasShortfall, precheck, readinessOfSymbol } from './precheck.ts';
 
 /** GET /token/rules/{symbol}: the token's rule and each partition's, as the chain holds them now. */
 export async function getRules(ctx: Ctx, symbol: string): Promise<TokenRules> {

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.ts';
 import { deployedContracts } from '../../db/schema.ts';
 import { projects } from '../projects/schema.ts';
@@ -14,7 +15,13 @@ export type ListedTransactionRow = AccountTransactionRow & {
   contractName: string | null;
   projectName: string | null;
   receiptStatus: number | null;
+  /** The symbol of the token the row concerns (its project code), null when it concerns none the platform knows. */
+  tokenSymbol: string | null;
 };
+
+/** The token a row concerns for the filter: the recorded one, else the called contract (issue 34). */
+const concernedAddress = sql<string>`coalesce(${accountTransactions.tokenAddress}, ${accountTransactions.contractAddress})`;
+const tokenProjects = alias(projects, 'token_projects');
 
 /** Inserts the account's transaction, or refreshes its type and addresses when the hash is recorded already. */
 export async function upsertAccountTransaction(
@@ -25,6 +32,7 @@ export async function upsertAccountTransaction(
     txType: number;
     contractAddress: string | null;
     publicAddress: string | null;
+    tokenAddress: string | null;
   },
 ): Promise<AccountTransactionRow> {
   const [row] = await db
@@ -36,6 +44,7 @@ export async function upsertAccountTransaction(
         txType: values.txType,
         contractAddress: sql`coalesce(excluded.contract_address, ${accountTransactions.contractAddress})`,
         publicAddress: sql`coalesce(excluded.public_address, ${accountTransactions.publicAddress})`,
+        tokenAddress: sql`coalesce(excluded.token_address, ${accountTransactions.tokenAddress})`,
         updatedOn: new Date(),
       },
     })
@@ -50,10 +59,15 @@ export async function updateTransactionContract(
   accountId: number,
   transactionHash: string,
   contractAddress: string,
+  tokenAddress: string | null = null,
 ): Promise<AccountTransactionRow | undefined> {
   const [row] = await db
     .update(accountTransactions)
-    .set({ contractAddress, updatedOn: new Date() })
+    .set({
+      contractAddress,
+      tokenAddress: sql`coalesce(${tokenAddress}, ${accountTransactions.tokenAddress})`,
+      updatedOn: new Date(),
+    })
     .where(
       and(
         eq(accountTransactions.accountId, accountId),
@@ -112,9 +126,9 @@ export async function countAccountTransactions(db: Database, accountId: number):
 }
 
 /**
- * The account's transactions, newest first, with the contract's kind and name when known and the status of the
- * stored receipt (null when none is stored yet): one page (limit, offset), one hash, or every row of one txType
- * and one contract.
+ * The account's transactions, newest first, with the contract's kind and name when known, the symbol of the token
+ * they concern and the status of the stored receipt (null when none is stored yet): one page (limit, offset), one
+ * hash, or every row of one txType and one token (the token a row concerns, else the contract it called).
  */
 export async function listAccountTransactions(
   db: Database,
@@ -136,12 +150,14 @@ export async function listAccountTransactions(
       txType: accountTransactions.txType,
       contractAddress: accountTransactions.contractAddress,
       publicAddress: accountTransactions.publicAddress,
+      tokenAddress: accountTransactions.tokenAddress,
       createdOn: accountTransactions.createdOn,
       updatedOn: accountTransactions.updatedOn,
       contractKind: deployedContracts.kind,
       contractName: deployedContracts.name,
       projectName: projects.projectName,
       receiptStatus: transactionReceipts.status,
+      tokenSymbol: tokenProjects.projectCode,
     })
     .from(accountTransactions)
     .leftJoin(
@@ -152,6 +168,7 @@ export async function listAccountTransactions(
       ),
     )
     .leftJoin(projects, eq(projects.contractAddress, accountTransactions.contractAddress))
+    .leftJoin(tokenProjects, eq(tokenProjects.contractAddress, accountTransactions.tokenAddress))
     .leftJoin(
       transactionReceipts,
       and(
@@ -164,9 +181,7 @@ export async function listAccountTransactions(
         eq(accountTransactions.accountId, options.accountId),
         options.hash === undefined ? undefined : eq(accountTransactions.transactionHash, options.hash),
         options.txType === undefined ? undefined : eq(accountTransactions.txType, options.txType),
-        options.contractAddress === undefined
-          ? undefined
-          : eq(accountTransactions.contractAddress, options.contractAddress),
+        options.contractAddress === undefined ? undefined : eq(concernedAddress, options.contractAddress),
       ),
     )
     .orderBy(desc(accountTransactions.id))
@@ -176,7 +191,11 @@ export async function listAccountTransactions(
   return query;
 }
 
-/** Every contract the account's transactions called or created, with its name when the platform knows it. */
+/**
+ * Every token the account's transactions concern, and every contract they called or created that concerns no token
+ * (issue 34: a distribution's rows sit under its token, not under the Distributor), with its name when the platform
+ * knows it.
+ */
 export async function accountTransactionContracts(
   db: Database,
   accountId: number,
@@ -184,19 +203,16 @@ export async function accountTransactionContracts(
 ): Promise<{ address: string; name: string | null }[]> {
   return db
     .selectDistinct({
-      address: sql<string>`${accountTransactions.contractAddress}`,
+      address: concernedAddress,
       name: sql<string | null>`coalesce(${projects.projectName}, ${deployedContracts.name})`,
     })
     .from(accountTransactions)
     .leftJoin(
       deployedContracts,
-      and(
-        eq(deployedContracts.chainId, chainId),
-        eq(deployedContracts.address, accountTransactions.contractAddress),
-      ),
+      and(eq(deployedContracts.chainId, chainId), eq(deployedContracts.address, concernedAddress)),
     )
-    .leftJoin(projects, eq(projects.contractAddress, accountTransactions.contractAddress))
-    .where(and(eq(accountTransactions.accountId, accountId), isNotNull(accountTransactions.contractAddress)));
+    .leftJoin(projects, eq(projects.contractAddress, concernedAddress))
+    .where(and(eq(accountTransactions.accountId, accountId), isNotNull(concernedAddress)));
 }
 
 export async function findReceipt(

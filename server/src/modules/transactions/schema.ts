@@ -19,6 +19,12 @@ export const accountTransactions = pgTable(
     txType: integer('tx_type').notNull(),
     contractAddress: text('contract_address'),
     publicAddress: text('public_address'),
+    /**
+     * The token the transaction concerns (issue 34), filled when it is recorded: the called contract when that is a
+     * token, the distribution's token for a Distributor call; null when none is known (the filter then falls back
+     * on the called contract).
+     */
+    tokenAddress: text('token_address'),
     createdOn: stamp('created_on'),
     updatedOn: stamp('updated_on'),
   },

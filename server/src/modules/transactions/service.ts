@@ -35,6 +35,7 @@ import {
   upsertReceipt,
 } from './repository.ts';
 import { rulesInForce } from './rulesInForce.ts';
+import { tokenConcerned } from './tokenOf.ts';
 
 type RecordRequest = z.output<typeof recordAccountTransactionRequestSchema>;
 
@@ -47,7 +48,8 @@ export const chainLookupTimeoutMs = { local: 1_000, remote: 15_000 } as const;
 /**
  * Records a transaction the server itself signed for an account (txMode 2, sharded transactions, draft
  * deployments): it then shows in the account's My transactions and its detail may be viewed.
- * Addresses may be given in any case; an empty or zero contract address is stored as none.
+ * Addresses may be given in any case; an empty or zero contract address is stored as none. The token the row
+ * concerns is read from the contract and the call's data (`callData`: a Distributor call names its distribution).
  */
 export async function recordUserTransaction(
   ctx: Pick<AppContext, 'db'>,
@@ -57,14 +59,17 @@ export async function recordUserTransaction(
     txType: number;
     contractAddress?: string | null;
     publicAddress?: string | null;
+    callData?: string | null;
   },
 ): Promise<void> {
+  const contractAddress = normalizeAddress(input.contractAddress);
   await upsertAccountTransaction(ctx.db, {
     accountId: input.accountId,
     transactionHash: input.hash.toLowerCase(),
     txType: input.txType,
-    contractAddress: normalizeAddress(input.contractAddress),
+    contractAddress,
     publicAddress: normalizeAddress(input.publicAddress),
+    tokenAddress: await tokenConcerned(ctx.db, contractAddress, input.callData),
   });
 }
 
@@ -115,6 +120,8 @@ function toListItem(row: ListedTransactionRow, effect: TransactionEffect): Accou
     updatedOn: row.updatedOn.toISOString(),
     relatedAssetClassId: assetClassOf(row),
     relatedAssetClassName: row.projectName ?? row.contractName ?? '',
+    tokenAddress: row.tokenAddress ?? '',
+    tokenSymbol: row.tokenSymbol ?? '',
     status: statusOf(row),
     effect,
   };
@@ -199,7 +206,9 @@ export function createTransactionsService(ctx: AppContext, options: { lookupTime
         if (!(await findAccountTransaction(ctx.db, accountId, hash)))
           throw new HttpError(404, transactionRecordMessages.notRecorded);
         await checkContract(transaction, request.contractAddress);
-        await updateTransactionContract(ctx.db, accountId, hash, request.contractAddress as string);
+        const contract = request.contractAddress as string;
+        const token = await tokenConcerned(ctx.db, contract, transaction.data);
+        await updateTransactionContract(ctx.db, accountId, hash, contract, token);
       } else {
         if (transaction.from.toLowerCase() !== request.publicAddress)
           throw new HttpError(400, transactionRecordMessages.fromMismatch);
@@ -213,6 +222,7 @@ export function createTransactionsService(ctx: AppContext, options: { lookupTime
           txType: request.txType as number,
           contractAddress: request.contractAddress,
           publicAddress: request.publicAddress,
+          tokenAddress: await tokenConcerned(ctx.db, request.contractAddress, transaction.data),
         });
       }
       return this.listItem(accountId, hash);
@@ -248,7 +258,8 @@ export function createTransactionsService(ctx: AppContext, options: { lookupTime
     },
 
     /**
-     * GET /account/transactions/{page}?kind=&token=&status=: the rows of one txType and one contract are read from the
+     * GET /account/transactions/{page}?kind=&token=&status=: the rows of one txType and one token (the token a row
+     * concerns: a distribution's rows sit under its token, issue 34; else the contract it called) are read from the
      * database; their status comes from the stored receipt, or from the chain for a row without one (its receipt is
      * then stored); the page's rows are decoded from their receipts (issue 34).
      */
@@ -326,8 +337,9 @@ export function createTransactionsService(ctx: AppContext, options: { lookupTime
     const stored = await storeReceipt(receipt);
     const created = stored.contractAddress;
     if (fillContract && row.contractAddress === null && created !== '') {
-      await updateTransactionContract(ctx.db, row.accountId, row.transactionHash, created);
-      return { ...row, receiptStatus: stored.status, contractAddress: created };
+      const token = await tokenConcerned(ctx.db, created, null);
+      await updateTransactionContract(ctx.db, row.accountId, row.transactionHash, created, token);
+      return { ...row, receiptStatus: stored.status, contractAddress: created, tokenAddress: token };
     }
     return { ...row, receiptStatus: stored.status };
   }

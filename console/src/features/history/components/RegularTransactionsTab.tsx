@@ -101,6 +101,8 @@ const columns: readonly HistoryColumn<AccountTransaction>[] = [
       </span>
     ),
   },
+  // The token the row concerns (issue 34): a distribution's rows name their token, not the Distributor they call.
+  { header: 'Token', cell: (row) => row.tokenSymbol || null },
   { header: 'Contract', cell: (row) => <ContractCell row={row} /> },
   { header: 'Public address', cell: (row) => <AddressCell address={row.publicAddress} /> },
   {

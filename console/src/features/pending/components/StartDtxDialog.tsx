@@ -25,6 +25,12 @@ export type StartDtxDialogProps = {
   onStarted?: (id: number) => void;
   /** Shown in the dialog before the access code: the operation's pre-check (the token page's PrecheckLine). */
   precheck?: ReactNode;
+  /**
+   * Start stays disabled while the pre-check runs or refuses (a right the key lacks, issue 34), described by the
+   * pre-check's line (`startDescribedBy`: its id).
+   */
+  startDisabled?: boolean;
+  startDescribedBy?: string;
 };
 
 /** How long the alert of a started distributed transaction stays on screen (part 1, section 9). */
@@ -36,7 +42,14 @@ export const startAlertMs = 6000;
  * pending dropdown. A failure reads 'Failed to start the distributed transaction.' with the server's reason; a start
  * shows an alert that hides after {@link startAlertMs}.
  */
-export function StartDtxDialog({ request, onClose, onStarted, precheck }: StartDtxDialogProps) {
+export function StartDtxDialog({
+  request,
+  onClose,
+  onStarted,
+  precheck,
+  startDisabled = false,
+  startDescribedBy,
+}: StartDtxDialogProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
   const notify = useSetAtom(notifyAtom);
@@ -89,6 +102,8 @@ export function StartDtxDialog({ request, onClose, onStarted, precheck }: StartD
         busy={busy}
         error={error}
         confirmLabel="Start"
+        confirmDisabled={startDisabled}
+        confirmDescribedBy={startDescribedBy}
       >
         {precheck}
       </AccessCodeDialog>

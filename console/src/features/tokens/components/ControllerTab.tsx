@@ -148,7 +148,7 @@ export function ControllerTab({ ops }: { ops: TokenOps }) {
     <Stack space="large">
       <ReasonAlert reason={reason} />
       <Card title="Force a transfer">
-        <form onSubmit={handleTransfer} noValidate aria-label="Force a transfer">
+        <form onSubmit={forceGate.guard(handleTransfer)} noValidate aria-label="Force a transfer">
           <Stack>
             <HolderPicker
               control={transfer.control}
@@ -188,7 +188,7 @@ export function ControllerTab({ ops }: { ops: TokenOps }) {
         </form>
       </Card>
       <Card title="Redeem from an address">
-        <form onSubmit={handleRedeem} noValidate aria-label="Redeem from an address">
+        <form onSubmit={redeemGate.guard(handleRedeem)} noValidate aria-label="Redeem from an address">
           <Stack>
             <HolderPicker
               control={redeem.control}

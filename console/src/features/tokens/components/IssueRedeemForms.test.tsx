@@ -4,7 +4,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../../lib/api.ts';
 import { noWalletRights } from '../hooks/useWalletRights.ts';
 import { IssueForm, RedeemForm } from './IssueRedeemForms.tsx';
 import { OperationDialog, type OperationQuestion } from './OperationDialog.tsx';
@@ -31,6 +32,8 @@ const partitionOf = (form: string) =>
   within(screen.getByRole('form', { name: form })).getByRole('combobox', { name: 'Partition' });
 
 describe('Issue and Redeem forms (issue 34)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it("start with the token's only partition selected", () => {
     render(<IssueForm ops={opsOf(['CLASS-A'])} onCancel={() => {}} />);
     expect(partitionOf('Issue tokens')).toHaveValue('CLASS-A');
@@ -84,6 +87,49 @@ describe('Issue and Redeem forms (issue 34)', () => {
     expect(question).toHaveTextContent('Redeem 25 ABC?');
     expect(question).toHaveTextContent(`From ${toChecksumAddress(wallet)}`);
     expect(question).toHaveTextContent('From partition CLASS-A.');
+  });
+
+  it('wait for the pre-check of the current values: Issue before its answer opens no confirmation', async () => {
+    const wallet = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
+    const holder = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+    const refusal = 'The key 0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC does not hold Access Level 2';
+    // The server's answer to the pre-check is held back until the test lets it go.
+    let answer: (value: unknown) => void = () => {};
+    const held = new Promise((resolve) => {
+      answer = resolve;
+    });
+    const asked: unknown[] = [];
+    vi.spyOn(api, 'call').mockImplementation((async (id: string, input: unknown) => {
+      if (id === 'precheckOperation') {
+        asked.push(input);
+        return held;
+      }
+      if (id === 'listPartitions') return [];
+      throw new Error(`not expected here: ${id}`);
+    }) as typeof api.call);
+    const ops = opsOf(['CLASS-A']);
+    render(
+      <Page ops={{ ...ops, rights: { ...ops.rights, connected: true, address: wallet } }} form="issue" />,
+    );
+    const user = userEvent.setup();
+    const form = screen.getByRole('form', { name: 'Issue tokens' });
+    await user.type(within(form).getByRole('combobox', { name: 'Token holder' }), holder);
+    await user.type(within(form).getByRole('textbox', { name: 'Amount' }), '10');
+    const issue = within(form).getByRole('button', { name: /^Issue$/ });
+    // Clicked (and Enter pressed) before the pre-check answered: nothing opens, the button says why it waits.
+    expect(issue).toBeDisabled();
+    expect(issue).toHaveAccessibleDescription('Pre-check: checking…');
+    await user.click(issue);
+    await user.type(within(form).getByRole('textbox', { name: 'Amount' }), '{Enter}');
+    await waitFor(() => expect(asked).toHaveLength(1));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    // The answer refuses: the button stays disabled beside the sentence, and still no confirmation.
+    answer({ ok: false, code: '0x50', reason: refusal });
+    expect(await within(form).findByText(refusal)).toBeVisible();
+    expect(issue).toBeDisabled();
+    expect(issue).toHaveAccessibleDescription(expect.stringContaining(refusal));
+    await user.click(issue);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('leave the partition to choose when the token has several', () => {

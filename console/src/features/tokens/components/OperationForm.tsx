@@ -98,7 +98,7 @@ export function OperationForm<Input extends FieldValues, Output extends FieldVal
   const gate = usePrecheckGate(precheck);
   return (
     <FormProvider {...(form as unknown as UseFormReturn<AmountPartitionCommentValues>)}>
-      <form onSubmit={onSubmit} noValidate aria-label={title}>
+      <form onSubmit={gate.guard(onSubmit)} noValidate aria-label={title}>
         <Stack>
           <AmountPartitionCommentFields partitions={partitions} between={between} />
           {gate.line}

@@ -13,18 +13,28 @@ export function PrecheckLine({ body }: { body: PrecheckRequest | null }) {
 
 /**
  * The pre-check of a form whose action the chain would refuse: the line to show, and the action's button props
- * (disabled while the pre-check refuses, described by the sentence beside it) until the values change.
+ * (disabled while the pre-check of the current values runs, and while it refuses, described by the line beside it)
+ * until the values change. `guard` wraps the form's submit handler so that a submission (the Enter key) before the
+ * current values' answer, or after a refusal, does nothing (issue 34: the confirmation must not open on an old answer).
  */
 export function usePrecheckGate(body: PrecheckRequest | null): {
   line: ReactNode;
   button: { disabled: boolean; 'aria-describedby': string | undefined };
+  guard: <E extends { preventDefault(): void }>(
+    submit: (event?: E) => Promise<void> | void,
+  ) => (event?: E) => Promise<void> | void;
 } {
   const state = usePrecheck(body);
   const id = useId();
   const refused = state.status === 'done' && !state.result.ok;
+  const waiting = refused || state.status === 'checking';
   return {
     line: <PrecheckView state={state} id={id} />,
-    button: { disabled: refused, 'aria-describedby': refused ? id : undefined },
+    button: { disabled: waiting, 'aria-describedby': waiting ? id : undefined },
+    guard: (submit) => (event) => {
+      if (!waiting) return submit(event);
+      event?.preventDefault();
+    },
   };
 }
 
@@ -33,7 +43,7 @@ export function PrecheckView({ state, id }: { state: PrecheckState; id?: string 
   if (state.status === 'idle') return null;
   if (state.status === 'checking') {
     return (
-      <Text tone="muted" size="small">
+      <Text tone="muted" size="small" id={id}>
         Pre-check: checking…
       </Text>
     );
@@ -45,9 +55,15 @@ export function PrecheckView({ state, id }: { state: PrecheckState; id?: string 
       </Text>
     );
   }
-  const { ok, reason, code } = state.result;
+  const { ok, reason, code, readiness = [] } = state.result;
   return (
     <div id={id}>
+      {readiness.length > 0 ? (
+        // The signer's readiness (issue 34): the right the key lacks, on its own line before the chain's words.
+        <Alert tone="danger" title="The signing key is not ready">
+          {readiness.join(' ')}
+        </Alert>
+      ) : null}
       <Alert
         tone={ok ? 'success' : 'warning'}
         title={ok ? 'Pre-check: would pass' : 'Pre-check: would be refused'}

@@ -38,7 +38,7 @@ import { DocumentsTab } from './DocumentsTab.tsx';
 import { HoldersTab } from './HoldersTab.tsx';
 import { OperationDialog, type OperationQuestion } from './OperationDialog.tsx';
 import { OperatorsTab } from './OperatorsTab.tsx';
-import { PrecheckLine, shardedPrecheckBody } from './PrecheckLine.tsx';
+import { shardedPrecheckBody, usePrecheckGate } from './PrecheckLine.tsx';
 import { RulesTab } from './RulesTab.tsx';
 import { TransferTab } from './TransferTab.tsx';
 import { type DisabledReason, ReasonAlert, SummaryRow } from './shared.tsx';
@@ -93,6 +93,8 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
   const [round, setRound] = useState(0);
   const wallet = useWallet();
   const [dtxRequest, setDtxRequest] = useState<DtxRequest | null>(null);
+  // The start dialog's pre-check: Start waits for it and stays disabled while it refuses (issue 34).
+  const dtxGate = usePrecheckGate(shardedPrecheckBody(dtxRequest));
   const distribute =
     wallet?.kind === 'sharded'
       ? (txType: DtxRequest['txType'], txData?: Record<string, string>) =>
@@ -222,7 +224,9 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
               <StartDtxDialog
                 request={dtxRequest}
                 onClose={() => setDtxRequest(null)}
-                precheck={<PrecheckLine body={shardedPrecheckBody(dtxRequest)} />}
+            precheck={dtxGate.line}
+            startDisabled={dtxGate.button.disabled}
+            startDescribedBy={dtxGate.button['aria-describedby']}
                 onStarted={() => {
                   setDtxRequest(null);
                   setPanel('none');
