@@ -124,6 +124,12 @@ export const routeTable = {
     access: 'user',
   },
   whitelistBulk: { group: 'whitelists', method: 'POST', path: '/whitelist/bulk', access: 'user' },
+  listExpiringRecords: {
+    group: 'whitelists',
+    method: 'GET',
+    path: '/whitelist/expiring/:whitelistAddress',
+    access: 'user',
+  },
   whitelistDeployTx: { group: 'whitelists', method: 'POST', path: '/whitelist/deploy/tx', access: 'user' },
   registerWhitelist: { group: 'whitelists', method: 'POST', path: '/whitelist/register', access: 'user' },
   listSchemes: { group: 'rbac', method: 'GET', path: '/rbac/list', access: 'user' },

@@ -62,7 +62,9 @@ export type CodebaseType = (typeof codebaseTypes)[keyof typeof codebaseTypes];
  */
 export const codebases = {
   1: [securityTokenArtifact],
-  2: [whitelistArtifact],
+  // Version 2 (records with an expiry, issue 36) is the newest: new whitelists get it; version 1 whitelists keep
+  // working unchanged (an expiry is refused for them in words).
+  2: [whitelistArtifact, whitelistV2Artifact],
   // Version 2 (two-step ownership) is the newest: new schemes get it; version 1 schemes keep working unchanged.
   3: [securitySchemeArtifact, securitySchemeV2Artifact],
 } as const satisfies Record<CodebaseType, readonly ContractArtifact[]>;

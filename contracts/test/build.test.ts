@@ -90,7 +90,7 @@ describe('contract build', () => {
   it('maps codebase types to their contracts', () => {
     expect(codebaseTypes).toEqual({ token: 1, whitelist: 2, securityScheme: 3 });
     expect(codebases[1].map((a) => a.contractName)).toEqual(['SecurityToken']);
-    expect(codebases[2].map((a) => a.contractName)).toEqual(['Whitelist']);
+    expect(codebases[2].map((a) => a.contractName)).toEqual(['Whitelist', 'WhitelistV2']);
     // Version 2 (two-step ownership, issue 35) is the newest scheme codebase.
     expect(codebases[3].map((a) => a.contractName)).toEqual(['SecurityScheme', 'SecuritySchemeV2']);
   });

@@ -109,6 +109,14 @@ test('deploy a whitelist, enqueue three addresses, save, and see them verified w
   await form.getByRole('textbox', { name: 'Public address' }).fill('0x12');
   await form.getByRole('button', { name: 'Enqueue' }).click();
   await expect(form.getByText('The public address specified is invalid')).toBeVisible();
+  // Issue 36: the new whitelist is on the newest smart contract (WhitelistV2), whose records may expire. The second
+  // investor's KYC expires 12 days after the chain's date (at 00:00 UTC, so within 12 days of the chain's time).
+  const { chainTime } = (
+    (await (await request.get(`${server.url}/api/health`)).json()) as {
+      data: { chainTime: string };
+    }
+  ).data;
+  const inTwelveDays = new Date(Date.parse(chainTime) + 12 * 86_400_000).toISOString().slice(0, 10);
   for (const [i, investor] of investors.entries()) {
     // The last investor is entered with a template that has a date and a bool field (part 2, section 3).
     const accredited = i === investors.length - 1;
@@ -128,6 +136,12 @@ test('deploy a whitelist, enqueue three addresses, save, and see them verified w
       await form.getByLabel('Accreditation date').fill('2026-03-31');
       await form.getByRole('checkbox', { name: 'Professional investor' }).check();
     }
+    if (i === 1) {
+      await form.getByLabel('KYC expiry date (optional)').fill('2020-01-01');
+      await form.getByRole('button', { name: 'Enqueue' }).click();
+      await expect(form.getByText('The expiry date should be in the future')).toBeVisible();
+      await form.getByLabel('KYC expiry date (optional)').fill(inTwelveDays);
+    }
     await form.getByRole('button', { name: 'Enqueue' }).click();
   }
   const pending = page.getByRole('table', { name: 'Pending changes' });
@@ -144,6 +158,13 @@ test('deploy a whitelist, enqueue three addresses, save, and see them verified w
   for (const investor of investors) await expect(table.getByText(investor.toLowerCase())).toBeVisible();
   await expect(table.getByText(/^0x[0-9a-f]{64}$/)).toHaveCount(3);
   await expect(table.getByText(String(new Date().getFullYear())).first()).toBeVisible();
+  await expect(table.getByRole('row', { name: /0x1000000000000000000000000000000000000002/ })).toContainText(
+    'expires in 12 days',
+  );
+  await expect(table.getByText(/^expires in/)).toHaveCount(1);
+  const expiring = page.getByRole('table', { name: 'Expiring investors' });
+  await expect(expiring.getByRole('row')).toHaveCount(2);
+  await expect(expiring.getByRole('row', { name: /Investor 2/ })).toContainText('expires in 12 days');
 
   const whitelist = (
     (await (await request.get(`${server.url}/api/config`)).json()) as unknown as { data: unknown }

@@ -5,6 +5,8 @@ import '../zodConfig.ts';
 import { z } from 'zod';
 import { deployTxResponseSchema } from '../schemas/rbac.ts';
 import {
+  expiringRecordsParamsSchema,
+  expiringRecordsSchema,
   registerWhitelistRequestSchema,
   verifiedAddressPageSchema,
   whitelistAddressesParamsSchema,
@@ -26,6 +28,13 @@ export const whitelistsRoutes = {
     summary: 'Verified addresses of a whitelist, paged',
     params: whitelistAddressesParamsSchema,
     response: verifiedAddressPageSchema,
+  }),
+  listExpiringRecords: route('listExpiringRecords', {
+    spec: 'tranche',
+    summary:
+      'Records of a whitelist that expire within 30 days of the chain time, or have expired (issue 36)',
+    params: expiringRecordsParamsSchema,
+    response: expiringRecordsSchema,
   }),
   whitelistBulk: route('whitelistBulk', {
     spec: part2,

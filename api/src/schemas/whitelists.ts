@@ -25,7 +25,42 @@ export const whitelistServerMessages = {
   nameTooLong: 'The name of the whitelist should be at most 100 characters long',
   pageInvalid: 'The page number is invalid',
   assetMismatch: 'The asset id does not belong to the security scheme of this whitelist',
+  // Issue 36: KYC expiry.
+  expiresAtInvalid:
+    'The expiry date should be a date (YYYY-MM-DD) or a date and time (ISO 8601, e.g. 2026-12-12T09:30:00Z)',
+  expiryNotInFuture: 'The expiry date should be in the future',
+  expiryNotSupported:
+    'This whitelist cannot hold an expiry date: its smart contract is version 1. Deploy a whitelist on smart contract 2 to give records an expiry',
 } as const;
+
+/** Records listed as expiring (GET /whitelist/expiring): those whose KYC expires within this many days, or expired. */
+export const expiringWithinDays = 30;
+
+const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/;
+const isoDateTime = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * The unix second an expiry given as an ISO date or date-time stands for, or undefined when it is not one: a date
+ * (YYYY-MM-DD) is its first second, 00:00 UTC (the record is valid up to the day before); a date-time needs its
+ * offset (Z or ±hh:mm).
+ */
+export function expirySeconds(text: string): number | undefined {
+  const match = isoDate.exec(text) ?? isoDateTime.exec(text);
+  if (!match || !isCalendarDay(`${match[1]}-${match[2]}-${match[3]}`)) return undefined;
+  const ms = Date.parse(isoDate.test(text) ? `${text}T00:00:00Z` : text);
+  return Number.isNaN(ms) ? undefined : Math.floor(ms / 1000);
+}
+
+/**
+ * A record's expiry in POST /whitelist/bulk: an ISO date or date-time (see {@link expirySeconds}); null removes the
+ * expiry; left out, a new record has none and a known one keeps its own. Whether it is in the future is the chain's
+ * clock's to say (the server checks it against the latest block).
+ */
+export const expiresAtField = z
+  .string(whitelistServerMessages.expiresAtInvalid)
+  .trim()
+  .refine((text) => expirySeconds(text) !== undefined, whitelistServerMessages.expiresAtInvalid)
+  .nullable();
 
 /** Largest number of addresses one POST /whitelist/bulk takes (the server batches them into transactions). */
 export const maxBulkAddresses = 10_000;
@@ -93,6 +128,8 @@ export const whitelistEntrySchema = z.object({
     .min(1, whitelistServerMessages.legalNameRequired)
     .max(255),
   contactDetails: contactDetailsSchema.default({}),
+  /** Issue 36: when the investor's KYC stops being valid (whitelists on smart contract 2 only). */
+  expiresAt: expiresAtField.optional(),
 });
 export type WhitelistEntry = z.input<typeof whitelistEntrySchema>;
 
@@ -140,6 +177,8 @@ export const verifiedAddressSchema = z.object({
   /** Null in the redacted view (a caller who may not see the whitelist's records). */
   legalName: z.string().nullable(),
   transactionHash: z.string().nullable(),
+  /** Issue 36: when the record's KYC stops being valid (ISO date-time), null when it does not expire. */
+  expiresAt: z.string().nullable(),
 });
 export type VerifiedAddress = z.infer<typeof verifiedAddressSchema>;
 
@@ -151,6 +190,25 @@ export const verifiedAddressPageSchema = z.object({
   pagedResults: z.array(verifiedAddressSchema),
 });
 export type VerifiedAddressPage = z.infer<typeof verifiedAddressPageSchema>;
+
+export const expiringRecordsParamsSchema = z.object({ whitelistAddress: whitelistAddress() });
+
+/**
+ * Answer of GET /whitelist/expiring/{whitelistAddress} (issue 36): the verified records whose expiry falls within
+ * {@link expiringWithinDays} days of the chain's time or has passed, soonest first, and that time (ISO).
+ */
+export const expiringRecordsSchema = z.object({
+  chainTime: z.string(),
+  records: z.array(
+    z.object({
+      publicAddress: z.string(),
+      /** Null in the redacted view (a caller who may not see the whitelist's records). */
+      legalName: z.string().nullable(),
+      expiresAt: z.string(),
+    }),
+  ),
+});
+export type ExpiringRecords = z.infer<typeof expiringRecordsSchema>;
 
 /**
  * The field types a whitelist template may use (part 2, section 3: text, and date and bool besides; ours: country,

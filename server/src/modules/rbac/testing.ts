@@ -65,6 +65,7 @@ export async function whitelistOf(
   wallet: Wallet,
   scheme: string,
   name: string,
+  codebaseId = 1,
 ): Promise<string> {
   const owner = wallet.address.toLowerCase();
   const { txData } = await user.client.call('whitelistDeployTx', {
@@ -73,7 +74,7 @@ export async function whitelistOf(
       accountAddress: owner,
       whitelistName: name,
       securitySchemeAddress: scheme,
-      codebaseId: 1,
+      codebaseId,
       ownerAddress: owner,
     },
   });
@@ -83,7 +84,7 @@ export async function whitelistOf(
       whitelistAddress: deployed.address,
       whitelistName: name,
       securitySchemeAddress: scheme,
-      codebaseId: 1,
+      codebaseId,
     },
   });
   return deployed.address;

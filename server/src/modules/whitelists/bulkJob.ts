@@ -8,12 +8,13 @@ import { type JobHandler, type JobRow, type JobTools, PermanentJobError } from '
 import { jobs } from '../../jobs/schema.ts';
 import { signingKeyFor } from '../credentials/service.ts';
 import { recordUserTransaction } from '../transactions/service.ts';
-import { batchGasLimit, whitelistInterface } from './onChain.ts';
+import { batchGasLimit, holdsExpiry, whitelistInterface, whitelistV2Interface } from './onChain.ts';
 import {
   type AddressRecord,
   discardPendingAddresses,
   markAddressesVerified,
   savePendingAddresses,
+  setExpiries,
   type WhitelistAddressRow,
 } from './repository.ts';
 
@@ -36,10 +37,13 @@ type StoredRow = Omit<WhitelistAddressRow, 'verifiedOn' | 'createdOn' | 'updated
   updatedOn: string | Date;
 };
 export type BulkBatch = {
-  kind: 'insert' | 'update';
+  /** 'expiry' (issue 36): only the records' expiries change (setExpiryBatch); their rows are not rewritten. */
+  kind: 'insert' | 'update' | 'expiry';
   records: AddressRecord[];
   /** The verified records these replace, restored when the batch fails. */
   previous: StoredRow[];
+  /** Per record, when it expires (unix seconds, 0: never): inserts on a WhitelistV2 and expiry batches. */
+  expiries?: number[];
 };
 export type BulkPayload = {
   whitelistId: number;
@@ -48,12 +52,14 @@ export type BulkPayload = {
   accountAddress: string;
   unchanged: number;
   batches?: BulkBatch[];
+  /** The whitelist's codebase (2: WhitelistV2, whose batches cost more gas); 1 when left out (older jobs). */
+  codebaseId?: number;
 };
 type Outcome = { hash?: string; error?: string };
 
 export type BulkHooks = {
   /** Called before each batch transaction is sent, its records written pending (index from 0). */
-  beforeBatch?: (index: number, kind: 'insert' | 'update') => Promise<void> | void;
+  beforeBatch?: (index: number, kind: BulkBatch['kind']) => Promise<void> | void;
   /** Called after each batch settles: how many addresses are done out of the total to send. */
   onProgress?: (done: number, total: number) => void;
   /** Told a database failure while saving records (the caller's answer never shows it). */
@@ -99,35 +105,69 @@ export function createBulkFlow(
         crashFlow: 'whitelist',
       });
 
+    const codebaseId = payload.codebaseId ?? 1;
+    const expiriesOf = (batch: BulkBatch) =>
+      batch.records.map((record, i) => ({
+        address: record.publicAddress,
+        expiresAt: batch.expiries?.[i] ?? 0,
+      }));
+
+    /** Sends a batch's transaction: its hash, or the chain's reason for refusing it. */
+    async function sendBatch(index: number, batch: BulkBatch, targets: string[]) {
+      let data: string;
+      if (batch.kind === 'expiry') {
+        data = whitelistV2Interface.encodeFunctionData('setExpiryBatch', [targets, batch.expiries ?? []]);
+      } else if (batch.kind === 'insert' && batch.expiries?.some((seconds) => seconds > 0)) {
+        data = whitelistV2Interface.encodeFunctionData('addVerifiedBatchUntil', [
+          targets,
+          batch.records.map((record) => record.hash),
+          batch.expiries,
+        ]);
+      } else {
+        const fn = batch.kind === 'insert' ? 'addVerifiedBatch' : 'updateVerifiedBatch';
+        data = whitelistInterface.encodeFunctionData(fn, [
+          targets,
+          batch.records.map((record) => record.hash),
+        ]);
+      }
+      // A gas limit from the measured per-address cost spares the node a binary-search estimate of a large batch
+      // (an expiry batch, a word per address, is estimated).
+      const gasLimit = batch.kind === 'expiry' ? undefined : batchGasLimit(batch.records.length, codebaseId);
+      return (await send(`batch:${index}`, data, gasLimit)).receipt.hash;
+    }
+
     async function runBatch(index: number, batch: BulkBatch): Promise<Outcome> {
       const targets = batch.records.map((record) => record.publicAddress);
-      try {
-        await savePendingAddresses(ctx.db, payload.whitelistId, payload.accountId, batch.records);
-      } catch (error) {
-        hooks.onStoreError?.(error);
-        return { error: whitelistServerMessages.recordsNotSaved };
+      if (batch.kind !== 'expiry') {
+        try {
+          await savePendingAddresses(ctx.db, payload.whitelistId, payload.accountId, batch.records);
+        } catch (error) {
+          hooks.onStoreError?.(error);
+          return { error: whitelistServerMessages.recordsNotSaved };
+        }
       }
       await hooks.beforeBatch?.(index, batch.kind);
       crashPoint('whitelist:pending');
-      const fn = batch.kind === 'insert' ? 'addVerifiedBatch' : 'updateVerifiedBatch';
-      const data = whitelistInterface.encodeFunctionData(fn, [
-        targets,
-        batch.records.map((record) => record.hash),
-      ]);
       let hash: string;
       try {
-        // A gas limit from the measured per-address cost spares the node a binary-search estimate of a large batch.
-        hash = (await send(`batch:${index}`, data, batchGasLimit(batch.records.length))).receipt.hash;
+        hash = await sendBatch(index, batch, targets);
       } catch (error) {
         // Anything but the chain's refusal leaves the batch to the job's next attempt (nothing is decided yet).
         if (!(error instanceof RevertError)) throw error;
-        await discardPendingAddresses(ctx.db, payload.whitelistId, targets, batch.previous.map(revive)).catch(
-          (discardError: unknown) => hooks.onStoreError?.(discardError),
-        );
+        if (batch.kind !== 'expiry')
+          await discardPendingAddresses(
+            ctx.db,
+            payload.whitelistId,
+            targets,
+            batch.previous.map(revive),
+          ).catch((discardError: unknown) => hooks.onStoreError?.(discardError));
         return { error: error.reason };
       }
       try {
-        await markAddressesVerified(ctx.db, payload.whitelistId, hash, targets);
+        if (batch.kind !== 'expiry') await markAddressesVerified(ctx.db, payload.whitelistId, hash, targets);
+        // What the chain now holds: an insert on a WhitelistV2 sets (or clears) the record's expiry.
+        if (batch.kind === 'expiry' || (batch.kind === 'insert' && holdsExpiry(codebaseId)))
+          await setExpiries(ctx.db, payload.whitelistId, expiriesOf(batch));
         // Listed in the caller's My transactions.
         await recordUserTransaction(ctx, {
           accountId: payload.accountId,
@@ -209,17 +249,23 @@ function answerOf(
     saved: 0,
     unchanged: payload.unchanged,
   };
+  // An address whose record changed and whose expiry changed is in two batches: saved when both went through.
+  const saved = new Set<string>();
+  const failed = new Map<string, string>();
   for (const [index, batch] of batches.entries()) {
     const outcome = outcomes[index];
     if (outcome?.hash) {
       (batch.kind === 'insert' ? result.transactionHashes.insertions : result.transactionHashes.updates).push(
         outcome.hash,
       );
-      result.saved += batch.records.length;
+      for (const record of batch.records) saved.add(record.publicAddress);
     } else {
       const reason = whitelistServerMessages.batchFailed(outcome?.error ?? 'unknown error');
-      for (const record of batch.records) result.errorMessages.push({ legend: record.publicAddress, reason });
+      for (const record of batch.records)
+        if (!failed.has(record.publicAddress)) failed.set(record.publicAddress, reason);
     }
   }
+  for (const [legend, reason] of failed) result.errorMessages.push({ legend, reason });
+  result.saved = [...saved].filter((address) => !failed.has(address)).length;
   return result;
 }

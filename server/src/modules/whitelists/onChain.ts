@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { whitelistServerMessages } from '@tranche/api';
-import { gasMargin, measuredGas, whitelistArtifact } from '@tranche/contracts';
+import { gasMargin, measuredGas, whitelistArtifact, whitelistV2Artifact } from '@tranche/contracts';
 import { Contract, Interface } from 'ethers';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
@@ -11,10 +11,21 @@ import type { ContactDetails } from './schema.ts';
 /** What the whitelists module reads from and writes to the chain: the contract, its KYC hashes, batch gas. */
 
 export const whitelistInterface = new Interface(whitelistArtifact.abi);
+/** WhitelistV2 (whitelist codebase 2, issue 36): Whitelist's functions and the records' expiry besides. */
+export const whitelistV2Interface = new Interface(whitelistV2Artifact.abi);
 
-/** Gas for a batch of `n` new addresses (updates cost less), from the contracts' measured figures, plus the margin. */
-export function batchGasLimit(n: number): bigint {
-  return BigInt(measuredGas.whitelistAdd + n * measuredGas.whitelistBatchPerAddress100 + gasMargin);
+/** Whether the whitelist of codebase `codebaseId` holds expiries (WhitelistV2 and later). */
+export const holdsExpiry = (codebaseId: number) => codebaseId >= 2;
+
+/**
+ * Gas for a batch of `n` new addresses (updates cost less), from the contracts' measured figures, plus the margin:
+ * WhitelistV2 writes two storage words per address (and its expiry), about twice Whitelist's cost.
+ */
+export function batchGasLimit(n: number, codebaseId = 1): bigint {
+  const [fixed, perAddress] = holdsExpiry(codebaseId)
+    ? [measuredGas.v2.whitelistV2Add, measuredGas.v2.whitelistV2BatchPerAddress100]
+    : [measuredGas.whitelistAdd, measuredGas.whitelistBatchPerAddress100];
+  return BigInt(fixed + n * perAddress + gasMargin);
 }
 
 function sortedDetails(details: ContactDetails): ContactDetails {
@@ -61,9 +72,28 @@ export async function readWhitelistOnChain(ctx: Pick<AppContext, 'chain'>, addre
 }
 
 /** The on-chain KYC hashes of `accounts`, read with parallel JSON-RPC batches of eth_call (250 per request). */
-export async function verificationHashes(
+export function verificationHashes(
   ctx: Pick<AppContext, 'chain'>,
   whitelist: string,
+  accounts: string[],
+): Promise<string[]> {
+  return callEach(ctx, whitelist, 'verificationHash', accounts);
+}
+
+/** When the records of `accounts` expire on a WhitelistV2 (unix seconds, 0: never), read like the hashes. */
+export async function expiries(
+  ctx: Pick<AppContext, 'chain'>,
+  whitelist: string,
+  accounts: string[],
+): Promise<number[]> {
+  return (await callEach(ctx, whitelist, 'expiryOf', accounts)).map((word) => Number(BigInt(word)));
+}
+
+/** The answers (32-byte words) of a one-address view of the whitelist for each of `accounts`. */
+async function callEach(
+  ctx: Pick<AppContext, 'chain'>,
+  whitelist: string,
+  view: 'verificationHash' | 'expiryOf',
   accounts: string[],
 ): Promise<string[]> {
   const chunk = 250;
@@ -73,10 +103,7 @@ export async function verificationHashes(
       jsonrpc: '2.0',
       id,
       method: 'eth_call',
-      params: [
-        { to: whitelist, data: whitelistInterface.encodeFunctionData('verificationHash', [account]) },
-        'latest',
-      ],
+      params: [{ to: whitelist, data: whitelistV2Interface.encodeFunctionData(view, [account]) }, 'latest'],
     }));
     requests.push(
       fetch(ctx.chain.rpcUrl, {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { deployedContracts } from '../../db/schema.ts';
 import { type ContactDetails, whitelistAddresses, whitelists } from './schema.ts';
@@ -229,4 +229,46 @@ export async function pageOfAddresses(
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   return { totalRows: total?.n ?? 0, rows };
+}
+
+/**
+ * Records the expiries (unix seconds, 0: none) a mined transaction wrote to the whitelist: one statement for the
+ * batch.
+ */
+export async function setExpiries(
+  db: Database,
+  whitelistId: number,
+  entries: { address: string; expiresAt: number }[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  const values = entries.map(
+    (entry) => sql`(${entry.address}::text, ${entry.expiresAt === 0 ? null : entry.expiresAt}::bigint)`,
+  );
+  await db.execute(sql`
+    update whitelist_addresses w
+    set expires_at = case when v.seconds is null then null else to_timestamp(v.seconds) end, updated_on = now()
+    from (values ${sql.join(values, sql`, `)}) as v(address, seconds)
+    where w.whitelist_id = ${whitelistId} and w.public_address = v.address`);
+}
+
+/** The verified records of a whitelist whose expiry is at or before `until`, soonest first (at most `limit`). */
+export async function expiringAddresses(
+  db: Database,
+  whitelistId: number,
+  until: Date,
+  limit: number,
+): Promise<WhitelistAddressRow[]> {
+  return db
+    .select()
+    .from(whitelistAddresses)
+    .where(
+      and(
+        eq(whitelistAddresses.whitelistId, whitelistId),
+        isNotNull(whitelistAddresses.verifiedOn),
+        isNotNull(whitelistAddresses.expiresAt),
+        lte(whitelistAddresses.expiresAt, until),
+      ),
+    )
+    .orderBy(asc(whitelistAddresses.expiresAt), asc(whitelistAddresses.id))
+    .limit(limit);
 }

@@ -41,6 +41,9 @@ export const whitelistsModule: ServerModule = {
     registerRoute(app, ctx, 'listWhitelistAddresses', async ({ params, session }) =>
       whitelists.addresses(session, params.whitelistAddress, params.page),
     );
+    registerRoute(app, ctx, 'listExpiringRecords', async ({ params, session }) =>
+      whitelists.expiring(session, params.whitelistAddress),
+    );
     if (ctx.chain.local) {
       try {
         await seedLocalSecurity(ctx);

@@ -54,6 +54,11 @@ export const whitelistAddresses = pgTable(
     createdOn: timestamp('created_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedOn: timestamp('updated_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /**
+     * Issue 36: when the record's KYC stops being valid, as its WhitelistV2 holds it (null: no expiry). Set once the
+     * transaction that wrote it is mined.
+     */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    /**
      * The record's country as the what-if reads it (rules/simulate.ts): the contact details' `country` when it is
      * two letters (upper-cased), else ''. Kept by the database.
      */
@@ -71,5 +76,8 @@ export const whitelistAddresses = pgTable(
   (table) => [
     uniqueIndex('whitelist_addresses_key').on(table.whitelistId, table.publicAddress),
     index('whitelist_addresses_page_idx').on(table.whitelistId, table.createdOn, table.id),
+    index('whitelist_addresses_expiry_idx')
+      .on(table.whitelistId, table.expiresAt)
+      .where(sql`${table.expiresAt} is not null`),
   ],
 );

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import {
+  type ExpiringRecords,
+  expirySeconds,
+  expiringWithinDays,
   type RegisterWhitelistRequest,
   type VerifiedAddressPage,
   type WhitelistBulkResponse,
@@ -7,7 +10,7 @@ import {
   whitelistPageSize,
   whitelistServerMessages,
 } from '@tranche/api';
-import { codebaseTypes, whitelistBatchSize } from '@tranche/contracts';
+import { codebaseTypes, whitelistBatchSize, whitelistV2BatchSize } from '@tranche/contracts';
 import { ContractFactory, ZeroHash } from 'ethers';
 import { accessOf, type Viewer } from '../../access/access.ts';
 import type { AppContext } from '../../context.ts';
@@ -18,6 +21,8 @@ import { signingKeyFor } from '../credentials/service.ts';
 import { requireScheme } from '../rbac/service.ts';
 import { type BulkBatch, type BulkHooks, createBulkFlow, whitelistBulkJobKind } from './bulkJob.ts';
 import {
+  expiries,
+  holdsExpiry,
   kycHash,
   readWhitelistOnChain,
   sameDetails,
@@ -26,6 +31,7 @@ import {
 } from './onChain.ts';
 import {
   type AddressRecord,
+  expiringAddresses,
   findAddresses,
   findWhitelist,
   insertWhitelist,
@@ -41,7 +47,13 @@ export { whitelistBulkJobKind } from './bulkJob.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'chain' | 'masterKey'>;
 
-export type BulkEntry = { targetAddress: string; legalName: string; contactDetails: ContactDetails };
+export type BulkEntry = {
+  targetAddress: string;
+  legalName: string;
+  contactDetails: ContactDetails;
+  /** ISO date or date-time (validated by the API schema); null removes the expiry; left out, it stays. */
+  expiresAt?: string | null | undefined;
+};
 export type BulkBody = {
   accountAddress: string;
   whitelistAddress: string;
@@ -51,7 +63,10 @@ export type BulkBody = {
 type RegisterBody = Omit<RegisterWhitelistRequest, 'codebaseId'> & { codebaseId: number };
 
 export type WhitelistServiceOptions = BulkHooks & {
-  /** Addresses per batch transaction; defaults to the contracts' {@link whitelistBatchSize}. */
+  /**
+   * Addresses per batch transaction; defaults to the contracts' {@link whitelistBatchSize} (or
+   * {@link whitelistV2BatchSize} for a WhitelistV2).
+   */
   batchSize?: number;
   /**
    * The app's job runner, which resumes an interrupted batch save (its handler is {@link WhitelistService.bulkJob}).
@@ -62,6 +77,8 @@ export type WhitelistServiceOptions = BulkHooks & {
 
 export function createWhitelistService(ctx: Ctx, options: WhitelistServiceOptions = {}) {
   const batchSize = options.batchSize ?? whitelistBatchSize();
+  const batchSizeOf = (codebaseId: number) =>
+    options.batchSize ?? (holdsExpiry(codebaseId) ? whitelistV2BatchSize() : whitelistBatchSize());
   const runner = options.runner ?? createJobRunner(ctx.db);
   const flow = createBulkFlow(ctx, options, batchSize);
 
@@ -156,8 +173,54 @@ export function createWhitelistService(ctx: Ctx, options: WhitelistServiceOption
         createdOn: row.createdOn.toISOString(),
         legalName: named ? row.legalName : null,
         transactionHash: row.transactionHash,
+        expiresAt: row.expiresAt?.toISOString() ?? null,
       })),
     };
+  }
+
+  /**
+   * The verified records whose KYC expires within {@link expiringWithinDays} days of the chain's time, or has expired
+   * (issue 36), soonest first; legal names as in {@link addresses}.
+   */
+  async function expiring(viewer: Viewer, address: string): Promise<ExpiringRecords> {
+    const whitelist = await requireWhitelist(address);
+    const named = await accessOf(ctx).whitelistRecords(viewer, { whitelist });
+    const now = await ctx.chain.now();
+    const until = new Date((now + expiringWithinDays * 86_400) * 1000);
+    const rows = await expiringAddresses(ctx.db, whitelist.id, until, 500);
+    return {
+      chainTime: new Date(now * 1000).toISOString(),
+      records: rows.map((row) => ({
+        publicAddress: row.publicAddress,
+        legalName: named ? row.legalName : null,
+        expiresAt: (row.expiresAt ?? until).toISOString(),
+      })),
+    };
+  }
+
+  /**
+   * The expiry each entry asks for (unix seconds, 0: none; undefined: left as it is). A whitelist of codebase 1
+   * cannot hold one (400); an expiry the chain's clock has passed is an error item of its address.
+   */
+  async function wantedExpiries(whitelist: WhitelistRow, entries: BulkEntry[]) {
+    const wanted = entries.map((entry) =>
+      entry.expiresAt === undefined
+        ? undefined
+        : entry.expiresAt === null
+          ? 0
+          : expirySeconds(entry.expiresAt),
+    );
+    if (!wanted.some((seconds) => seconds !== undefined)) return { wanted, past: [] };
+    if (!holdsExpiry(whitelist.codebaseId))
+      throw new HttpError(400, whitelistServerMessages.expiryNotSupported);
+    const now = await ctx.chain.now();
+    const past = entries.flatMap((entry, index) => {
+      const seconds = wanted[index];
+      return seconds !== undefined && seconds !== 0 && seconds <= now
+        ? [{ legend: entry.targetAddress, reason: whitelistServerMessages.expiryNotInFuture }]
+        : [];
+    });
+    return { wanted, past };
   }
 
   /**
@@ -195,15 +258,23 @@ export function createWhitelistService(ctx: Ctx, options: WhitelistServiceOption
         errorMessages: duplicates.map((legend) => ({ legend, reason: whitelistServerMessages.duplicate })),
       };
     }
+    const { wanted, past } = await wantedExpiries(whitelist, body.addresses);
+    if (past.length > 0) return { ...empty, errorMessages: past };
 
     const targets = body.addresses.map((entry) => entry.targetAddress);
     const known = new Map(
       (await findAddresses(ctx.db, whitelist.id, targets)).map((row) => [row.publicAddress, row]),
     );
     const onChain = await verificationHashes(ctx, whitelist.address, targets);
+    // The chain's expiries, read only when the request sets some (a renewal or removal changes only those).
+    const heldExpiries = wanted.some((seconds) => seconds !== undefined)
+      ? await expiries(ctx, whitelist.address, targets)
+      : [];
 
     const inserts: AddressRecord[] = [];
+    const insertExpiries: number[] = [];
     const updates: AddressRecord[] = [];
+    const expiryChanges: { record: AddressRecord; expiresAt: number }[] = [];
     let unchanged = 0;
     body.addresses.forEach((entry, index) => {
       const previous = known.get(entry.targetAddress);
@@ -219,24 +290,48 @@ export function createWhitelistService(ctx: Ctx, options: WhitelistServiceOption
       };
       const record: AddressRecord = { ...base, hash: kycHash(whitelist.address, base) };
       const current = onChain[index] ?? ZeroHash;
-      if (current === ZeroHash) inserts.push(record);
-      else if (current !== record.hash) updates.push(record);
-      else unchanged += 1;
+      const expiresAt = wanted[index];
+      if (current === ZeroHash) {
+        inserts.push(record);
+        insertExpiries.push(expiresAt ?? 0);
+        return;
+      }
+      const expiryChanged = expiresAt !== undefined && expiresAt !== (heldExpiries[index] ?? 0);
+      if (current !== record.hash) updates.push(record);
+      if (expiryChanged) expiryChanges.push({ record, expiresAt });
+      if (current === record.hash && !expiryChanged) unchanged += 1;
     });
 
+    const size = batchSizeOf(whitelist.codebaseId);
     const batches: BulkBatch[] = [];
     for (const [kind, records] of [
       ['insert', inserts],
       ['update', updates],
     ] as const) {
-      for (let i = 0; i < records.length; i += batchSize) {
-        const part = records.slice(i, i + batchSize);
+      for (let i = 0; i < records.length; i += size) {
+        const part = records.slice(i, i + size);
         const previous = part.flatMap((record) => {
           const row = known.get(record.publicAddress);
           return row ? [row] : [];
         });
-        batches.push({ kind, records: part, previous });
+        const expiriesOfPart = kind === 'insert' && holdsExpiry(whitelist.codebaseId);
+        batches.push({
+          kind,
+          records: part,
+          previous,
+          ...(expiriesOfPart ? { expiries: insertExpiries.slice(i, i + size) } : {}),
+        });
       }
+    }
+    // Renewals and removals of known records' expiries, after their details (setExpiryBatch).
+    for (let i = 0; i < expiryChanges.length; i += size) {
+      const part = expiryChanges.slice(i, i + size);
+      batches.push({
+        kind: 'expiry',
+        records: part.map((change) => change.record),
+        previous: [],
+        expiries: part.map((change) => change.expiresAt),
+      });
     }
     if (batches.length === 0) return { ...empty, unchanged };
     // One batch after the other, durably (bulkJob.ts): a failed batch does not stop the next.
@@ -247,6 +342,7 @@ export function createWhitelistService(ctx: Ctx, options: WhitelistServiceOption
       accountAddress: body.accountAddress.toLowerCase(),
       unchanged,
       batches,
+      codebaseId: whitelist.codebaseId,
     });
     return runner
       .runAdopted(job, (tools) => flow.run(job, tools))
@@ -256,6 +352,6 @@ export function createWhitelistService(ctx: Ctx, options: WhitelistServiceOption
       });
   }
 
-  return { list, deployTx, register, addresses, bulk, requireWhitelist, bulkJob: flow.handler };
+  return { list, deployTx, register, addresses, expiring, bulk, requireWhitelist, bulkJob: flow.handler };
 }
 export type WhitelistService = ReturnType<typeof createWhitelistService>;

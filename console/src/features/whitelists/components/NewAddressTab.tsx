@@ -2,12 +2,14 @@ import {
   addressPattern,
   countOf,
   defaultTemplate,
+  expirySeconds,
   templateFieldError,
   templateFieldValue,
   type TemplateValue,
   type WhitelistErrorItem,
   type WhitelistListItem,
   whitelistMessages,
+  whitelistServerMessages,
   whitelistTemplates,
 } from '@tranche/api';
 import {
@@ -26,6 +28,7 @@ import {
 } from '@tranche/ui-kit';
 import { useState } from 'react';
 import { api } from '../../../lib/api.ts';
+import { useChainClock } from '../../config/index.ts';
 import { ErrorAlert } from '../../forms/index.ts';
 import { isWalletConnected, useSelectWallet, useWallet } from '../../wallet/index.ts';
 import { TemplateFields } from './TemplateFields.tsx';
@@ -37,6 +40,8 @@ type QueuedAddress = {
   targetAddress: string;
   legalName: string;
   contactDetails: Record<string, TemplateValue>;
+  /** Issue 36: when the KYC stops being valid (YYYY-MM-DD), whitelists on smart contract 2 only. */
+  expiresAt?: string;
 };
 type FieldErrors = Partial<Record<string, string>>;
 
@@ -48,6 +53,10 @@ export function NewAddressTab({ whitelists }: { whitelists: WhitelistListItem[] 
   const [publicAddress, setPublicAddress] = useState('');
   const [template, setTemplate] = useState<string>(defaultTemplate.name);
   const [fields, setFields] = useState<Record<string, TemplateValue>>({});
+  const [expiresAt, setExpiresAt] = useState('');
+  const clock = useChainClock();
+  // Whitelists on smart contract 2 (WhitelistV2) hold a KYC expiry.
+  const holdsExpiry = (whitelists.find((w) => w.address === whitelist)?.codebaseId ?? 1) >= 2;
   const chosenTemplate = whitelistTemplates.find((t) => t.name === template);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [queue, setQueue] = useState<QueuedAddress[]>([]);
@@ -72,6 +81,11 @@ export function NewAddressTab({ whitelists }: { whitelists: WhitelistListItem[] 
         if (message) next[field.name] = message;
       }
     }
+    const expiry = holdsExpiry ? expiresAt.trim() : '';
+    const seconds = expiry ? expirySeconds(expiry) : undefined;
+    if (expiry && seconds === undefined) next.expiresAt = whitelistServerMessages.expiresAtInvalid;
+    else if (seconds !== undefined && seconds * 1000 <= clock.now())
+      next.expiresAt = whitelistServerMessages.expiryNotInFuture;
     setFieldErrors(next);
     if (Object.keys(next).length > 0 || !chosenTemplate) return;
     const targetAddress = address.toLowerCase();
@@ -83,10 +97,16 @@ export function NewAddressTab({ whitelists }: { whitelists: WhitelistListItem[] 
     }
     setQueue((current) => [
       ...current.filter((entry) => entry.targetAddress !== targetAddress),
-      { targetAddress, legalName: String(fields.legalName ?? '').trim(), contactDetails },
+      {
+        targetAddress,
+        legalName: String(fields.legalName ?? '').trim(),
+        contactDetails,
+        ...(expiry ? { expiresAt: expiry } : {}),
+      },
     ]);
     setPublicAddress('');
     setFields({});
+    setExpiresAt('');
     setSaved(null);
   };
 
@@ -180,6 +200,15 @@ export function NewAddressTab({ whitelists }: { whitelists: WhitelistListItem[] 
               values={fields}
               errors={fieldErrors}
               onChange={(name, value) => setFields((current) => ({ ...current, [name]: value }))}
+            />
+          ) : null}
+          {holdsExpiry ? (
+            <TextField
+              label="KYC expiry date (optional)"
+              type="date"
+              value={expiresAt}
+              onChange={(event) => setExpiresAt(event.target.value)}
+              error={fieldErrors.expiresAt}
             />
           ) : null}
           <div>

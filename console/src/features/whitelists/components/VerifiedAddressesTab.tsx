@@ -1,14 +1,18 @@
 import { type VerifiedAddressPage, type WhitelistListItem, whitelistMessages } from '@tranche/api';
 import { Alert, createColumnHelper, PagedTable, Select, Stack } from '@tranche/ui-kit';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../../../lib/api.ts';
 import { renderRouterLink } from '../../../lib/renderRouterLink.tsx';
+import { useChainClock } from '../../config/index.ts';
 import { ErrorAlert } from '../../forms/index.ts';
+import { expiryWords } from '../expiryWords.ts';
+import { ExpiringInvestors } from './ExpiringInvestors.tsx';
 
 type VerifiedRow = VerifiedAddressPage['pagedResults'][number];
 const column = createColumnHelper<VerifiedRow>();
-const verifiedColumns = [
+/** The table's columns; a record's KYC expiry reads by the chain's time `now` (issue 36). */
+const verifiedColumns = (now: number) => [
   column.accessor('publicAddress', { header: 'Public address' }),
   column.accessor('legalName', { header: 'Legal name' }),
   column.accessor('hash', { header: 'Hash' }),
@@ -16,6 +20,7 @@ const verifiedColumns = [
     header: 'Date',
     cell: (info) => new Date(info.getValue()).toLocaleString(),
   }),
+  column.accessor('expiresAt', { header: 'KYC', cell: (info) => expiryWords(info.getValue(), now) }),
 ];
 
 /** Tab 'Verified Addresses': paged, once a whitelist is chosen (?whitelist=&page=). */
@@ -26,6 +31,9 @@ export function VerifiedAddressesTab({ whitelists }: { whitelists: WhitelistList
   const [page, setPage] = useState<VerifiedAddressPage | null>(null);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const clock = useChainClock();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again when the page or the chain's clock comes.
+  const columns = useMemo(() => verifiedColumns(clock.now()), [clock, page]);
 
   useEffect(() => {
     if (!whitelist) return;
@@ -76,7 +84,7 @@ export function VerifiedAddressesTab({ whitelists }: { whitelists: WhitelistList
       {whitelist && !error ? (
         <PagedTable
           caption="Verified Addresses"
-          columns={verifiedColumns}
+          columns={columns}
           data={page?.pagedResults ?? []}
           getRowId={(row) => row.publicAddress}
           loading={loading && !page}
@@ -86,6 +94,7 @@ export function VerifiedAddressesTab({ whitelists }: { whitelists: WhitelistList
           pagination={page ? { page: page.currentPage, totalPages: page.totalPages, hrefForPage } : undefined}
         />
       ) : null}
+      {whitelist ? <ExpiringInvestors whitelist={whitelist} /> : null}
     </Stack>
   );
 }
