@@ -145,12 +145,19 @@ export async function mined(page: Page, timeout = 30_000): Promise<void> {
 }
 
 /** Fills and sends the sign-up form at /SignUp in the browser. */
-export async function signUpInBrowser(page: Page, email: string, profileName: string): Promise<void> {
+export async function signUpInBrowser(
+  page: Page,
+  email: string,
+  profileName: string,
+  /** Runs on the filled form before it is sent (the user guide's screenshot). */
+  filled?: () => Promise<void>,
+): Promise<void> {
   await page.goto('/SignUp');
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill('a strong password');
   await page.getByLabel('Re-type password').fill('a strong password');
   await page.getByLabel('Profile name').fill(profileName);
+  await filled?.();
   await page.getByRole('button', { name: 'Sign up' }).click();
 }
 

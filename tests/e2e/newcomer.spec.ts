@@ -13,6 +13,7 @@ import {
   signUpInBrowser,
   uniqueEmail,
 } from './helpers.ts';
+import { guideShot } from './guideShots.ts';
 import type { Locator, Page } from '@playwright/test';
 
 /**
@@ -62,7 +63,7 @@ test('the newcomer’s walk: sign up, own development account, scheme, rights, w
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const email = uniqueEmail('walk');
-  await signUpInBrowser(page, email, 'Walk Capital');
+  await signUpInBrowser(page, email, 'Walk Capital', () => guideShot(page, '01-sign-up'));
   await expectNoRawText(page);
 
   // The confirmation step links to the local outbox (a new tab), where the code is.
@@ -73,16 +74,19 @@ test('the newcomer’s walk: sign up, own development account, scheme, rights, w
   const mail = outbox.getByRole('listitem', { name: 'Your Tranche confirmation code' });
   await expect(mail).toContainText(`To ${email}`);
   await expectNoRawText(outbox);
+  await guideShot(outbox, '02-outbox');
   const code = /confirmation code is: (\S+)/.exec((await mail.locator('pre').textContent()) ?? '')?.[1];
   expect(code).toBeTruthy();
   await outbox.close();
   await page.getByLabel('Confirmation code').fill(code ?? '');
+  await guideShot(page, '03-confirm');
   await page.getByRole('button', { name: 'Confirm' }).click();
   await page.getByRole('button', { name: 'Start using the platform' }).click();
 
   // The landing page: the checklist, the scheme first.
   const checklist = page.getByRole('region', { name: 'Get started' });
   await expectSteps(checklist, 0);
+  await guideShot(page, '04-get-started');
   await expectNoRawText(page);
 
   // One's own development account: funded with ETH and tUSD, registered for server signing.
@@ -94,6 +98,7 @@ test('the newcomer’s walk: sign up, own development account, scheme, rights, w
   await expect(own).toHaveAccessibleDescription('10 ETH, 1,000,000 tUSD', { timeout: 30_000 });
   await expectNoRawText(page);
   const me = (await own.getAttribute('value')) ?? '';
+  await guideShot(page, '05-development-account', { region: dialog });
   await own.check();
   await dialog.getByRole('button', { name: 'Select Account' }).click();
   const chip = page.getByRole('region', { name: 'Connected account' });
@@ -109,6 +114,7 @@ test('the newcomer’s walk: sign up, own development account, scheme, rights, w
   await page.getByRole('textbox', { name: 'Name' }).fill('Walk scheme');
   await expect(page.getByRole('combobox', { name: 'Smart contract' })).not.toHaveValue('');
   await page.getByRole('textbox', { name: 'Owner' }).fill(me);
+  await guideShot(page, '06-security-scheme');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Transaction mined')).toBeVisible({ timeout: 30_000 });
   await expectNoRawText(page);
@@ -121,6 +127,7 @@ test('the newcomer’s walk: sign up, own development account, scheme, rights, w
   await expect(l1).toBeEnabled({ timeout: 10_000 });
   await l1.click();
   await page.getByRole('switch', { name: 'Access Level #2 (L2)' }).click();
+  await guideShot(page, '07-access-rights');
   await page.getByRole('button', { name: 'Apply Permissions' }).click();
   await expect(page.getByText('The access rights were changed')).toBeVisible({ timeout: 30_000 });
   await expectNoRawText(page);
@@ -133,6 +140,7 @@ test('the newcomer’s walk: sign up, own development account, scheme, rights, w
   await page.getByRole('textbox', { name: 'Name' }).fill('Walk investors');
   await page.getByLabel('Security scheme').selectOption({ label: 'Walk scheme' });
   await page.getByRole('textbox', { name: 'Owner' }).fill(me);
+  await guideShot(page, '08-new-whitelist');
   await page.getByRole('button', { name: 'Deploy' }).click();
   await expect(page.getByText('Transaction mined')).toBeVisible({ timeout: 30_000 });
   await expectNoRawText(page);
@@ -151,12 +159,14 @@ test('the newcomer’s walk: sign up, own development account, scheme, rights, w
   }
   await expect(page.getByRole('table', { name: 'Pending changes' }).getByRole('row')).toHaveCount(3);
   await expectNoRawText(page);
+  await guideShot(page, '09-new-addresses', { top: form.getByRole('button', { name: 'Enqueue' }) });
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('2 addresses saved')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('tab', { name: 'Verified Addresses' }).click();
   await page.getByRole('tabpanel').getByLabel('Whitelist').selectOption({ label: 'Walk investors' });
   await expect(page.getByRole('table', { name: 'Verified Addresses' }).getByRole('row')).toHaveCount(3);
   await expectNoRawText(page);
+  await guideShot(page, '10-verified-addresses');
   await home(page);
   await expectSteps(checklist, 3);
 
@@ -168,21 +178,25 @@ test('the newcomer’s walk: sign up, own development account, scheme, rights, w
   // The whitelist the connected wallet owns is preselected, not the platform's seeded one listed first.
   await expect(page.getByLabel('Whitelist').locator('option:checked')).toHaveText(/^Walk investors \(0x/);
   await page.getByLabel('Controller address').fill(me);
+  await guideShot(page, '11-token-draft', { top: page.getByRole('heading', { name: 'New Token' }) });
   await page.getByRole('tab', { name: 'Investors' }).click();
   await page.getByLabel('Bulk investors').fill(`${holder};1000\n${other};3000`);
   await page.getByRole('button', { name: 'Add bulk investors' }).click();
   await expect(page.getByLabel('Public address of investor 2')).toHaveValue(new RegExp(other, 'i'));
   await expectNoRawText(page);
+  await guideShot(page, '12-draft-investors', { top: page.getByRole('heading', { name: 'New Token' }) });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(new RegExp(`/ViewTokenDraft\\?token=${symbol}$`));
   await expect(page.getByText('Total supply:')).toBeVisible();
   await expectNoRawText(page);
+  await guideShot(page, '13-draft-view');
   await page.getByRole('button', { name: 'Deploy Token' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Deploy', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/TokenInfo\\?token=${symbol}$`), { timeout: 60_000 });
   const supply = page.getByLabel('Token figures').getByText('Total supply', { exact: true }).locator('..');
   await expect(supply).toContainText('4,000');
   await expectNoRawText(page);
+  await guideShot(page, '14-token-page');
 
   // Issue: 1,000 more to the holder who will claim.
   await page.getByRole('button', { name: 'Issue', exact: true }).click();
@@ -192,6 +206,7 @@ test('the newcomer’s walk: sign up, own development account, scheme, rights, w
   await issueForm.getByLabel('Partition').selectOption('default');
   await issueForm.getByLabel('Comments').fill('Second closing');
   await expectNoRawText(page);
+  await guideShot(page, '15-issue');
   await issueForm.getByRole('button', { name: 'Issue', exact: true }).click();
   await confirmOperation(page, 'Issue tokens');
   await mined(page);
@@ -200,6 +215,7 @@ test('the newcomer’s walk: sign up, own development account, scheme, rights, w
   await page.getByRole('tab', { name: 'Token Holders' }).click();
   await expect(page.getByRole('tabpanel', { name: 'Token Holders' })).toContainText('Walk Investor 1');
   await expectNoRawText(page);
+  await guideShot(page, '16-token-holders');
   await home(page);
   await expectSteps(checklist, 4);
 
@@ -221,6 +237,7 @@ test('the newcomer’s walk: sign up, own development account, scheme, rights, w
   const register = tab.getByRole('region', { name: /^Register #\d+$/ });
   await expect(register).toContainText('2 holders, 5,000 tokens in total');
   await expectNoRawText(page);
+  await guideShot(page, '17-register', { top: page.getByRole('tab', { name: 'Distributions' }) });
   await tab.getByRole('textbox', { name: 'Total amount' }).fill('35,250.00');
   // The claim deadline is a week after the chain's time by default (to the minute), as the server judges it.
   await expect
@@ -235,6 +252,7 @@ test('the newcomer’s walk: sign up, own development account, scheme, rights, w
   await expect(table.getByRole('row', { name: new RegExp(holder, 'i') })).toContainText('14,100.00 tUSD');
   await expect(table.getByRole('row', { name: /Total funded/ })).toContainText('35,250.00 tUSD');
   await expectNoRawText(page);
+  await guideShot(page, '18-dividend-review');
   await tab.getByRole('button', { name: 'Fund with my wallet' }).click();
   await mined(page, 60_000);
   const card = tab.getByRole('region', { name: /^Distribution #\d+$/ });
@@ -243,6 +261,7 @@ test('the newcomer’s walk: sign up, own development account, scheme, rights, w
     '100',
   );
   await expectNoRawText(page);
+  await guideShot(page, '19-dividend-funded', { top: page.getByRole('tab', { name: 'Distributions' }) });
 
   // The holder claims in the console.
   await connectAs(page, holder);
@@ -254,6 +273,7 @@ test('the newcomer’s walk: sign up, own development account, scheme, rights, w
   const claim = page.getByRole('region', { name: new RegExp(`^${symbol} distribution #\\d+$`) });
   await expect(claim).toContainText('You are owed: 14,100.00 tUSD');
   await expectNoRawText(page);
+  await guideShot(page, '20-claim');
   const config = (await (await request.get(`${server.url}/api/config`)).json()).data as {
     rpcUrl: string;
     testStableToken: string;
@@ -263,6 +283,7 @@ test('the newcomer’s walk: sign up, own development account, scheme, rights, w
   await claim.getByRole('button', { name: 'Claim' }).click();
   await expect(claim.getByRole('status')).toHaveText('Paid to your wallet.', { timeout: 60_000 });
   await expectNoRawText(page);
+  await guideShot(page, '21-claimed');
   // The chain paid the holder its share to the unit (tUSD has 6 decimals).
   expect(await chain.erc20BalanceOf(config.testStableToken, holder)).toBe(before + 14_100_000_000n);
   chain.close();

@@ -1,4 +1,6 @@
-import type { Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { loginInBrowser } from './helpers.ts';
 import { chainRpcUrl, rpc } from './historyHelpers.ts';
@@ -141,4 +143,34 @@ test('the navigation folds behind a Menu button: aria-expanded, keyboard, closes
   await page.setViewportSize({ width: 1024, height: 768 });
   await expect(menu).toBeHidden();
   await expect(nav.getByRole('link', { name: 'My Tokens' })).toBeVisible();
+});
+
+test('tables become cards: a draft’s investors, the compliance rules and the permission schemes at 390 px', async ({
+  page,
+}) => {
+  const shots = path.resolve(import.meta.dirname, '..', '..', 'test-results', 'phone');
+  mkdirSync(shots, { recursive: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginInBrowser(page, setup.account.email, setup.account.password);
+  // Each row is a card (a block of lines, each named by its column) and the table never scrolls sideways.
+  const asCards = async (table: Locator, shot: string) => {
+    await expect(table).toBeVisible();
+    await expect(table.locator('tbody > tr').first()).toHaveCSS('display', 'block');
+    const sideways = await table.evaluate((element) => {
+      const scroller = element.parentElement as HTMLElement;
+      return scroller.scrollWidth - scroller.clientWidth;
+    });
+    expect(sideways).toBeLessThanOrEqual(0);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await table.screenshot({ path: path.join(shots, `${shot}.png`) });
+  };
+  await page.goto(`/ViewTokenDraft?token=${setup.draftSymbol}`);
+  await page.getByRole('tab', { name: 'Investors' }).click();
+  await asCards(page.getByRole('table', { name: `Investors of ${setup.draftSymbol}` }), 'draft-investors');
+  await page.goto(`/TokenInfo?token=${setup.symbol}`);
+  await page.getByRole('tab', { name: 'Rules', exact: true }).click();
+  await asCards(page.getByRole('table', { name: 'Compliance rules' }), 'compliance-rules');
+  await page.goto('/Permissions');
+  await page.getByRole('tab', { name: 'Permission schemes' }).click();
+  await asCards(page.getByRole('table', { name: 'Permission schemes' }), 'permission-schemes');
 });

@@ -8,6 +8,7 @@ import {
   tokenIsPaused,
 } from '../../server/src/modules/sharding/testing.ts';
 import { expect, test } from './fixtures.ts';
+import { guideShot } from './guideShots.ts';
 import { confirmOperation, createAccount, loginInBrowser, readMail } from './helpers.ts';
 
 /**
@@ -66,6 +67,8 @@ async function openPdf(
   request: APIRequestContext,
   baseUrl: string,
   share: ShardedKey['shares'][number],
+  /** The user guide's screenshot of the open PDF, when named. */
+  shot?: string,
 ): Promise<string> {
   const password = await pdfPassword(request, baseUrl, share.emailAddress);
   await page.getByRole('button', { name: `Open PDF of ${share.profileName}` }).click();
@@ -74,6 +77,7 @@ async function openPdf(
   await dialog.getByRole('button', { name: 'Open document' }).click();
   await expect(dialog.getByRole('img', { name: `Key share of ${share.emailAddress}` })).toBeVisible();
   await expect(dialog.getByText(`${share.profileName}: note your access code`)).toBeVisible();
+  if (shot) await guideShot(page, shot);
   await dialog.getByRole('button', { name: 'Close' }).first().click();
   await expect(dialog).toBeHidden();
   return accessCodeInPdf(share.pdf, password);
@@ -93,9 +97,13 @@ async function verifyAndActivate(
       `The key cannot be confirmed. ${result.shares[0]?.profileName} did not open the PDF document yet.`,
     ),
   ).toBeVisible();
+  await guideShot(page, '24-signers-verify');
   const next = new Map<string, string>();
-  for (const share of result.shares) {
-    next.set(share.emailAddress, await openPdf(page, request, baseUrl, share));
+  for (const [i, share] of result.shares.entries()) {
+    next.set(
+      share.emailAddress,
+      await openPdf(page, request, baseUrl, share, i === 0 ? '25-pdf' : undefined),
+    );
   }
   await expect(activate).toBeEnabled();
   await activate.click();
@@ -103,8 +111,10 @@ async function verifyAndActivate(
   await codeDialog
     .getByLabel('Access code')
     .fill(next.get(result.shares[0]?.emailAddress as string) as string);
+  await guideShot(page, '26-activate-key');
   await codeDialog.getByRole('button', { name: 'Activate Key' }).click();
   await expect(page.getByText('The sharded key is active')).toBeVisible();
+  await guideShot(page, '27-key-active');
   return next;
 }
 
@@ -206,12 +216,14 @@ test('2-of-3 key: create, open the PDFs, activate; a pause approved by two signe
   await page.goto('/Sharding');
   await page.getByLabel('Key name').fill(`Treasury ${uniq}`);
   await page.getByLabel('Signers', { exact: true }).fill([alice, bob, carol].map((a) => a.email).join(', '));
+  await guideShot(page, '22-sharded-key');
   await page.getByRole('button', { name: 'Continue' }).click();
   // No wallet is needed for a sharded key: continue without one.
   await page.getByRole('button', { name: 'Continue' }).click();
   const create = page.getByRole('button', { name: 'Create the key' });
   await expect(create).toBeDisabled();
   await page.getByLabel('All signers are present').check();
+  await guideShot(page, '23-security-check');
   const created = page.waitForResponse(
     (response: Response) =>
       response.url().endsWith('/api/sharding') && response.request().method() === 'POST',
@@ -246,6 +258,7 @@ test('2-of-3 key: create, open the PDFs, activate; a pause approved by two signe
   // bob opens his approvals inbox from the dropdown: the pause needs him, with its effect and pre-check.
   const bobPage = await signIn(browser, bob);
   await bobPage.getByRole('button', { name: '1 Transactions' }).click();
+  await guideShot(bobPage, '29-pending-transactions');
   await bobPage.getByRole('button', { name: 'Open the approvals inbox' }).click();
   const needsBob = bobPage.getByRole('region', { name: 'Needs your approval' });
   const card = needsBob.getByRole('article', { name: /Pause trading/ });
@@ -253,6 +266,7 @@ test('2-of-3 key: create, open the PDFs, activate; a pause approved by two signe
   await expect(card).toContainText('transfers, issuance and redemption stop until it is resumed');
   await expect(card).toContainText('Pre-check: would succeed if run now');
   await expect(card).toContainText(`1 of 2 approvals: Alice ${uniq}`);
+  await guideShot(bobPage, '30-approvals-inbox');
   // Keyboard-first: the first card is selected; 'a' asks for the access code, which confirms the approval.
   await bobPage.keyboard.press('a');
   const codeDialog = bobPage.getByRole('dialog', { name: 'Enter your Access Code' });
@@ -261,6 +275,7 @@ test('2-of-3 key: create, open the PDFs, activate; a pause approved by two signe
   await expect(bobPage.getByText('Transaction approved')).toBeVisible();
   await expect(bobPage.getByRole('heading', { name: 'Needs your approval (0)' })).toBeVisible();
   expect(await isPaused()).toBe(true);
+  await guideShot(bobPage, '31-approved');
   await bobPage.context().close();
   // Executed: all three signers are mailed; carol's inbox no longer lists it.
   for (const signer of [alice, bob, carol])
@@ -288,6 +303,7 @@ test('abort path: a resume started from TokenInfo with the sharded key is cancel
   await page.getByRole('button', { name: 'Yes, continue' }).click();
   const codeDialog = page.getByRole('dialog', { name: 'Enter your Access Code' });
   await codeDialog.getByLabel('Access code').fill(codes.get(alice.email) as string);
+  await guideShot(page, '28-start-with-sharded-key');
   await codeDialog.getByRole('button', { name: 'Start' }).click();
   await expect(page.getByText(/is waiting for the other signers/)).toBeVisible();
   // The start-transaction alert hides by itself after 6000 ms (part 1, section 9).

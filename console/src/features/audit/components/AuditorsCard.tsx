@@ -84,7 +84,7 @@ export function AuditorsCard({ symbol }: { symbol: string }) {
         {state.status === 'error' ? <ErrorAlert error={state.error} /> : null}
         {state.status === 'ready' && auditors.length === 0 ? <Text tone="muted">No auditors.</Text> : null}
         {auditors.length > 0 ? (
-          <Table caption={`Auditors of ${symbol}`}>
+          <Table caption={`Auditors of ${symbol}`} cardsOnPhone>
             <TableHead>
               <TableRow>
                 <TableHeaderCell>Auditor</TableHeaderCell>
@@ -95,8 +95,8 @@ export function AuditorsCard({ symbol }: { symbol: string }) {
             <TableBody>
               {auditors.map((auditor) => (
                 <TableRow key={auditor.email}>
-                  <TableCell>{`${auditor.profileName} (${auditor.email})`}</TableCell>
-                  <TableCell>
+                  <TableCell label="Auditor">{`${auditor.profileName} (${auditor.email})`}</TableCell>
+                  <TableCell label="Granted">
                     {new Date(auditor.grantedOn).toLocaleDateString('en-GB', { timeZone: 'UTC' })}
                   </TableCell>
                   <TableCell>

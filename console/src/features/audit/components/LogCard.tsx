@@ -133,7 +133,7 @@ export function LogCard({ symbol }: { symbol: string }) {
         {state.status === 'error' ? <ErrorAlert error={state.error} /> : null}
         {data && data.totalRows === 0 ? <Text tone="muted">No entries match.</Text> : null}
         {data && data.totalRows > 0 ? (
-          <Table caption={`Operations log of ${symbol}`}>
+          <Table caption={`Operations log of ${symbol}`} cardsOnPhone>
             <TableHead>
               <TableRow>
                 <TableHeaderCell>#</TableHeaderCell>
@@ -146,11 +146,13 @@ export function LogCard({ symbol }: { symbol: string }) {
             <TableBody>
               {data.pagedResults.map((entry) => (
                 <TableRow key={entry.seq}>
-                  <TableCell>{entry.seq}</TableCell>
-                  <TableCell>{new Date(entry.at).toLocaleString('en-GB', { timeZone: 'UTC' })}</TableCell>
-                  <TableCell>{entry.actor ?? 'the platform'}</TableCell>
-                  <TableCell>{actionLabel(entry.action)}</TableCell>
-                  <TableCell>{entryDetails(entry)}</TableCell>
+                  <TableCell label="#">{entry.seq}</TableCell>
+                  <TableCell label="Time">
+                    {new Date(entry.at).toLocaleString('en-GB', { timeZone: 'UTC' })}
+                  </TableCell>
+                  <TableCell label="Actor">{entry.actor ?? 'the platform'}</TableCell>
+                  <TableCell label="Action">{actionLabel(entry.action)}</TableCell>
+                  <TableCell label="Details">{entryDetails(entry)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -137,7 +137,7 @@ export function PacksCard({ symbol }: { symbol: string }) {
           <Text tone="muted">No packs prepared yet.</Text>
         ) : null}
         {packs.length > 0 ? (
-          <Table caption={`Regulator packs of ${symbol}`}>
+          <Table caption={`Regulator packs of ${symbol}`} cardsOnPhone>
             <TableHead>
               <TableRow>
                 <TableHeaderCell>Pack</TableHeaderCell>
@@ -149,8 +149,8 @@ export function PacksCard({ symbol }: { symbol: string }) {
             <TableBody>
               {packs.map((pack) => (
                 <TableRow key={pack.id}>
-                  <TableCell>{`#${pack.id}`}</TableCell>
-                  <TableCell>
+                  <TableCell label="Pack">{`#${pack.id}`}</TableCell>
+                  <TableCell label="Prepared by">
                     <Stack space="xsmall">
                       <Text>{pack.requestedBy}</Text>
                       <Text tone="muted" size="small">
@@ -158,8 +158,8 @@ export function PacksCard({ symbol }: { symbol: string }) {
                       </Text>
                     </Stack>
                   </TableCell>
-                  <TableCell>{packFor(pack)}</TableCell>
-                  <TableCell>
+                  <TableCell label="For">{packFor(pack)}</TableCell>
+                  <TableCell label="State">
                     {pack.state === 'done' ? (
                       <Button
                         size="small"

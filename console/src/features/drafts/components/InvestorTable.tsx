@@ -30,7 +30,7 @@ export function InvestorTable({ draft }: InvestorTableProps) {
     );
   return (
     <Stack space="medium">
-      <Table caption={`Investors of ${draft.symbol}`}>
+      <Table caption={`Investors of ${draft.symbol}`} cardsOnPhone>
         <TableHead>
           <TableRow>
             <TableHeaderCell>Investor</TableHeaderCell>
@@ -45,16 +45,24 @@ export function InvestorTable({ draft }: InvestorTableProps) {
         <TableBody>
           {draft.investors.map((investor) => (
             <TableRow key={investor.investorAddress}>
-              <TableCell>{investor.investorAddress}</TableCell>
-              <TableCell align="right">{investor.investmentAmount}</TableCell>
-              <TableCell align="right">{investor.initialBalance}</TableCell>
-              <TableCell align="right">{investor.tokenRemainder}</TableCell>
-              <TableCell align="right">{investor.fiatRemainder}</TableCell>
-              <TableCell>
+              <TableCell label="Investor">{investor.investorAddress}</TableCell>
+              <TableCell align="right" label={`Investment (${draft.currency})`}>
+                {investor.investmentAmount}
+              </TableCell>
+              <TableCell align="right" label="Tokens">
+                {investor.initialBalance}
+              </TableCell>
+              <TableCell align="right" label="Token remainder">
+                {investor.tokenRemainder}
+              </TableCell>
+              <TableCell align="right" label="Fiat remainder">
+                {investor.fiatRemainder}
+              </TableCell>
+              <TableCell label="Status">
                 {investorStatusText(investor.status)}
                 {investor.errorMessage ? `: ${investor.errorMessage}` : ''}
               </TableCell>
-              <TableCell>
+              <TableCell label="Transaction">
                 {investor.transactionHash ? (
                   <TextLink href={explorer.tx(investor.transactionHash)}>
                     {`${investor.transactionHash.slice(0, 10)}...`}

@@ -30,7 +30,7 @@ export function SchemeListTab({ schemes, listError, editError, onEdit }: SchemeL
         <Skeleton label="Loading the security schemes" shape="table" />
       ) : null}
       {schemes ? (
-        <Table caption="Permission schemes">
+        <Table caption="Permission schemes" cardsOnPhone>
           <TableHead>
             <TableRow>
               <TableHeaderCell>Name</TableHeaderCell>
@@ -41,8 +41,8 @@ export function SchemeListTab({ schemes, listError, editError, onEdit }: SchemeL
           <TableBody>
             {schemes.map((scheme) => (
               <TableRow key={scheme.securitySchemeAddress}>
-                <TableCell>{scheme.schemeName}</TableCell>
-                <TableCell>
+                <TableCell label="Name">{scheme.schemeName}</TableCell>
+                <TableCell label="Contract address">
                   <Address address={scheme.securitySchemeAddress} />
                 </TableCell>
                 <TableCell>

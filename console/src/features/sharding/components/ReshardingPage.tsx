@@ -62,7 +62,7 @@ export function ReshardingPage() {
               <EmptyState title="No sharded keys" text="You do not sign for any active sharded key." />
             ) : null}
             {keys && keys.length > 0 ? (
-              <Table caption="Sharded keys you sign for:">
+              <Table caption="Sharded keys you sign for:" cardsOnPhone>
                 <TableHead>
                   <TableRow>
                     <TableHeaderCell>Name</TableHeaderCell>
@@ -74,9 +74,9 @@ export function ReshardingPage() {
                 <TableBody>
                   {keys.map((key) => (
                     <TableRow key={key.address}>
-                      <TableCell>{key.name}</TableCell>
-                      <TableCell>{key.address}</TableCell>
-                      <TableCell>
+                      <TableCell label="Name">{key.name}</TableCell>
+                      <TableCell label="Address">{key.address}</TableCell>
+                      <TableCell label="Signers">
                         {key.minimum} of {key.total}
                       </TableCell>
                       <TableCell>

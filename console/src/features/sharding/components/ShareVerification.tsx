@@ -119,7 +119,7 @@ export function ShareVerification({
         keeps the access code it shows.
       </Text>
       <ErrorAlert error={error} onDismiss={() => setError(null)} />
-      <Table caption="Signers">
+      <Table caption="Signers" cardsOnPhone>
         <TableHead>
           <TableRow>
             <TableHeaderCell>Signer</TableHeaderCell>
@@ -131,9 +131,9 @@ export function ShareVerification({
         <TableBody>
           {result.shares.map((share) => (
             <TableRow key={share.emailAddress}>
-              <TableCell>{share.profileName}</TableCell>
-              <TableCell>{share.emailAddress}</TableCell>
-              <TableCell>
+              <TableCell label="Signer">{share.profileName}</TableCell>
+              <TableCell label="Email">{share.emailAddress}</TableCell>
+              <TableCell label="PDF document">
                 {declined.has(share.emailAddress) ? (
                   <Badge tone="danger">Declined</Badge>
                 ) : opened.has(share.emailAddress) ? (

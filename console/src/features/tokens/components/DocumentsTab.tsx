@@ -65,7 +65,7 @@ export function DocumentsTab({ ops }: { ops: TokenOps }) {
           {documentMessages.noDocuments}
         </Alert>
       ) : (
-        <Table caption="Documents">
+        <Table caption="Documents" cardsOnPhone>
           <TableHead>
             <TableRow>
               <TableHeaderCell>Title</TableHeaderCell>
@@ -77,9 +77,9 @@ export function DocumentsTab({ ops }: { ops: TokenOps }) {
           <TableBody>
             {token.documents.map((document) => (
               <TableRow key={document.id}>
-                <TableCell>{document.title}</TableCell>
-                <TableCell>{document.uri}</TableCell>
-                <TableCell>{document.hash}</TableCell>
+                <TableCell label="Title">{document.title}</TableCell>
+                <TableCell label="Location">{document.uri}</TableCell>
+                <TableCell label="Hash">{document.hash}</TableCell>
                 <TableCell>
                   <Inline space="small">
                     <Button

@@ -39,14 +39,14 @@ const limitText = (value: string) => (value === '0' ? off : value);
 function RuleRow({ scope, rule }: { scope: string; rule: Rule }) {
   return (
     <TableRow>
-      <TableCell>{scope}</TableCell>
-      <TableCell>
+      <TableCell label="Scope">{scope}</TableCell>
+      <TableCell label="Holders">
         {rule.maxHolders === 0 ? `${rule.holders} (no limit)` : `${rule.holders} of ${rule.maxHolders}`}
       </TableCell>
-      <TableCell>{lockupText(rule.lockupUntil)}</TableCell>
-      <TableCell>{limitText(rule.minHolding)}</TableCell>
-      <TableCell>{limitText(rule.maxHolding)}</TableCell>
-      <TableCell>
+      <TableCell label="Lock-up until">{lockupText(rule.lockupUntil)}</TableCell>
+      <TableCell label="Minimum holding">{limitText(rule.minHolding)}</TableCell>
+      <TableCell label="Maximum holding">{limitText(rule.maxHolding)}</TableCell>
+      <TableCell label="Countries">
         {rule.countries
           ? `${rule.countries.mode === 'allow' ? 'only' : 'not'} ${rule.countries.list.join(', ')}`
           : off}
@@ -203,7 +203,7 @@ export function RulesTab({ ops }: { ops: TokenOps }) {
       });
   return (
     <Stack space="large">
-      <Table caption="Compliance rules">
+      <Table caption="Compliance rules" cardsOnPhone>
         <TableHead>
           <TableRow>
             <TableHeaderCell>Scope</TableHeaderCell>

@@ -97,7 +97,7 @@ export function WebhooksPage() {
           <Text tone="muted">No endpoints yet.</Text>
         ) : null}
         {endpoints.length > 0 ? (
-          <Table caption="Webhook endpoints">
+          <Table caption="Webhook endpoints" cardsOnPhone>
             <TableHead>
               <TableRow>
                 <TableHeaderCell>URL</TableHeaderCell>
@@ -109,9 +109,9 @@ export function WebhooksPage() {
             <TableBody>
               {endpoints.map((endpoint) => (
                 <TableRow key={endpoint.id}>
-                  <TableCell>{endpoint.url}</TableCell>
-                  <TableCell>{endpoint.events.join(', ')}</TableCell>
-                  <TableCell>{endpointState(endpoint)}</TableCell>
+                  <TableCell label="URL">{endpoint.url}</TableCell>
+                  <TableCell label="Events">{endpoint.events.join(', ')}</TableCell>
+                  <TableCell label="Status">{endpointState(endpoint)}</TableCell>
                   <TableCell>
                     <Stack space="xsmall">
                       <Button
