@@ -224,9 +224,9 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
               <StartDtxDialog
                 request={dtxRequest}
                 onClose={() => setDtxRequest(null)}
-            precheck={dtxGate.line}
-            startDisabled={dtxGate.button.disabled}
-            startDescribedBy={dtxGate.button['aria-describedby']}
+                precheck={dtxGate.line}
+                startDisabled={dtxGate.button.disabled}
+                startDescribedBy={dtxGate.button['aria-describedby']}
                 onStarted={() => {
                   setDtxRequest(null);
                   setPanel('none');
