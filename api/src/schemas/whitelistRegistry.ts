@@ -29,7 +29,7 @@ export const whitelistRegistryMessages = {
   revoked: (address: string) => `The verification of ${address} was revoked`,
   importTitle: 'Import from CSV',
   importHelp:
-    'A header line with publicAddress and legalName, then any of emailAddress, country, phoneNumber, comments (the Default Template’s fields).',
+    'A CSV file whose header line names publicAddress, legalName, emailAddress and country, and may name phoneNumber and comments (the Default Template’s fields); one investor per line.',
   importNoRows: 'The file has no rows below its header line',
   importMissingColumns: (columns: string) => `The header line lacks the column(s) ${columns}`,
   importDuplicate: 'The address is in the file more than once',

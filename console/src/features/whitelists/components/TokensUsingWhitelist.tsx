@@ -1,0 +1,57 @@
+import { type WhitelistToken, whitelistRegistryMessages } from '@tranche/api';
+import { Heading, Inline, Skeleton, Stack, Text, TextLink } from '@tranche/ui-kit';
+import { useEffect, useState } from 'react';
+import { api } from '../../../lib/api.ts';
+import { routeTo } from '../../../lib/paths.ts';
+import { renderRouterLink } from '../../../lib/renderRouterLink.tsx';
+import { ErrorAlert } from '../../forms/index.ts';
+
+/** 'Tokens using this whitelist': each deployed token whose whitelist this is, linking to its page. */
+export function TokensUsingWhitelist({ whitelist }: { whitelist: string }) {
+  const [tokens, setTokens] = useState<WhitelistToken[] | null>(null);
+  const [error, setError] = useState<unknown>(null);
+
+  useEffect(() => {
+    let live = true;
+    setTokens(null);
+    setError(null);
+    api
+      .call('whitelistTokens', { params: { whitelistAddress: whitelist } })
+      .then((answer) => {
+        if (live) setTokens(answer);
+      })
+      .catch((failure: unknown) => {
+        if (live) setError(failure);
+      });
+    return () => {
+      live = false;
+    };
+  }, [whitelist]);
+
+  return (
+    <section aria-labelledby="whitelist-tokens">
+      <Stack space="small">
+        <Heading level={3} id="whitelist-tokens">
+          {whitelistRegistryMessages.tokensTitle}
+        </Heading>
+        <ErrorAlert error={error} />
+        {tokens === null && !error ? <Skeleton label="Loading the tokens" shape="details" rows={1} /> : null}
+        {tokens?.length === 0 ? <Text tone="muted">{whitelistRegistryMessages.noTokens}</Text> : null}
+        {tokens && tokens.length > 0 ? (
+          <ul aria-label={whitelistRegistryMessages.tokensTitle}>
+            {tokens.map((token) => (
+              <li key={token.projectCode}>
+                <Inline space="small">
+                  <TextLink href={routeTo.TokenInfo(token.projectCode)} renderLink={renderRouterLink}>
+                    {token.projectCode}
+                  </TextLink>
+                  <Text>{token.projectName}</Text>
+                </Inline>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </Stack>
+    </section>
+  );
+}
