@@ -11,6 +11,7 @@ import {
   Button,
   ConfirmDialog,
   Heading,
+  Inline,
   Spinner,
   Stack,
   Table,
@@ -156,9 +157,11 @@ export function CsvImport({
                     <TableCell label="Country">{row.country}</TableCell>
                     <TableCell label="Status">
                       {row.entry ? (
-                        <Badge tone="success">Valid</Badge>
+                        <Inline space="small">
+                          <Badge tone="success">Valid</Badge>
+                        </Inline>
                       ) : (
-                        <Stack space="xsmall">
+                        <Stack space="xsmall" align="flex-start">
                           <Badge tone="danger">Invalid</Badge>
                           {row.reasons.map((reason) => (
                             <Text key={reason} size="small" tone="danger">
