@@ -1,8 +1,14 @@
-import { ApiError, whitelistRegistryMessages } from '@tranche/api';
+import { whitelistRegistryMessages } from '@tranche/api';
 import { type DevChain, devAccountKeys } from '@tranche/contracts';
 import { Contract, type Wallet, Wallet as EthersWallet, ZeroHash } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, databaseKinds, startTestChain, type TestApp } from '../../../test/helpers.ts';
+import {
+  createTestApp,
+  databaseKinds,
+  failureOf,
+  startTestChain,
+  type TestApp,
+} from '../../../test/helpers.ts';
 import { createTestUser, type TestUser } from '../credentials/testing.ts';
 import { projects, projectStatus } from '../projects/schema.ts';
 import { chainWallet, schemeWithRights, whitelistOf } from '../rbac/testing.ts';
@@ -16,12 +22,9 @@ afterAll(async () => {
   await chain.stop();
 });
 
-async function failureOf(promise: Promise<unknown>): Promise<[number, string]> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
+/** A failed call's status and message. */
+async function failure(promise: Promise<unknown>): Promise<[number, string]> {
+  const error = await failureOf(promise);
   return [error.statusCode, error.message];
 }
 
@@ -133,7 +136,7 @@ describe.each(databaseKinds)('the investor registry of a whitelist on %s', (kind
     expect(names(await registry(issuer, { country: 'de' }))).toEqual(['Alice Martin', 'Carla Martin']);
     expect(names(await registry(issuer, { country: 'DE', term: 'carla' }))).toEqual(['Carla Martin']);
     expect((await registry(issuer, { country: 'FR', term: 'martin' })).totalRows).toBe(0);
-    expect(await failureOf(registry(issuer, { country: 'Germany' }))).toEqual([
+    expect(await failure(registry(issuer, { country: 'Germany' }))).toEqual([
       400,
       whitelistRegistryMessages.countryInvalid,
     ]);
@@ -163,26 +166,24 @@ describe.each(databaseKinds)('the investor registry of a whitelist on %s', (kind
     ]);
     const unknown = `0x${'7'.repeat(40)}`;
     expect(
-      (await failureOf(issuer.client.call('whitelistTokens', { params: { whitelistAddress: unknown } })))[0],
+      (await failure(issuer.client.call('whitelistTokens', { params: { whitelistAddress: unknown } })))[0],
     ).toBe(404);
   });
 
   it('revokes a record: the wallet removes it on-chain, then the server drops it from the registry', async () => {
     const target = holders[1] ?? '';
     const body = { accountAddress: issuerAddress, whitelistAddress: whitelist, publicAddress: target };
-    expect(await failureOf(outsider.client.call('whitelistRevokeTx', { body }))).toEqual([
+    expect(await failure(outsider.client.call('whitelistRevokeTx', { body }))).toEqual([
       403,
       whitelistRegistryMessages.recordsNotAllowed,
     ]);
     const stranger = EthersWallet.createRandom().address.toLowerCase();
     expect(
-      await failureOf(
-        issuer.client.call('whitelistRevokeTx', { body: { ...body, publicAddress: stranger } }),
-      ),
+      await failure(issuer.client.call('whitelistRevokeTx', { body: { ...body, publicAddress: stranger } })),
     ).toEqual([404, whitelistRegistryMessages.notVerified(stranger)]);
     // Too early: the chain still verifies the address.
     expect(
-      await failureOf(
+      await failure(
         issuer.client.call('whitelistRevoked', {
           body: { whitelistAddress: whitelist, publicAddress: target },
         }),
@@ -197,7 +198,7 @@ describe.each(databaseKinds)('the investor registry of a whitelist on %s', (kind
     expect(await onChain.getFunction('verificationHash')(target)).toBe(ZeroHash);
 
     expect(
-      await failureOf(
+      await failure(
         outsider.client.call('whitelistRevoked', {
           body: { whitelistAddress: whitelist, publicAddress: target },
         }),

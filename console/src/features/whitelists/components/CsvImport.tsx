@@ -28,11 +28,12 @@ import { ErrorAlert } from '../../forms/index.ts';
 import { isWalletConnected, useWallet } from '../../wallet/index.ts';
 import { type ImportEntry, type ImportPreview, previewWhitelistCsv } from '../csvImport.ts';
 import { saveChunk } from './NewAddressTab.tsx';
+import { NotSavedAlert } from './NotSavedAlert.tsx';
 
 /** Rows of the preview table shown at once (the counts cover the whole file). */
 const previewLimit = 200;
 
-type Outcome = { saved: number; failed: WhitelistErrorItem[] };
+type Outcome = { sent: number; saved: number; failed: WhitelistErrorItem[] };
 
 /** Sends the entries through POST /whitelist/bulk (the server's batch job), `saveChunk` addresses per request. */
 async function sendEntries(
@@ -42,7 +43,7 @@ async function sendEntries(
   onProgress: (text: string) => void,
 ): Promise<Outcome> {
   const { asset } = await api.call('getSchemeAsset', { params: { contractAddress: whitelist.scheme } });
-  const outcome: Outcome = { saved: 0, failed: [] };
+  const outcome: Outcome = { sent: entries.length, saved: 0, failed: [] };
   for (let start = 0; start < entries.length; start += saveChunk) {
     const part = entries.slice(start, start + saveChunk);
     onProgress(`Saving ${start + part.length} of ${entries.length} addresses`);
@@ -195,15 +196,10 @@ export function CsvImport({
           <Alert tone="success">{`${countOf(outcome.saved, 'address', 'addresses')} saved`}</Alert>
         ) : null}
         {outcome && outcome.failed.length > 0 ? (
-          <Alert tone="danger" title={whitelistMessages.saveFailed}>
-            <ul aria-label="Addresses not saved">
-              {outcome.failed.slice(0, 50).map((item) => (
-                <li key={item.legend}>
-                  {item.legend}: {item.reason}
-                </li>
-              ))}
-            </ul>
-          </Alert>
+          <NotSavedAlert
+            message={`${outcome.failed.length} of ${outcome.sent} addresses were not saved.`}
+            items={outcome.failed}
+          />
         ) : null}
         <ConfirmDialog
           open={confirming}

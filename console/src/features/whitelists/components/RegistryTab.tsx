@@ -1,7 +1,6 @@
 import {
   type RegistryRecord,
   type WhitelistListItem,
-  type WhitelistRegistryPage,
   whitelistMessages,
   whitelistRegistryMessages,
 } from '@tranche/api';
@@ -19,10 +18,11 @@ import {
   TextField,
   TxWizard,
 } from '@tranche/ui-kit';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../../../lib/api.ts';
 import { renderRouterLink } from '../../../lib/renderRouterLink.tsx';
+import { useLoad } from '../../../lib/useLoad.ts';
 import { Address } from '../../config/index.ts';
 import { ErrorAlert } from '../../forms/index.ts';
 import { useExplorerConfig } from '../../permissions/index.ts';
@@ -76,9 +76,6 @@ function useRegistryQuery() {
 export function RegistryTab({ whitelists }: { whitelists: WhitelistListItem[] }) {
   const { query, update, hrefForPage } = useRegistryQuery();
   const [termInput, setTermInput] = useState(query.term);
-  const [page, setPage] = useState<WhitelistRegistryPage | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<unknown>(null);
   const [revoking, setRevoking] = useState<RegistryRecord | null>(null);
   const { view, setView, revoke } = useRevoke();
   const explorer = useExplorerConfig();
@@ -86,32 +83,19 @@ export function RegistryTab({ whitelists }: { whitelists: WhitelistListItem[] })
 
   useEffect(() => setTermInput(query.term), [query.term]);
   const { whitelist, term, country, page: pageNumber } = query;
-  /** Loads the page the query names; answers the cleanup that drops an answer come too late. */
-  const load = useCallback(() => {
-    let live = true;
-    if (!whitelist) return () => undefined;
-    setLoading(true);
-    setError(null);
-    api
-      .call('whitelistRegistry', {
-        params: { whitelistAddress: whitelist },
-        query: { term, country, page: pageNumber },
-      })
-      .then((answer) => {
-        if (live) setPage(answer);
-      })
-      .catch((failure: unknown) => {
-        if (live) setError(failure);
-      })
-      .finally(() => {
-        if (live) setLoading(false);
-      });
-    return () => {
-      live = false;
-    };
-  }, [whitelist, term, country, pageNumber]);
-  useEffect(() => load(), [load]);
-  const refresh = useCallback(() => void load(), [load]);
+  const { state, reload: refresh } = useLoad(
+    () =>
+      whitelist
+        ? api.call('whitelistRegistry', {
+            params: { whitelistAddress: whitelist },
+            query: { term, country, page: pageNumber },
+          })
+        : Promise.resolve(null),
+    [whitelist, term, country, pageNumber],
+  );
+  const page = state.status === 'ready' ? state.data : null;
+  const loading = state.status === 'loading';
+  const error = state.status === 'error' ? state.error : null;
   const handleRevoke = async () => {
     const record = revoking;
     setRevoking(null);
@@ -196,10 +180,7 @@ export function RegistryTab({ whitelists }: { whitelists: WhitelistListItem[] })
         placeholder="Select a whitelist"
         options={whitelists.map((w) => ({ value: w.address, label: w.name }))}
         value={query.whitelist}
-        onChange={(value) => {
-          setPage(null);
-          update({ whitelist: value, q: '', country: '' });
-        }}
+        onChange={(value) => update({ whitelist: value, q: '', country: '' })}
       />
       {!query.whitelist ? <Alert tone="primary">{whitelistMessages.selectWhitelist}</Alert> : null}
       {query.whitelist ? (
@@ -241,7 +222,7 @@ export function RegistryTab({ whitelists }: { whitelists: WhitelistListItem[] })
           columns={columns}
           data={page?.pagedResults ?? []}
           getRowId={(row) => row.publicAddress}
-          loading={loading && !page}
+          loading={loading}
           loadingText={whitelistMessages.loadingAddresses}
           emptyTitle={
             query.term || query.country ? whitelistRegistryMessages.noMatches : whitelistMessages.noAddresses

@@ -1,32 +1,19 @@
-import { type WhitelistToken, whitelistRegistryMessages } from '@tranche/api';
+import { whitelistRegistryMessages } from '@tranche/api';
 import { Heading, Inline, Skeleton, Stack, Text, TextLink } from '@tranche/ui-kit';
-import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { routeTo } from '../../../lib/paths.ts';
 import { renderRouterLink } from '../../../lib/renderRouterLink.tsx';
+import { useLoad } from '../../../lib/useLoad.ts';
 import { ErrorAlert } from '../../forms/index.ts';
 
 /** 'Tokens using this whitelist': each deployed token whose whitelist this is, linking to its page. */
 export function TokensUsingWhitelist({ whitelist }: { whitelist: string }) {
-  const [tokens, setTokens] = useState<WhitelistToken[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
-
-  useEffect(() => {
-    let live = true;
-    setTokens(null);
-    setError(null);
-    api
-      .call('whitelistTokens', { params: { whitelistAddress: whitelist } })
-      .then((answer) => {
-        if (live) setTokens(answer);
-      })
-      .catch((failure: unknown) => {
-        if (live) setError(failure);
-      });
-    return () => {
-      live = false;
-    };
-  }, [whitelist]);
+  const { state } = useLoad(
+    () => api.call('whitelistTokens', { params: { whitelistAddress: whitelist } }),
+    [whitelist],
+  );
+  const tokens = state.status === 'ready' ? state.data : null;
+  const error = state.status === 'error' ? state.error : null;
 
   return (
     <section aria-labelledby="whitelist-tokens">
