@@ -36,6 +36,7 @@ export * from './schemas/credentials.ts';
 export * from './schemas/codebases.ts';
 export * from './schemas/rbac.ts';
 export * from './schemas/whitelists.ts';
+export * from './schemas/whitelistRegistry.ts';
 export * from './schemas/transactions.ts';
 export * from './schemas/projects.ts';
 export * from './schemas/partitions.ts';

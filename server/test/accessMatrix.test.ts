@@ -352,6 +352,38 @@ describe('access matrix', () => {
         },
       },
       {
+        route: 'whitelistRegistry',
+        resource: 'whitelist records',
+        params: { whitelistAddress: resource.whitelist },
+        expect: (data) => {
+          const page = data as {
+            recordsVisible: boolean;
+            countries: string[];
+            pagedResults: { legalName: string | null; country: string | null }[];
+          };
+          const rows = page.pagedResults;
+          return (
+            !page.recordsVisible &&
+            page.countries.length === 0 &&
+            rows.length === 1 &&
+            rows[0]?.legalName === null &&
+            rows[0]?.country === null
+          );
+        },
+      },
+      {
+        route: 'whitelistRevokeTx',
+        resource: 'whitelist records',
+        body: { accountAddress: key, whitelistAddress: resource.whitelist, publicAddress: resource.holder },
+        expect: 'denied',
+      },
+      {
+        route: 'whitelistRevoked',
+        resource: 'whitelist records',
+        body: { whitelistAddress: resource.whitelist, publicAddress: resource.holder },
+        expect: 'denied',
+      },
+      {
         route: 'listShardedKeys',
         resource: 'sharded key',
         expect: (data) => !JSON.stringify(data).includes(key),

@@ -15,6 +15,15 @@ import {
   whitelistDeployTxRequestSchema,
   whitelistListSchema,
 } from '../schemas/whitelists.ts';
+import {
+  whitelistRegistryPageSchema,
+  whitelistRegistryParamsSchema,
+  whitelistRegistryQuerySchema,
+  whitelistRevokedRequestSchema,
+  whitelistRevokeTxRequestSchema,
+  whitelistRevokeTxResponseSchema,
+  whitelistTokensSchema,
+} from '../schemas/whitelistRegistry.ts';
 import { type GroupRoutes, part2, route } from './define.ts';
 
 export const whitelistsRoutes = {
@@ -53,6 +62,32 @@ export const whitelistsRoutes = {
     spec: part2,
     summary: 'Register a deployed whitelist (by an account controlling its owner or deployer)',
     body: registerWhitelistRequestSchema,
+    response: z.null(),
+  }),
+  whitelistRegistry: route('whitelistRegistry', {
+    spec: 'tranche',
+    summary:
+      'Investor registry of a whitelist: verified addresses with their KYC records, searched and filtered',
+    params: whitelistRegistryParamsSchema,
+    query: whitelistRegistryQuerySchema,
+    response: whitelistRegistryPageSchema,
+  }),
+  whitelistTokens: route('whitelistTokens', {
+    spec: 'tranche',
+    summary: 'Tokens using a whitelist',
+    params: whitelistRegistryParamsSchema,
+    response: whitelistTokensSchema,
+  }),
+  whitelistRevokeTx: route('whitelistRevokeTx', {
+    spec: 'tranche',
+    summary: 'Build the unsigned revocation of a verified address',
+    body: whitelistRevokeTxRequestSchema,
+    response: whitelistRevokeTxResponseSchema,
+  }),
+  whitelistRevoked: route('whitelistRevoked', {
+    spec: 'tranche',
+    summary: 'Remove a revoked address from the registry once the chain no longer verifies it',
+    body: whitelistRevokedRequestSchema,
     response: z.null(),
   }),
 } satisfies GroupRoutes<'whitelists'>;

@@ -14,6 +14,7 @@ export const whitelistServerMessages = {
   duplicate: 'The address is specified more than once in this request',
   tooMany: (max: number) => `At most ${max} addresses can be sent in one request`,
   legalNameRequired: 'The legal name of the contact is required',
+  legalNameTooLong: 'The legal name of the contact should be at most 255 characters long',
   batchFailed: (reason: string) => `The transaction of its batch failed: ${reason}`,
   recordsNotSaved: 'The records of its batch could not be saved, so its transaction was not sent',
   notMarkedVerified:
@@ -126,7 +127,7 @@ export const whitelistEntrySchema = z.object({
   legalName: nameField({ required: whitelistServerMessages.legalNameRequired })
     .trim()
     .min(1, whitelistServerMessages.legalNameRequired)
-    .max(255),
+    .max(255, whitelistServerMessages.legalNameTooLong),
   contactDetails: contactDetailsSchema.default({}),
   /** Issue 36: when the investor's KYC stops being valid (whitelists on smart contract 2 only). */
   expiresAt: expiresAtField.optional(),

@@ -2,6 +2,7 @@ import { apiPrefix, routes } from '@tranche/api';
 import { registerRoute } from '../../http/routing.ts';
 import { jobRunnerOf } from '../../jobs/runner.ts';
 import type { ServerModule } from '../registry.ts';
+import { createWhitelistRegistry } from './registry.ts';
 import { seedLocalSecurity } from './seed.ts';
 import { createWhitelistService, whitelistBulkJobKind } from './service.ts';
 
@@ -44,6 +45,20 @@ export const whitelistsModule: ServerModule = {
     registerRoute(app, ctx, 'listExpiringRecords', async ({ params, session }) =>
       whitelists.expiring(session, params.whitelistAddress),
     );
+    const registry = createWhitelistRegistry(ctx, whitelists.requireWhitelist);
+    registerRoute(app, ctx, 'whitelistRegistry', async ({ params, query, session }) =>
+      registry.page(session, params.whitelistAddress, query),
+    );
+    registerRoute(app, ctx, 'whitelistTokens', async ({ params }) =>
+      registry.tokens(params.whitelistAddress),
+    );
+    registerRoute(app, ctx, 'whitelistRevokeTx', async ({ body, session }) =>
+      registry.revokeTx(session, body),
+    );
+    registerRoute(app, ctx, 'whitelistRevoked', async ({ body, session }) => {
+      await registry.revoked(session, body);
+      return null;
+    });
     if (ctx.chain.local) {
       try {
         await seedLocalSecurity(ctx);

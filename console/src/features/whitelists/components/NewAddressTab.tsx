@@ -31,6 +31,7 @@ import { api } from '../../../lib/api.ts';
 import { useChainClock } from '../../config/index.ts';
 import { ErrorAlert } from '../../forms/index.ts';
 import { isWalletConnected, useSelectWallet, useWallet } from '../../wallet/index.ts';
+import { NotSavedAlert } from './NotSavedAlert.tsx';
 import { TemplateFields } from './TemplateFields.tsx';
 
 /** Addresses per POST /whitelist/bulk from the console (the server batches each into transactions). */
@@ -226,20 +227,7 @@ export function NewAddressTab({ whitelists }: { whitelists: WhitelistListItem[] 
           </Button>
         </div>
       ) : null}
-      {failure ? (
-        <Alert tone="danger" title={whitelistMessages.saveFailed}>
-          <Stack space="small">
-            <span>{failure.message}</span>
-            <ul aria-label="Addresses not saved">
-              {failure.items.slice(0, 50).map((item) => (
-                <li key={item.legend}>
-                  {item.legend}: {item.reason}
-                </li>
-              ))}
-            </ul>
-          </Stack>
-        </Alert>
-      ) : null}
+      {failure ? <NotSavedAlert message={failure.message} items={failure.items} /> : null}
       {saved !== null && !failure ? (
         <Alert tone="success">{`${countOf(saved, 'address', 'addresses')} saved`}</Alert>
       ) : null}

@@ -6,9 +6,10 @@ import { api } from '../../../lib/api.ts';
 import { AllWhitelistsTab } from './AllWhitelistsTab.tsx';
 import { NewAddressTab } from './NewAddressTab.tsx';
 import { NewWhitelistTab } from './NewWhitelistTab.tsx';
+import { RegistryTab } from './RegistryTab.tsx';
 import { VerifiedAddressesTab } from './VerifiedAddressesTab.tsx';
 
-export const whitelistTabs = ['deploy', 'list', 'address', 'verified'] as const;
+export const whitelistTabs = ['deploy', 'list', 'address', 'verified', 'registry'] as const;
 export type WhitelistTab = (typeof whitelistTabs)[number];
 
 /**
@@ -21,7 +22,7 @@ export function parseWhitelistTab(search: URLSearchParams): WhitelistTab {
   return tab ?? (search.get('page') ? 'verified' : search.has('term') ? 'list' : 'deploy');
 }
 
-/** Whitelists (part 2): New Whitelist, All whitelists, New Address, Verified Addresses. */
+/** Whitelists (part 2): New Whitelist, All whitelists, New Address, Verified Addresses; and issue 37's Investor registry. */
 export function WhitelistsPage() {
   const [search, setSearch] = useSearchParams();
   const tab = parseWhitelistTab(search);
@@ -56,6 +57,7 @@ export function WhitelistsPage() {
           <Tabs.Trigger value="list">All whitelists</Tabs.Trigger>
           <Tabs.Trigger value="address">New Address</Tabs.Trigger>
           <Tabs.Trigger value="verified">Verified Addresses</Tabs.Trigger>
+          <Tabs.Trigger value="registry">Investor registry</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="deploy">
           <NewWhitelistTab onDeployed={load} />
@@ -68,6 +70,9 @@ export function WhitelistsPage() {
         </Tabs.Content>
         <Tabs.Content value="verified">
           <VerifiedAddressesTab whitelists={whitelists ?? []} />
+        </Tabs.Content>
+        <Tabs.Content value="registry">
+          <RegistryTab whitelists={whitelists ?? []} />
         </Tabs.Content>
       </Tabs.Root>
     </Card>
