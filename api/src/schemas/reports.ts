@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { reportMessages as m } from '../messages.ts';
+
+/** GET /reports/{code}/...: the token by its symbol. */
+export const reportParamsSchema = z.object({ code: z.string().trim().min(1).max(100) });
+
+/** ?block=N: the block the report is at; without it, the latest block the indexer has read. */
+export const reportQuerySchema = z.object({
+  block: z.coerce.number({ error: m.blockInvalid }).int(m.blockInvalid).min(0, m.blockInvalid).optional(),
+});
+export type ReportQuery = z.infer<typeof reportQuerySchema>;
+
+/** The block a report is at and the latest one it could be at. */
+const reportBlock = {
+  blockNumber: z.number().int(),
+  /** ISO time of the block. */
+  blockTime: z.string(),
+  /** The latest block the indexer has read for the token (the default). */
+  headBlock: z.number().int(),
+};
+
+/**
+ * `part` as a percentage of `whole` with two decimals, by integer arithmetic (rounded down): '12.34'. '0.00' when
+ * the whole is zero.
+ */
+export function sharePercent(part: bigint | string, whole: bigint | string): string {
+  const total = BigInt(whole);
+  if (total <= 0n) return '0.00';
+  const hundredths = (BigInt(part) * 10_000n) / total;
+  return `${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, '0')}`;
+}
+
+export const capTablePartitionSchema = z.object({
+  /** bytes32 hex. */
+  value: z.string(),
+  name: z.string(),
+  supply: z.string(),
+  holders: z.number().int(),
+});
+
+export const capTableRowSchema = z.object({
+  holderAddress: z.string(),
+  /** The legal name of the holder's whitelist record, for viewers who may read the records; null otherwise. */
+  legalName: z.string().nullable(),
+  /** Balance in each partition of `partitions`, in the same order ('0' where none). */
+  balances: z.array(z.string()),
+  total: z.string(),
+  /** Of the total supply, in percent with two decimals. */
+  share: z.string(),
+});
+
+/** GET /reports/{code}/cap-table: partitions × holders at a block, largest holders first. */
+export const capTableSchema = z.object({
+  symbol: z.string(),
+  tokenName: z.string(),
+  contractAddress: z.string(),
+  ...reportBlock,
+  totalSupply: z.string(),
+  namesVisible: z.boolean(),
+  partitions: z.array(capTablePartitionSchema),
+  holders: z.array(capTableRowSchema),
+});
+export type CapTable = z.infer<typeof capTableSchema>;
+
+/** How many of the largest holders the concentration report names. */
+export const concentrationTopCount = 10;
+/** The cumulative shares the concentration report gives: of the largest 1, 5, 10 and 20 holders. */
+export const concentrationSteps = [1, 5, 10, 20] as const;
+
+/** GET /reports/{code}/concentration: how much of the supply the largest holders hold, at a block. */
+export const concentrationSchema = z.object({
+  symbol: z.string(),
+  ...reportBlock,
+  totalSupply: z.string(),
+  holders: z.number().int(),
+  namesVisible: z.boolean(),
+  top: z.array(
+    z.object({
+      holderAddress: z.string(),
+      legalName: z.string().nullable(),
+      balance: z.string(),
+      share: z.string(),
+    }),
+  ),
+  restBalance: z.string(),
+  restShare: z.string(),
+  /** The share of the largest `count` holders, for each of {@link concentrationSteps} there are as many holders for. */
+  cumulative: z.array(z.object({ count: z.number().int(), balance: z.string(), share: z.string() })),
+});
+export type Concentration = z.infer<typeof concentrationSchema>;
+
+/** GET /reports/{code}/distributions: the distributions whose record block is at or before the block. */
+export const distributionHistorySchema = z.object({
+  symbol: z.string(),
+  ...reportBlock,
+  distributions: z.array(
+    z.object({
+      id: z.number().int(),
+      asset: z.string(),
+      assetSymbol: z.string(),
+      assetDecimals: z.number().int(),
+      amount: z.string(),
+      recordBlock: z.number().int(),
+      /** ISO time of the record block. */
+      recordDate: z.string(),
+      deadline: z.string(),
+      holders: z.number().int(),
+      /** Paid by holders' claims, by pushes (base units of the asset), as the chain holds them now. */
+      claimed: z.string(),
+      pushed: z.string(),
+      remaining: z.string(),
+      reclaimed: z.boolean(),
+    }),
+  ),
+});
+export type DistributionHistory = z.infer<typeof distributionHistorySchema>;
