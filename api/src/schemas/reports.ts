@@ -19,15 +19,43 @@ const reportBlock = {
   headBlock: z.number().int(),
 };
 
+/** Hundredths of a percent as text: 1234 → '12.34'. */
+const percentOf = (hundredths: bigint) =>
+  `${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, '0')}`;
+
 /**
- * `part` as a percentage of `whole` with two decimals, by integer arithmetic (rounded down): '12.34'. '0.00' when
- * the whole is zero.
+ * `part` as a percentage of `whole` with two decimals, by integer arithmetic (rounded to the nearest, halves up):
+ * '12.34'. '0.00' when the whole is zero.
  */
 export function sharePercent(part: bigint | string, whole: bigint | string): string {
   const total = BigInt(whole);
   if (total <= 0n) return '0.00';
-  const hundredths = (BigInt(part) * 10_000n) / total;
-  return `${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, '0')}`;
+  return percentOf((BigInt(part) * 20_000n + total) / (2n * total));
+}
+
+/**
+ * The shares of `parts` in their sum as percentages with two decimals that add up to exactly 100.00 (largest
+ * remainder, as the ui-kit's share charts count them); all '0.00' when the sum is zero.
+ */
+export function sharesPercent(parts: readonly bigint[]): string[] {
+  const total = parts.reduce((sum, part) => sum + part, 0n);
+  if (total <= 0n) return parts.map(() => '0.00');
+  const exact = parts.map((part, index) => ({
+    index,
+    floor: (part * 10_000n) / total,
+    remainder: (part * 10_000n) % total,
+  }));
+  let left = 10_000n - exact.reduce((sum, e) => sum + e.floor, 0n);
+  const extra = new Set<number>();
+  for (const e of [...exact].sort((a, b) =>
+    a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1,
+  )) {
+    if (left <= 0n) break;
+    if (e.remainder === 0n) continue;
+    extra.add(e.index);
+    left -= 1n;
+  }
+  return exact.map((e) => percentOf(e.floor + (extra.has(e.index) ? 1n : 0n)));
 }
 
 export const capTablePartitionSchema = z.object({

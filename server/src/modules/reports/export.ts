@@ -1,4 +1,4 @@
-import { type CapTable, formatAmount, toCsv } from '@tranche/api';
+import { type CapTable, formatAmount, sharePercent, toCsv } from '@tranche/api';
 import PDFDocument from 'pdfkit';
 
 /** The cap table's CSV: a header in words, then one line per holder (amounts as integers of base units). */
@@ -76,10 +76,9 @@ export function capTablePdf(table: CapTable): Promise<Buffer> {
     const restHolders = table.holders.slice(barRows);
     if (restHolders.length > 0) {
       const rest = restHolders.reduce((sum, row) => sum + BigInt(row.total), 0n);
-      const hundredths = BigInt(table.totalSupply) > 0n ? (rest * 10_000n) / BigInt(table.totalSupply) : 0n;
       bars.push({
         label: `${restHolders.length} other holders`,
-        share: `${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, '0')}`,
+        share: sharePercent(rest, table.totalSupply),
       });
     }
     const labelWidth = 190;

@@ -6,6 +6,7 @@ import {
   type DistributionHistory,
   reportMessages as m,
   sharePercent,
+  sharesPercent,
 } from '@tranche/api';
 import { accessOf, type Viewer } from '../../access/access.ts';
 import type { AppContext } from '../../context.ts';
@@ -122,6 +123,7 @@ export async function capTable(
       holders: p.holders,
     }))
     .sort((a, b) => a.name.localeCompare(b.name));
+  const shares = sharesPercent(holdings.map((h) => h.total));
   return {
     symbol: token.projectCode,
     tokenName: token.projectName,
@@ -130,12 +132,12 @@ export async function capTable(
     totalSupply: totalSupply.toString(),
     namesVisible: named,
     partitions: ordered,
-    holders: holdings.map((h) => ({
+    holders: holdings.map((h, i) => ({
       holderAddress: h.holder,
       legalName: h.legalName,
       balances: ordered.map((p) => (h.byPartition.get(p.value) ?? 0n).toString()),
       total: h.total.toString(),
-      share: sharePercent(h.total, totalSupply),
+      share: shares[i] ?? '0.00',
     })),
   };
 }
@@ -150,6 +152,8 @@ export async function concentration(
   const { token, named, holdings, totalSupply, ...at } = await holdingsAt(ctx, viewer, code, block);
   const top = holdings.slice(0, concentrationTopCount);
   const rest = holdings.slice(concentrationTopCount).reduce((sum, h) => sum + h.total, 0n);
+  // The top's and the rest's shares as the chart counts them (they add up to 100.00).
+  const shares = sharesPercent([...top.map((h) => h.total), rest]);
   const sumOf = (count: number) => holdings.slice(0, count).reduce((sum, h) => sum + h.total, 0n);
   return {
     symbol: token.projectCode,
@@ -157,14 +161,14 @@ export async function concentration(
     totalSupply: totalSupply.toString(),
     holders: holdings.length,
     namesVisible: named,
-    top: top.map((h) => ({
+    top: top.map((h, i) => ({
       holderAddress: h.holder,
       legalName: h.legalName,
       balance: h.total.toString(),
-      share: sharePercent(h.total, totalSupply),
+      share: shares[i] ?? '0.00',
     })),
     restBalance: rest.toString(),
-    restShare: sharePercent(rest, totalSupply),
+    restShare: shares[top.length] ?? '0.00',
     // The steps there are holders for: 1 and 5 of 7 holders, none of none.
     cumulative: concentrationSteps
       .filter((count) => count <= holdings.length)
