@@ -754,15 +754,3 @@ export const tokenEnforcementMessages = {
     'The new wallet is verified with a different KYC record than the lost wallet: both must carry the same KYC hash',
   nothingToRecover: 'The lost wallet holds no tokens of this token',
 } as const;
-
-/** Reports of a token at a block: cap table, holder concentration, distribution history (issue 37). */
-export const reportMessages = {
-  blockInvalid: 'The block number must be a whole number of 0 or more',
-  blockInFuture: 'The block is after the latest block of the chain',
-  blockNotIndexed: (block: number, indexed: number) =>
-    `Block ${block} is not indexed yet (indexed up to ${indexed}); try again in a moment`,
-  notIndexed: 'The token has not been indexed yet; try again in a moment',
-  capTableTitle: 'Cap table',
-  concentrationTitle: 'Holder concentration',
-  distributionsTitle: 'Distribution history',
-} as const;

@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { reportMessages as m } from '../messages.ts';
+import { auditMessages } from '../messages.ts';
+
+/**
+ * Reports of a token at a block (issue 37): the block's rules say what the audit trail's say. Here, not in
+ * messages.ts, which every route of the console loads: only the reports and their schemas need the new text.
+ */
+export const reportMessages = {
+  blockInvalid: auditMessages.blockInvalid,
+  blockInFuture: auditMessages.blockInFuture,
+  blockNotIndexed: auditMessages.blockNotIndexed,
+  notIndexed: 'The token has not been indexed yet; try again in a moment',
+} as const;
+const m = reportMessages;
 
 /** GET /reports/{code}/...: the token by its symbol. */
 export const reportParamsSchema = z.object({ code: z.string().trim().min(1).max(100) });
