@@ -347,7 +347,10 @@ describe('access matrix', () => {
         resource: "cap table's names",
         params: { code: resource.token },
         expect: (data) => {
-          const table = data as { namesVisible: boolean; holders: { legalName: string | null; total: string }[] };
+          const table = data as {
+            namesVisible: boolean;
+            holders: { legalName: string | null; total: string }[];
+          };
           return (
             !table.namesVisible &&
             table.holders.length === 1 &&
