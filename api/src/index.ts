@@ -46,6 +46,7 @@ export * from './schemas/rules.ts';
 export * from './schemas/holders.ts';
 export * from './schemas/balance.ts';
 export * from './schemas/balanceReport.ts';
+export * from './schemas/reports.ts';
 export * from './schemas/localChain.ts';
 export * from './schemas/sharding.ts';
 export * from './schemas/dtx.ts';

@@ -307,6 +307,31 @@ export const routeTable = {
     access: 'user',
   },
   balanceOf: { group: 'holders', method: 'GET', path: '/balanceof/:address', access: 'user' },
+  reportCapTable: { group: 'holders', method: 'GET', path: '/reports/:code/cap-table', access: 'user' },
+  reportCapTableCsv: {
+    group: 'holders',
+    method: 'GET',
+    path: '/reports/:code/cap-table/csv',
+    access: 'user',
+  },
+  reportCapTablePdf: {
+    group: 'holders',
+    method: 'GET',
+    path: '/reports/:code/cap-table/pdf',
+    access: 'user',
+  },
+  reportConcentration: {
+    group: 'holders',
+    method: 'GET',
+    path: '/reports/:code/concentration',
+    access: 'user',
+  },
+  reportDistributions: {
+    group: 'holders',
+    method: 'GET',
+    path: '/reports/:code/distributions',
+    access: 'user',
+  },
   createSnapshot: { group: 'corporateActions', method: 'POST', path: '/snapshots', access: 'user' },
   listSnapshots: {
     group: 'corporateActions',

@@ -343,6 +343,23 @@ describe('access matrix', () => {
         },
       },
       {
+        route: 'reportCapTable',
+        resource: "cap table's names",
+        params: { code: resource.token },
+        expect: (data) => {
+          const table = data as {
+            namesVisible: boolean;
+            holders: { legalName: string | null; total: string }[];
+          };
+          return (
+            !table.namesVisible &&
+            table.holders.length === 1 &&
+            table.holders[0]?.legalName === null &&
+            table.holders[0]?.total === '1000'
+          );
+        },
+      },
+      {
         route: 'listWhitelistAddresses',
         resource: 'whitelist records',
         params: { whitelistAddress: resource.whitelist, page: '1' },

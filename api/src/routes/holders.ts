@@ -22,6 +22,13 @@ import {
   tokenStatsParamsSchema,
   tokenStatsSchema,
 } from '../schemas/holders.ts';
+import {
+  capTableSchema,
+  concentrationSchema,
+  distributionHistorySchema,
+  reportParamsSchema,
+  reportQuerySchema,
+} from '../schemas/reports.ts';
 import { type GroupRoutes, part1, part2, route } from './define.ts';
 
 export const holdersRoutes = {
@@ -76,5 +83,40 @@ export const holdersRoutes = {
     summary: 'Balances of an address on all tokens and partitions',
     params: balanceOfParamsSchema,
     response: balanceReportSchema,
+  }),
+  reportCapTable: route('reportCapTable', {
+    spec: 'tranche',
+    summary:
+      'Cap table of a token at a block (latest indexed without ?block): partitions × holders, % of supply',
+    params: reportParamsSchema,
+    query: reportQuerySchema,
+    response: capTableSchema,
+  }),
+  reportCapTableCsv: route('reportCapTableCsv', {
+    spec: 'tranche',
+    summary: 'Cap table of a token at a block as CSV (text/csv, not enveloped)',
+    params: reportParamsSchema,
+    query: reportQuerySchema,
+  }),
+  reportCapTablePdf: route('reportCapTablePdf', {
+    spec: 'tranche',
+    summary: 'Cap table of a token at a block as PDF with its chart (application/pdf, not enveloped)',
+    params: reportParamsSchema,
+    query: reportQuerySchema,
+  }),
+  reportConcentration: route('reportConcentration', {
+    spec: 'tranche',
+    summary: 'Holder concentration of a token at a block: the largest holders and their cumulative shares',
+    params: reportParamsSchema,
+    query: reportQuerySchema,
+    response: concentrationSchema,
+  }),
+  reportDistributions: route('reportDistributions', {
+    spec: 'tranche',
+    summary:
+      'Distribution history of a token: distributions recorded at or before a block, with what was paid',
+    params: reportParamsSchema,
+    query: reportQuerySchema,
+    response: distributionHistorySchema,
   }),
 } satisfies GroupRoutes<'holders'>;

@@ -22,6 +22,7 @@ export const routeModules = {
   approvals: [paths.approvals, paths.notificationPreferences],
   webhooks: [paths.webhooks],
   audit: [paths.audit],
+  reports: [paths.reports],
   local: [paths.localAddress, paths.localTx, paths.localBlock, paths.localMail, paths.localSignUpMail],
 } as const;
 

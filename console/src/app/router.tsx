@@ -36,6 +36,7 @@ const loaders = {
   approvals: () => import('../routes/approvals.tsx'),
   webhooks: () => import('../routes/webhooks.tsx'),
   audit: () => import('../routes/audit.tsx'),
+  reports: () => import('../routes/reports.tsx'),
   local: () => import('../routes/local.tsx'),
 } satisfies Record<RouteModule, () => Promise<unknown>>;
 
@@ -122,6 +123,7 @@ export const routeObjects: RouteObject[] = [
           protectedRoute(paths.notificationPreferences, 'approvals', 'NotificationPreferencesRoute'),
           protectedRoute(paths.webhooks, 'webhooks', 'WebhooksRoute'),
           protectedRoute(paths.audit, 'audit', 'AuditRoute'),
+          protectedRoute(paths.reports, 'reports', 'ReportsRoute'),
           protectedRoute(paths.transactionHistory, 'history', 'TransactionHistoryRoute'),
           protectedRoute(paths.localAddress, 'local', 'LocalAddressRoute'),
           protectedRoute(paths.localTx, 'local', 'LocalTxRoute'),

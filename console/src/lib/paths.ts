@@ -25,6 +25,8 @@ export const paths = {
   webhooks: '/Webhooks',
   /** A token's audit trail (?token=SYMBOL): operations log, verification, regulator packs, auditors. */
   audit: '/Audit',
+  /** A token's reports at a block (?token=SYMBOL&block=N): cap table, holder concentration, distributions. */
+  reports: '/Reports',
   localAddress: '/local/address/:addr',
   localTx: '/local/tx/:addr',
   localBlock: '/local/block/:addr',
@@ -67,6 +69,7 @@ export const routeTo = {
   ViewTokenDraft: (token: string) => withQuery(paths.viewTokenDraft, { token }),
   TokenInfo: (token: string) => withQuery(paths.tokenInfo, { token }),
   Audit: (token: string) => withQuery(paths.audit, { token }),
+  Reports: (token: string) => withQuery(paths.reports, { token }),
   ViewTransaction: (id: string | number) => withQuery(paths.viewTransaction, { id }),
   ViewRegularTransaction: (hash: string) => withQuery(paths.viewRegularTransaction, { hash }),
   /** My transactions at a page, with its filters (kind, token, status) when set. */

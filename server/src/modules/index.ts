@@ -26,6 +26,7 @@ import { rulesModule } from './rules/routes.ts';
 import { bulkModule } from './bulk/routes.ts';
 import { onboardingModule } from './onboarding/routes.ts';
 import { auditModule } from './audit/routes.ts';
+import { reportsModule } from './reports/routes.ts';
 
 /**
  * The domain modules, in registration order. A new module: create modules/<domain>/{routes,service,repository}.ts,
@@ -58,5 +59,6 @@ export const defaultModules: ServerModule[] = [
   bulkModule,
   onboardingModule,
   auditModule,
+  reportsModule,
 ];
 export { localModule };

@@ -43,6 +43,8 @@ export const auditedRoutes: Partial<Record<RouteId, string>> = {
   createSnapshot: 'export.register',
   snapshotCsv: 'export.register-csv',
   snapshotPdf: 'export.register-pdf',
+  reportCapTableCsv: 'export.cap-table-csv',
+  reportCapTablePdf: 'export.cap-table-pdf',
   createWebhook: 'webhook.create',
   deleteWebhook: 'webhook.delete',
   registerCredentials: 'key.register',

@@ -200,6 +200,9 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
       <TextLink href={routeTo.Audit(token.projectCode)} renderLink={renderRouterLink}>
         Audit trail and regulator packs
       </TextLink>
+      <TextLink href={routeTo.Reports(token.projectCode)} renderLink={renderRouterLink}>
+        Reports
+      </TextLink>
       {wizard}
       <div hidden={wizard !== null} key={round}>
         <Stack space="large">

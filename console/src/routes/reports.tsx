@@ -1,0 +1,5 @@
+import { ReportsPage } from '../features/reports/index.ts';
+
+export function ReportsRoute() {
+  return <ReportsPage />;
+}
