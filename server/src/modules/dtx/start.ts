@@ -43,7 +43,12 @@ async function insertStarted(
   accountId: number,
   accessCode: string,
   found: { key: ShardedKeyRow; share: KeyShareRow },
-  values: { txType: number; txData: Record<string, unknown>; projectId: number | null },
+  values: {
+    txType: number;
+    txData: Record<string, unknown>;
+    projectId: number | null;
+    comment?: string | null;
+  },
 ): Promise<{ id: number }> {
   const { key, share } = found;
   await expireDue(ctx.db, m.expired, key.id);
@@ -107,6 +112,7 @@ export async function startDtx(
     txType: request.txType,
     txData: call.stored,
     projectId: project.id,
+    comment: request.comment ?? null,
   });
 }
 
