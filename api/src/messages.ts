@@ -189,6 +189,27 @@ export const dtxMessages = {
   interrupted:
     'The server stopped before the transaction was sent: nothing ran on the chain. Start it again.',
   neverMined: 'The transaction was never mined: its nonce was used by another transaction. Start it again.',
+  commentTooLong: (max: number) => `The comment must be at most ${max} characters`,
+} as const;
+
+/** Issue 37: an approval card's outcome and the signing key's readiness (its gas and the right the operation needs). */
+export const approvalOutcomeMessages = {
+  notApprovedYet: 'Not approved yet',
+  comment: 'Comment',
+  executedIn: (block: number) => `Executed in block ${block}`,
+  failed: 'Failed',
+  noReason: 'The chain gave no reason',
+  gasReady: (eth: string) => `Gas: the key holds ${eth}`,
+  gasShort: (eth: string) => `Gas: the key holds ${eth}, not enough to pay for this operation`,
+  gasUnknown: 'Gas: the key balance could not be read',
+  rightHeld: (right: string) => `Right: the key holds ${right}`,
+  rightMissing: (right: string) => `Right: the key lacks ${right}, which this operation needs`,
+  rightNone: 'Right: this operation needs no right on the chain',
+  rightUnknown: (right: string) => `Right: whether the key holds ${right} could not be read`,
+  level2: 'Access Level 2',
+  tokenOwner: "the token's ownership",
+  enforcer: "the token's ownership or its controller role",
+  pendingOwner: "the token's pending ownership",
 } as const;
 
 /** Part 1 section 5 and part 2 section 5: balance checks; part 2 section 8: balance report. */

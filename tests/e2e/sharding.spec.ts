@@ -241,7 +241,8 @@ test('2-of-3 key: create, open the PDFs, activate; a pause approved by two signe
     key.publicAddress,
   );
 
-  // alice starts 'pause trading' with her access code.
+  // alice starts 'pause trading' with her access code and a comment for the other signers.
+  const comment = 'Board resolution 12: halt trading during the audit';
   const aliceApi = await apiAs(request, server.url, alice);
   const started = await aliceApi.post('/dtx', {
     symbol,
@@ -249,12 +250,22 @@ test('2-of-3 key: create, open the PDFs, activate; a pause approved by two signe
     accessCode: codes.get(alice.email),
     txType: 1,
     txData: {},
+    comment,
   });
   expect(started.status).toBe(200);
-  // The start mails the two other signers (issue 23).
+  // The start mails the two other signers (issue 23) with alice's comment and who has not approved (issue 37).
   const txName = `#${(started.data as { id: number }).id} Pause trading of ${symbol}`;
-  for (const signer of [bob, carol])
-    await readMail(request, server.url, signer.email, new RegExp(`${txName} needs your approval`));
+  const notApproved = `Not approved yet: ${bob.profileName} <${bob.email}>, ${carol.profileName} <${carol.email}>`;
+  for (const signer of [bob, carol]) {
+    const mail = await readMail(
+      request,
+      server.url,
+      signer.email,
+      new RegExp(`${txName} needs your approval`),
+    );
+    expect(mail.text).toContain(`Comment: ${comment}`);
+    expect(mail.text).toContain(notApproved);
+  }
   // bob opens his approvals inbox from the dropdown: the pause needs him, with its effect and pre-check.
   const bobPage = await signIn(browser, bob);
   await bobPage.getByRole('button', { name: '1 Transactions' }).click();
@@ -267,6 +278,11 @@ test('2-of-3 key: create, open the PDFs, activate; a pause approved by two signe
   await expect(card).toContainText('Pre-check: would succeed if run now');
   await expect(card).toContainText(`1 of 2 approvals: Alice ${uniq}`);
   await guideShot(bobPage, '30-approvals-inbox');
+  await expect(card).toContainText(`Comment: ${comment}`);
+  await expect(card).toContainText(notApproved);
+  const readiness = card.getByRole('region', { name: 'Key readiness' });
+  await expect(readiness).toContainText('Gas: the key holds');
+  await expect(readiness).toContainText('Right: the key holds Access Level 2');
   // Keyboard-first: the first card is selected; 'a' asks for the access code, which confirms the approval.
   await bobPage.keyboard.press('a');
   const codeDialog = bobPage.getByRole('dialog', { name: 'Enter your Access Code' });
@@ -284,6 +300,15 @@ test('2-of-3 key: create, open the PDFs, activate; a pause approved by two signe
   await carolPage.goto(`${server.url}/Approvals`);
   await expect(carolPage.getByRole('heading', { name: 'Needs your approval (0)' })).toBeVisible();
   await expect(carolPage.getByRole('heading', { name: 'Waiting for others (0)' })).toBeVisible();
+  // It is listed with its outcome: the transaction and block it was executed in (issue 37).
+  const done = carolPage
+    .getByRole('region', { name: 'Executed and failed' })
+    .getByRole('article', { name: new RegExp(`#${(started.data as { id: number }).id} Pause trading`) });
+  await expect(done.getByText('Completed', { exact: true })).toBeVisible();
+  await expect(done).toContainText(`Comment: ${comment}`);
+  const outcome = done.getByRole('region', { name: 'Outcome' });
+  await expect(outcome.getByRole('link', { name: /^0x[0-9a-f]{64}$/ })).toBeVisible();
+  await expect(outcome).toContainText(/in block \d+/);
   await carolPage.context().close();
 });
 

@@ -12,6 +12,31 @@ export const approvalPrecheckSchema = z.object({
 });
 export type ApprovalPrecheck = z.infer<typeof approvalPrecheckSchema>;
 
+/** A line of the signing key's readiness: ok (true, false, or null when unknown or not applicable) and its words. */
+export const readinessLineSchema = z.object({ ok: z.boolean().nullable(), text: z.string() });
+
+/**
+ * Whether the key that would sign can (issue 37): the ETH it holds for gas, and whether it holds the right on the
+ * chain this operation needs (Access Level 2, the token's ownership…).
+ */
+export const keyReadinessSchema = z.object({ gas: readinessLineSchema, rights: readinessLineSchema });
+export type KeyReadiness = z.infer<typeof keyReadinessSchema>;
+
+/** What happened to a finished operation: executed (its transaction and block) or failed (the failure in words). */
+export const approvalOutcomeSchema = z.object({
+  txStatus: z.number().int(),
+  txStatusName: z.string(),
+  txHash: z.string().nullable(),
+  blockNumber: z.number().int().nullable(),
+  /** Why it failed, in words (null when it was executed). */
+  failure: z.string().nullable(),
+  finishedOn: z.string().nullable(),
+});
+export type ApprovalOutcome = z.infer<typeof approvalOutcomeSchema>;
+
+/** A signer of the operation's key who has not approved it: name and email, as co-signers see each other. */
+export const approvalSignerSchema = z.object({ name: z.string(), emailAddress: z.string() });
+
 /** One pending distributed transaction of a key the caller signs, with its decoded effect. */
 export const approvalItemSchema = z.object({
   txId: z.number().int(),
@@ -28,15 +53,30 @@ export const approvalItemSchema = z.object({
   /** Who approved and when (the starter's approval counts). */
   approvals: z.array(z.object({ signedBy: z.string(), signedOn: z.string() })),
   approvedByMe: z.boolean(),
+  /** The signers of the key who have not approved (empty once finished). */
+  notApproved: z.array(approvalSignerSchema),
+  /** The initiator's comment, or null. */
+  comment: z.string().nullable(),
+  readiness: keyReadinessSchema,
+  /** Null while pending; the result once executed or failed. */
+  outcome: approvalOutcomeSchema.nullable(),
   expiresOn: z.string().nullable(),
   /** Seconds left before it expires (0 when past; null without an expiry). */
   secondsLeft: z.number().int().nullable(),
 });
 export type ApprovalItem = z.infer<typeof approvalItemSchema>;
 
-/** GET /approvals: every pending operation of the caller's keys, split by whether it waits for the caller. */
+/**
+ * GET /approvals: every pending operation of the caller's keys, split by whether it waits for the caller, and the
+ * latest finished ones with their outcome.
+ */
 export const approvalsResponseSchema = z.object({
   needsYou: z.array(approvalItemSchema),
   waiting: z.array(approvalItemSchema),
+  /** The most recent executed and failed operations of the caller's keys, newest first (at most finishedLimit). */
+  finished: z.array(approvalItemSchema),
 });
+
+/** How many finished operations the inbox lists. */
+export const approvalsFinishedLimit = 20;
 export type ApprovalsResponse = z.infer<typeof approvalsResponseSchema>;

@@ -128,6 +128,9 @@ export const dtxRecoveryDataSchema = z.object({
 const dtxId = idField({ required: m.idRequired, invalid: m.idInvalid });
 
 /** POST /dtx: start a token operation of a sharded account (the starter's approval counts). */
+/** The longest comment an initiator may give an operation. */
+export const dtxCommentMax = 500;
+
 export const startDtxRequestSchema = z.object({
   symbol: z.string({ error: t.symbolRequired }).trim().min(1, t.symbolRequired).max(30, t.symbolRequired),
   accountAddress: shardedAddressField(m.accountRequired, m.accountInvalid),
@@ -137,6 +140,13 @@ export const startDtxRequestSchema = z.object({
     .transform((value) => Number(value))
     .refine((value) => dtxTokenTypes.includes(value), m.txTypeInvalid),
   txData: z.record(z.string(), z.unknown()).optional().default({}),
+  /** The initiator's note to the other signers (issue 37): shown on every approval card and in the mails. */
+  comment: z
+    .string()
+    .trim()
+    .max(dtxCommentMax, m.commentTooLong(dtxCommentMax))
+    .optional()
+    .transform((value) => (value ? value : undefined)),
 });
 export type StartDtxRequest = z.input<typeof startDtxRequestSchema>;
 

@@ -52,3 +52,23 @@ export const readiness = style({
   borderRadius: vars.radius.small,
   overflowWrap: 'anywhere',
 });
+export const details = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xsmall,
+  margin: 0,
+  fontSize: vars.font.size.small,
+  color: vars.color.text,
+  overflowWrap: 'anywhere',
+});
+export const comment = style({
+  margin: 0,
+  paddingInlineStart: vars.space.small,
+  borderInlineStart: `${vars.border.width} solid ${vars.color.borderStrong}`,
+  color: vars.color.text,
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'anywhere',
+});
+export const ready = style({ color: vars.color.successText });
+export const notReady = style({ color: vars.color.dangerText });
+export const unknown = style({ color: vars.color.textMuted });

@@ -3,6 +3,8 @@ import { shortenAddress } from '../AddressText/address.ts';
 import { Badge, type BadgeTone } from '../Badge/Badge.tsx';
 import { Button } from '../Button/Button.tsx';
 import { EffectSummary } from '../EffectSummary/EffectSummary.tsx';
+import { ExplorerLink } from '../ExplorerLink/ExplorerLink.tsx';
+import type { ExplorerConfig } from '../ExplorerLink/explorerHref.ts';
 import { formatClock, formatDate } from '../TimeAgo/timeAgoText.ts';
 import * as styles from './ApprovalCard.css.ts';
 import { type ApprovalCardState, approvalStates, timeLeftText } from './approvalState.ts';
@@ -21,6 +23,22 @@ export type ApprovalCardItem = {
   approvals: readonly { signedBy: string; signedOn: string }[];
   approvedByMe: boolean;
   secondsLeft: number | null;
+  /** The signers who have not approved yet: name and email (issue 37). */
+  notApproved?: readonly { name: string; emailAddress: string }[];
+  /** The initiator's comment. */
+  comment?: string | null;
+  /** The key's readiness: its ETH for gas, and the right on the chain the operation needs (ok null: unknown). */
+  readiness?: {
+    gas: { ok: boolean | null; text: string };
+    rights: { ok: boolean | null; text: string };
+  };
+  /** A finished operation's result: its transaction and block, or the failure in words (no actions then). */
+  outcome?: {
+    txStatusName: string;
+    txHash: string | null;
+    blockNumber: number | null;
+    failure: string | null;
+  } | null;
 };
 
 export type ApprovalCardProps = {
@@ -32,6 +50,8 @@ export type ApprovalCardProps = {
   /** Disables the actions while an approval or abort runs. */
   busy?: boolean;
   onSelect?: (item: ApprovalCardItem) => void;
+  /** Where a finished operation's transaction and block link to. */
+  explorer?: ExplorerConfig;
 };
 
 const badges: Record<ApprovalCardState, { tone: BadgeTone; text: string }> = {
@@ -40,6 +60,39 @@ const badges: Record<ApprovalCardState, { tone: BadgeTone; text: string }> = {
   expiringSoon: { tone: 'warning', text: 'Expiring soon' },
   wouldFail: { tone: 'danger', text: 'Would fail' },
 };
+
+function lineClass(ok: boolean | null): string {
+  if (ok === null) return styles.unknown;
+  return ok ? styles.ready : styles.notReady;
+}
+
+/** The result of a finished operation: its transaction and block, or the failure in words. */
+function Outcome({
+  outcome,
+  explorer,
+}: {
+  outcome: NonNullable<ApprovalCardItem['outcome']>;
+  explorer: ExplorerConfig;
+}) {
+  const mined =
+    outcome.txHash !== null ? (
+      <span>
+        Transaction <ExplorerLink kind="tx" value={outcome.txHash} explorer={explorer} />
+        {outcome.blockNumber !== null ? (
+          <>
+            {' '}
+            in block <ExplorerLink kind="block" value={String(outcome.blockNumber)} explorer={explorer} />
+          </>
+        ) : null}
+      </span>
+    ) : null;
+  return (
+    <section className={styles.details} aria-label="Outcome">
+      {outcome.failure !== null ? <span className={styles.notReady}>Failed: {outcome.failure}</span> : null}
+      {mined}
+    </section>
+  );
+}
 
 function when(iso: string): string {
   const date = new Date(iso);
@@ -56,11 +109,12 @@ function when(iso: string): string {
  */
 export const ApprovalCard = memo(
   forwardRef<HTMLElement, ApprovalCardProps>(function ApprovalCard(
-    { item, selected = false, onApprove, onAbort, busy = false, onSelect },
+    { item, selected = false, onApprove, onAbort, busy = false, onSelect, explorer = {} },
     ref,
   ) {
-    const states = approvalStates(item);
-    const readiness = item.precheck.readiness ?? [];
+    const outcome = item.outcome ?? null;
+    const states = outcome ? [] : approvalStates(item);
+    const readiness = outcome ? [] : (item.precheck.readiness ?? []);
     const readinessId = useId();
     return (
       <article
@@ -82,6 +136,9 @@ export const ApprovalCard = memo(
               {badges[state].text}
             </Badge>
           ))}
+          {outcome ? (
+            <Badge tone={outcome.failure === null ? 'success' : 'danger'}>{outcome.txStatusName}</Badge>
+          ) : null}
         </div>
         <div className={styles.meta}>
           <span>
@@ -90,11 +147,20 @@ export const ApprovalCard = memo(
           <span>Started by {item.startedBy}</span>
           {item.secondsLeft !== null ? <span>{timeLeftText(item.secondsLeft)}</span> : null}
         </div>
-        <EffectSummary effect={item.effect} precheck={item.precheck} />
+        {item.comment ? <p className={styles.comment}>Comment: {item.comment}</p> : null}
+        {outcome ? null : <EffectSummary effect={item.effect} precheck={item.precheck} />}
+        {outcome ? <p className={styles.details}>{item.effect}</p> : null}
+        {outcome ? <Outcome outcome={outcome} explorer={explorer} /> : null}
         {readiness.length > 0 ? (
           <p className={styles.readiness} id={readinessId} role="note">
             {readiness.join(' ')}
           </p>
+        ) : null}
+        {item.readiness ? (
+          <section className={styles.details} aria-label="Key readiness">
+            <span className={lineClass(item.readiness.gas.ok)}>{item.readiness.gas.text}</span>
+            <span className={lineClass(item.readiness.rights.ok)}>{item.readiness.rights.text}</span>
+          </section>
         ) : null}
         <p className={styles.approvals}>
           {item.approvals.length} of {item.requiredApprovers} approvals
@@ -102,28 +168,36 @@ export const ApprovalCard = memo(
             ? `: ${item.approvals.map((a) => `${a.signedBy} (${when(a.signedOn)})`).join(', ')}`
             : ''}
         </p>
-        <div className={styles.actions}>
-          {item.approvedByMe ? null : (
+        {!outcome && item.notApproved && item.notApproved.length > 0 ? (
+          <p className={styles.approvals}>
+            Not approved yet:{' '}
+            {item.notApproved.map((signer) => `${signer.name} <${signer.emailAddress}>`).join(', ')}
+          </p>
+        ) : null}
+        {outcome ? null : (
+          <div className={styles.actions}>
+            {item.approvedByMe ? null : (
+              <Button
+                size="small"
+                onClick={() => onApprove(item)}
+                disabled={busy || readiness.length > 0}
+                aria-describedby={readiness.length > 0 ? readinessId : undefined}
+                aria-keyshortcuts="a"
+              >
+                Approve
+              </Button>
+            )}
             <Button
               size="small"
-              onClick={() => onApprove(item)}
-              disabled={busy || readiness.length > 0}
-              aria-describedby={readiness.length > 0 ? readinessId : undefined}
-              aria-keyshortcuts="a"
+              variant="danger"
+              onClick={() => onAbort(item)}
+              disabled={busy}
+              aria-keyshortcuts="x"
             >
-              Approve
+              Abort
             </Button>
-          )}
-          <Button
-            size="small"
-            variant="danger"
-            onClick={() => onAbort(item)}
-            disabled={busy}
-            aria-keyshortcuts="x"
-          >
-            Abort
-          </Button>
-        </div>
+          </div>
+        )}
       </article>
     );
   }),

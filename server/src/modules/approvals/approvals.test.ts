@@ -199,8 +199,13 @@ it('lists a started issue for the two other signers with its effect and pre-chec
     body: { id: started.id, accountAddress: keyAddress, accessCode: codeOf(1) },
   })) as { txStatusName: string };
   expect(approved.txStatusName).toBe('Completed');
-  expect(await inbox(third)).toEqual({ needsYou: [], waiting: [] });
-  expect(await inbox(first)).toEqual({ needsYou: [], waiting: [] });
+  expect(await inbox(third)).toMatchObject({ needsYou: [], waiting: [] });
+  expect(await inbox(first)).toMatchObject({ needsYou: [], waiting: [] });
+  // It moves to the finished operations, with its transaction and block (issue 37).
+  expect((await inbox(third)).finished[0]?.outcome).toMatchObject({
+    txStatusName: 'Completed',
+    failure: null,
+  });
   // Executed: all three are mailed, each once.
   const executed = `Tranche: #${started.id} Issue tokens of ${symbol} was executed`;
   expect(await noticesTo(0, 1)).toEqual([executed]);

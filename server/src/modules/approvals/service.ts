@@ -1,18 +1,22 @@
 import {
   type ApprovalItem,
   type ApprovalsResponse,
+  approvalsFinishedLimit,
   type DtxType,
   dtxMessages,
+  dtxStatuses,
   dtxTypeNames,
   dtxTypes,
+  type KeyReadiness,
 } from '@tranche/api';
 import { accessOf, type Viewer } from '../../access/access.ts';
 import type { AppContext } from '../../context.ts';
 import { bytes32Name } from '../../indexer/decode.ts';
-import { expireDue, type ListedDtx, listApprovals, listVisibleDtx } from '../dtx/index.ts';
+import { expireDue, type ListedDtx, listApprovals, listUnapproved, listVisibleDtx } from '../dtx/index.ts';
 import { partitionBytes, tokenCall } from '../dtx/index.ts';
 import { describeEffect } from './effect.ts';
 import { precheckAll, precheckOf } from './precheck.ts';
+import { outcomeOf, readinessAll } from './readiness.ts';
 import { holderBalances, legalNames, projectsById, tokenFigures } from './repository.ts';
 
 /** At most this many pending operations are listed (one per key: a signer of more keys than this sees the newest). */
@@ -53,41 +57,47 @@ function callOf(row: ListedDtx): { from: string; to: string; data: string } | nu
 
 /**
  * GET /approvals: every pending operation of the keys the viewer signs, with its decoded effect, its pre-check,
- * who approved and the time left. A fixed number of queries whatever the number of operations (the bench
- * bench/approvals.bench.ts measures 200 across 20 keys); the pre-checks go to the chain together.
+ * who approved and who has not, the initiator's comment, the key's readiness and the time left; then the latest
+ * executed and failed ones with their outcome. A fixed number of queries whatever the number of operations (the
+ * bench bench/approvals.bench.ts measures 200 across 20 keys); the chain reads go out together.
  */
 export async function listInbox(ctx: AppContext, viewer: Viewer): Promise<ApprovalsResponse> {
   await expireDue(ctx.db, dtxMessages.expired);
-  const rows = await listVisibleDtx(ctx.db, viewer.accountId, {
-    pendingOnly: true,
-    limit: inboxLimit,
-    offset: 0,
-  });
+  const [pendingRows, finishedRows] = await Promise.all([
+    listVisibleDtx(ctx.db, viewer.accountId, { pendingOnly: true, limit: inboxLimit, offset: 0 }),
+    listVisibleDtx(ctx.db, viewer.accountId, {
+      pendingOnly: false,
+      statuses: [dtxStatuses.done, dtxStatuses.failed],
+      limit: approvalsFinishedLimit,
+      offset: 0,
+    }),
+  ]);
+  const rows = [...pendingRows, ...finishedRows];
+  const pendingCount = pendingRows.length;
   const projectIds = [
     ...new Set(rows.flatMap((row) => (row.dtx.projectId === null ? [] : [row.dtx.projectId]))),
   ];
   const parties = [...new Set(rows.flatMap((row) => partyOf(row) ?? []))];
-  const [approvals, tokens] = await Promise.all([
-    listApprovals(
-      ctx.db,
-      rows.map((row) => row.dtx.id),
-    ),
+  const ids = rows.map((row) => row.dtx.id);
+  const [approvals, tokens, unapproved] = await Promise.all([
+    listApprovals(ctx.db, ids),
     projectsById(ctx.db, projectIds),
+    listUnapproved(
+      ctx.db,
+      pendingRows.map((row) => row.dtx.id),
+    ),
   ]);
   const tokenList = [...tokens.values()];
   const contracts = tokenList.flatMap((token) => token.contractAddress ?? []);
   const whitelistList = tokenList.flatMap((token) => token.whitelistAddress ?? []);
   const namesRead = legalNames(ctx.db, whitelistList, parties);
-  const checks = rows.map((row) =>
-    precheckOf(
-      row.dtx.txType,
-      row.dtx.txData,
-      row.keyAddress,
-      row.dtx.projectId === null ? undefined : tokens.get(row.dtx.projectId)?.projectCode,
-      () => callOf(row),
-    ),
+  const tokenOf = (row: ListedDtx) =>
+    row.dtx.projectId === null ? undefined : tokens.get(row.dtx.projectId);
+  // Only pending operations are pre-checked: a finished one has its outcome instead.
+  const checks = pendingRows.map((row) =>
+    precheckOf(row.dtx.txType, row.dtx.txData, row.keyAddress, tokenOf(row)?.projectCode, () => callOf(row)),
   );
-  const [figures, balances, names, mayName, prechecks] = await Promise.all([
+  const [figures, balances, names, mayName, prechecks, readiness] = await Promise.all([
     tokenFigures(ctx.db, contracts),
     holderBalances(ctx.db, contracts, parties),
     namesRead,
@@ -96,10 +106,20 @@ export async function listInbox(ctx: AppContext, viewer: Viewer): Promise<Approv
       found.size > 0 ? accessOf(ctx).investorDataOf(viewer, tokenList) : new Set<number>(),
     ),
     precheckAll(ctx, checks),
+    readinessAll(
+      ctx,
+      rows.map((row) => ({
+        txType: row.dtx.txType,
+        keyAddress: row.keyAddress,
+        contractAddress: tokenOf(row)?.contractAddress ?? null,
+        schemeAddress: tokenOf(row)?.securitySchemeAddress ?? null,
+        call: callOf(row),
+      })),
+    ),
   ]);
   const now = Date.now();
   const items = rows.map((row, index): ApprovalItem => {
-    const token = row.dtx.projectId === null ? undefined : tokens.get(row.dtx.projectId);
+    const token = tokenOf(row);
     const contract = token?.contractAddress ?? '';
     const party = partyOf(row);
     const mine = approvals.filter((approval) => approval.dtxId === row.dtx.id);
@@ -109,7 +129,8 @@ export async function listInbox(ctx: AppContext, viewer: Viewer): Promise<Approv
         ? (names.get(`${token.whitelistAddress} ${party}`) ?? null)
         : null;
     const figure = figures.get(contract) ?? { supply: 0n, holders: 0 };
-    const expiresOn = row.dtx.expiresOn;
+    const pending = index < pendingCount;
+    const expiresOn = pending ? row.dtx.expiresOn : null;
     return {
       txId: row.dtx.id,
       txType: row.dtx.txType,
@@ -129,7 +150,7 @@ export async function listInbox(ctx: AppContext, viewer: Viewer): Promise<Approv
         partyBalances: (party && balances.get(`${contract} ${party}`)) || new Map(),
         legalName,
       }),
-      precheck: prechecks[index] ?? { ok: true, reason: '' },
+      precheck: (pending ? prechecks[index] : undefined) ?? { ok: true, reason: '' },
       startedBy: row.startedByName ?? '',
       startedOn: row.dtx.startedOn.toISOString(),
       requiredApprovers: row.dtx.requiredApprovers,
@@ -138,12 +159,18 @@ export async function listInbox(ctx: AppContext, viewer: Viewer): Promise<Approv
         signedOn: approval.signedOn.toISOString(),
       })),
       approvedByMe: mine.some((approval) => approval.accountId === viewer.accountId),
+      notApproved: unapproved.get(row.dtx.id) ?? [],
+      comment: row.dtx.comment ?? null,
+      readiness: readiness[index] as KeyReadiness,
+      outcome: outcomeOf(row.dtx),
       expiresOn: expiresOn?.toISOString() ?? null,
       secondsLeft: expiresOn ? Math.max(0, Math.floor((expiresOn.getTime() - now) / 1000)) : null,
     };
   });
+  const pendingItems = items.slice(0, pendingCount);
   return {
-    needsYou: items.filter((item) => !item.approvedByMe),
-    waiting: items.filter((item) => item.approvedByMe),
+    needsYou: pendingItems.filter((item) => !item.approvedByMe),
+    waiting: pendingItems.filter((item) => item.approvedByMe),
+    finished: items.slice(pendingCount),
   };
 }

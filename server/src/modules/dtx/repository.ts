@@ -1,5 +1,5 @@
 import { dtxStatuses } from '@tranche/api';
-import { and, asc, count, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.ts';
 import { accounts } from '../../db/schema.ts';
@@ -226,10 +226,11 @@ function listedColumns() {
 export async function listVisibleDtx(
   db: Database,
   accountId: number,
-  options: { pendingOnly: boolean; limit: number; offset: number },
+  options: { pendingOnly: boolean; limit: number; offset: number; statuses?: number[] },
 ) {
   const where = and(
     options.pendingOnly ? eq(distributedTransactions.status, dtxStatuses.pending) : undefined,
+    options.statuses ? inArray(distributedTransactions.status, options.statuses) : undefined,
     isNotNull(signerShare.id),
   );
   return db
@@ -291,3 +292,46 @@ export async function findDtxDetail(db: Database, id: number) {
 }
 
 export type ListedDtx = Awaited<ReturnType<typeof listVisibleDtx>>[number];
+
+/**
+ * The signers of each transaction's key generation who have not approved it (issue 37), with the name and email
+ * co-signers see of each other (as the key's status shows them), in share order: dtx id → signers.
+ */
+export async function listUnapproved(
+  db: Database,
+  dtxIds: number[],
+): Promise<Map<number, { name: string; emailAddress: string }[]>> {
+  const found = new Map<number, { name: string; emailAddress: string }[]>();
+  if (dtxIds.length === 0) return found;
+  const rows = await db
+    .select({
+      dtxId: distributedTransactions.id,
+      name: accounts.profileName,
+      emailAddress: accounts.emailAddress,
+    })
+    .from(distributedTransactions)
+    .innerJoin(
+      keyShares,
+      and(
+        eq(keyShares.keyId, distributedTransactions.keyId),
+        eq(keyShares.generation, distributedTransactions.generation),
+      ),
+    )
+    .innerJoin(accounts, eq(accounts.id, keyShares.accountId))
+    .where(
+      and(
+        inArray(distributedTransactions.id, dtxIds),
+        // A signer who declined their share cannot approve.
+        isNull(keyShares.retiredOn),
+        sql`not exists (select 1 from ${dtxApprovals} where ${dtxApprovals.dtxId} = ${distributedTransactions.id}
+          and ${dtxApprovals.accountId} = ${keyShares.accountId})`,
+      ),
+    )
+    .orderBy(asc(keyShares.id));
+  for (const row of rows) {
+    const list = found.get(row.dtxId) ?? [];
+    list.push({ name: row.name, emailAddress: row.emailAddress });
+    found.set(row.dtxId, list);
+  }
+  return found;
+}

@@ -21,6 +21,8 @@ export const distributedTransactions = pgTable(
     txType: integer('tx_type').notNull(),
     /** The operation's parameters (no secrets): token operation fields or the reshard request. */
     txData: jsonb('tx_data').$type<Record<string, unknown>>().notNull(),
+    /** The initiator's optional comment (issue 37), shown on every approval card and mail. */
+    comment: text('comment'),
     projectId: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
     startedBy: integer('started_by').references(() => accounts.id, { onDelete: 'set null' }),
     startedOn: timestamp('started_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -54,7 +54,12 @@ async function insertStarted(
   accountId: number,
   accessCode: string,
   found: { key: ShardedKeyRow; share: KeyShareRow },
-  values: { txType: number; txData: Record<string, unknown>; projectId: number | null },
+  values: {
+    txType: number;
+    txData: Record<string, unknown>;
+    projectId: number | null;
+    comment?: string | null;
+  },
 ): Promise<{ id: number }> {
   const { key, share } = found;
   await expireDue(ctx.db, m.expired, key.id);
@@ -125,6 +130,7 @@ export async function startDtx(
     txType: request.txType,
     txData: call.stored,
     projectId: project.id,
+    comment: request.comment ?? null,
   });
 }
 

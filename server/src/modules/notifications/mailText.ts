@@ -1,4 +1,5 @@
-import { type DtxType, dtxTypeNames } from '@tranche/api';
+import { approvalOutcomeMessages as o, type DtxType, dtxTypeNames } from '@tranche/api';
+import { failureWords } from '../dtx/index.ts';
 import type { PendingNotice } from './scan.ts';
 
 const outcomes: Record<string, string> = {
@@ -30,13 +31,37 @@ export function mailOf(notice: PendingNotice, publicUrl: string): { subject: str
   const outcome = outcomes[notice.event] ?? notice.event;
   const lines = [
     `${what} (key ${notice.keyName}, ${notice.keyAddress}) ${outcome}.`,
-    ...(notice.event !== 'dtx.started' && notice.detail ? [notice.detail] : []),
+    ...outcomeLines(notice),
+    ...(notice.dtx?.comment ? [`${o.comment}: ${notice.dtx.comment}`] : []),
+    ...(notice.event === 'dtx.started' && notice.dtx && notice.dtx.notApproved.length > 0
+      ? [`${o.notApprovedYet}: ${notice.dtx.notApproved.join(', ')}`]
+      : []),
     '',
     notice.event === 'dtx.started'
       ? `See what it will do and approve or abort it: ${publicUrl}/Approvals`
       : `${publicUrl}/ViewTransaction?id=${notice.dtxId}`,
   ];
   return { subject: `Tranche: ${what} ${outcome}`, text: lines.join('\n') };
+}
+
+/**
+ * What a finished transaction did (issue 37): executed, its transaction and block; failed, the failure in words
+ * (with its transaction when one was mined); aborted or expired, why.
+ */
+function outcomeLines(notice: PendingNotice): string[] {
+  if (notice.event === 'dtx.started') return [];
+  const block = notice.dtx?.blockNumber ?? null;
+  const mined = [
+    ...(block !== null ? [`${o.executedIn(block)}.`] : []),
+    ...(notice.dtx?.txHash ? [`Transaction: ${notice.dtx.txHash}`] : []),
+  ];
+  if (notice.event === 'dtx.executed') return mined;
+  if (notice.event === 'dtx.failed')
+    return [
+      `${o.failed}: ${failureWords(notice.detail)}`,
+      ...mined.filter((line) => line.startsWith('Transaction')),
+    ];
+  return notice.detail ? [notice.detail] : [];
 }
 
 /** A bulk operation's end: its token, and its counts or why it stopped (detail). */

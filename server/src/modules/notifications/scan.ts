@@ -15,6 +15,14 @@ export type PendingNotice = {
   keyAddress: string | null;
   symbol: string | null;
   detail: string | null;
+  /** A distributed transaction's initiator comment, outcome and the signers yet to approve (issue 37). */
+  dtx?: {
+    comment: string | null;
+    txHash: string | null;
+    blockNumber: number | null;
+    /** 'name <email>' of each signer who has not approved, in share order (pending only). */
+    notApproved: string[];
+  };
   /** A bulk operation's job and operation (kind bulkFinished). */
   bulk?: { jobId: number; operation: string };
 };
@@ -23,6 +31,12 @@ type Row = Record<string, unknown>;
 
 function rowsOf(result: unknown): Row[] {
   return (result as { rows: Row[] }).rows;
+}
+
+/** A json column as node-postgres (parsed) or PGlite (parsed or text) answers it. */
+function jsonList(value: unknown): string[] {
+  const list = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  return Array.isArray(list) ? list.map(String) : [];
 }
 
 /** dtx.executed / failed / aborted / expired from a finished transaction's status and message. */
@@ -44,6 +58,13 @@ export async function findUnrecorded(db: Database): Promise<PendingNotice[]> {
     await db.execute(sql`
       select d.id, d.tx_type as "txType", d.status, d.error_message as "errorMessage", k.name as "keyName",
         k.address as "keyAddress", p.project_code as "symbol", s.account_id as "accountId",
+        d.comment, d.tx_hash as "txHash", d.block_number as "blockNumber",
+        case when d.status = ${pending} then (
+          select coalesce(json_agg(o.profile_name || ' <' || o.email_address || '>' order by u.id), '[]'::json)
+          from key_shares u join accounts o on o.id = u.account_id
+          where u.key_id = d.key_id and u.generation = d.generation and u.retired_on is null
+            and not exists (select 1 from dtx_approvals a where a.dtx_id = d.id and a.account_id = u.account_id)
+        ) else '[]'::json end as "notApproved",
         case when d.status = ${pending} then 'dtx.started' else 'dtx.finished' end as "family"
       from distributed_transactions d
       join sharded_keys k on k.id = d.key_id
@@ -122,6 +143,13 @@ export async function findUnrecorded(db: Database): Promise<PendingNotice[]> {
         keyAddress: String(row.keyAddress),
         symbol: (row.symbol as string | null) ?? null,
         detail: (row.errorMessage as string | null) ?? null,
+        dtx: {
+          comment: (row.comment as string | null) ?? null,
+          txHash: (row.txHash as string | null) ?? null,
+          blockNumber:
+            row.blockNumber === null || row.blockNumber === undefined ? null : Number(row.blockNumber),
+          notApproved: jsonList(row.notApproved),
+        },
       };
     }),
     ...draftRows.map(

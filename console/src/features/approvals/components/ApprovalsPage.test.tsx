@@ -18,6 +18,13 @@ function item(txId: number, approvedByMe: boolean): ApprovalItem {
     requiredApprovers: 2,
     approvals: [{ signedBy: approvedByMe ? 'me' : 'alice', signedOn: '2026-11-23T10:00:00.000Z' }],
     approvedByMe,
+    notApproved: [{ name: 'bob', emailAddress: 'bob@example.com' }],
+    comment: null,
+    readiness: {
+      gas: { ok: true, text: 'Gas: the key holds 1.000000 ETH' },
+      rights: { ok: true, text: 'Right: the key holds Access Level 2' },
+    },
+    outcome: null,
     expiresOn: '2026-11-26T10:00:00.000Z',
     secondsLeft: 72 * 3600,
   };
@@ -32,7 +39,12 @@ describe('ApprovalsInbox', () => {
     const onApprove = vi.fn();
     const onAbort = vi.fn();
     render(
-      <ApprovalsInbox data={{ needsYou, waiting }} keysEnabled onApprove={onApprove} onAbort={onAbort} />,
+      <ApprovalsInbox
+        data={{ needsYou, waiting, finished: [] }}
+        keysEnabled
+        onApprove={onApprove}
+        onAbort={onAbort}
+      />,
     );
     const needs = screen.getByRole('region', { name: 'Needs your approval' });
     const others = screen.getByRole('region', { name: 'Waiting for others' });
@@ -73,7 +85,12 @@ describe('ApprovalsInbox', () => {
   it('focusing a card selects it, and the keys go on from there', async () => {
     const onApprove = vi.fn();
     render(
-      <ApprovalsInbox data={{ needsYou, waiting }} keysEnabled onApprove={onApprove} onAbort={vi.fn()} />,
+      <ApprovalsInbox
+        data={{ needsYou, waiting, finished: [] }}
+        keysEnabled
+        onApprove={onApprove}
+        onAbort={vi.fn()}
+      />,
     );
     expect(await screen.findAllByRole('article')).toHaveLength(40);
     const user = userEvent.setup();
@@ -88,7 +105,7 @@ describe('ApprovalsInbox', () => {
     const onApprove = vi.fn();
     render(
       <ApprovalsInbox
-        data={{ needsYou, waiting }}
+        data={{ needsYou, waiting, finished: [] }}
         keysEnabled={false}
         onApprove={onApprove}
         onAbort={vi.fn()}
@@ -96,5 +113,79 @@ describe('ApprovalsInbox', () => {
     );
     await userEvent.keyboard('a');
     expect(onApprove).not.toHaveBeenCalled();
+  });
+
+  it("names who has not approved, the initiator's comment, the key's readiness, and each finished operation's outcome", async () => {
+    const pending: ApprovalItem = {
+      ...item(7, false),
+      comment: 'Quarterly issue for the fund, agreed on Monday',
+      notApproved: [
+        { name: 'bob', emailAddress: 'bob@example.com' },
+        { name: 'carol', emailAddress: 'carol@example.com' },
+      ],
+      readiness: {
+        gas: { ok: false, text: 'Gas: the key holds 0.000000 ETH, not enough to pay for this operation' },
+        rights: { ok: false, text: 'Right: the key lacks Access Level 2, which this operation needs' },
+      },
+    };
+    const hash = `0x${'ab'.repeat(32)}`;
+    const executed: ApprovalItem = {
+      ...item(8, true),
+      secondsLeft: null,
+      expiresOn: null,
+      notApproved: [],
+      outcome: {
+        txStatus: 3,
+        txStatusName: 'Completed',
+        txHash: hash,
+        blockNumber: 42,
+        failure: null,
+        finishedOn: null,
+      },
+    };
+    const failed: ApprovalItem = {
+      ...item(9, true),
+      secondsLeft: null,
+      expiresOn: null,
+      notApproved: [],
+      outcome: {
+        txStatus: 4,
+        txStatusName: 'Failed',
+        txHash: null,
+        blockNumber: null,
+        failure: 'Your wallet address is not allowed to issue new tokens',
+        finishedOn: null,
+      },
+    };
+    render(
+      <ApprovalsInbox
+        data={{ needsYou: [pending], waiting: [], finished: [executed, failed] }}
+        keysEnabled
+        onApprove={vi.fn()}
+        onAbort={vi.fn()}
+        explorer={{ isLocal: true }}
+      />,
+    );
+    const card = screen.getByRole('article', { name: '#7 Issue tokens' });
+    expect(card).toHaveTextContent('Comment: Quarterly issue for the fund, agreed on Monday');
+    expect(card).toHaveTextContent('Not approved yet: bob <bob@example.com>, carol <carol@example.com>');
+    const readiness = within(card).getByRole('region', { name: 'Key readiness' });
+    expect(readiness).toHaveTextContent(
+      'Gas: the key holds 0.000000 ETH, not enough to pay for this operation',
+    );
+    expect(readiness).toHaveTextContent('Right: the key lacks Access Level 2, which this operation needs');
+
+    const finished = screen.getByRole('region', { name: 'Executed and failed' });
+    expect(within(finished).getByRole('heading', { name: 'Executed and failed (2)' })).toBeVisible();
+    const done = within(finished).getByRole('article', { name: '#8 Issue tokens' });
+    expect(within(done).getByText('Completed')).toBeVisible();
+    expect(within(done).getByRole('link', { name: hash })).toHaveAttribute('href', `/local/tx/${hash}`);
+    expect(within(done).getByRole('link', { name: '42' })).toHaveAttribute('href', '/local/block/42');
+    expect(within(done).queryByRole('button')).toBeNull();
+    const refused = within(finished).getByRole('article', { name: '#9 Issue tokens' });
+    expect(within(refused).getByRole('region', { name: 'Outcome' })).toHaveTextContent(
+      'Failed: Your wallet address is not allowed to issue new tokens',
+    );
+    expect(within(refused).queryByRole('button', { name: 'Abort' })).toBeNull();
   });
 });

@@ -1,9 +1,18 @@
 import type { ApprovalItem, ApprovalsResponse } from '@tranche/api';
-import { ApprovalCard, type ApprovalCardItem, Card, Heading, Stack, Text } from '@tranche/ui-kit';
+import {
+  ApprovalCard,
+  type ApprovalCardItem,
+  Card,
+  type ExplorerConfig,
+  Heading,
+  Stack,
+  Text,
+} from '@tranche/ui-kit';
 import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { api, describeError } from '../../../lib/api.ts';
 import { useLoad } from '../../../lib/useLoad.ts';
 import { useDtxAction } from '../../pending/index.ts';
+import { useExplorerConfig } from '../../permissions/index.ts';
 import { useInboxKeys } from '../hooks/useInboxKeys.ts';
 
 /** Cards rendered with the first paint; the rest follow in a background render that yields to input. */
@@ -19,6 +28,7 @@ function Section({
   onSelect,
   onApprove,
   onAbort,
+  explorer,
 }: {
   title: string;
   empty: string;
@@ -30,6 +40,7 @@ function Section({
   onSelect: (item: ApprovalCardItem) => void;
   onApprove: (item: ApprovalCardItem) => void;
   onAbort: (item: ApprovalCardItem) => void;
+  explorer?: ExplorerConfig;
 }) {
   return (
     <section aria-label={title}>
@@ -47,6 +58,7 @@ function Section({
             onSelect={onSelect}
             onApprove={onApprove}
             onAbort={onAbort}
+            explorer={explorer}
           />
         ))}
       </Stack>
@@ -78,6 +90,14 @@ function Sections({ data, ...shared }: SectionsProps) {
         shown={Math.max(0, shown - data.needsYou.length)}
         {...shared}
       />
+      <Section
+        title="Executed and failed"
+        empty="None of your keys' operations was executed or failed yet."
+        items={data.finished}
+        shown={data.finished.length}
+        {...shared}
+        selectedTxId={undefined}
+      />
     </>
   );
 }
@@ -90,17 +110,26 @@ export type ApprovalsInboxProps = {
   keysEnabled: boolean;
   onApprove: (item: ApprovalCardItem) => void;
   onAbort: (item: ApprovalCardItem) => void;
+  /** Where a finished operation's transaction and block link to. */
+  explorer?: ExplorerConfig;
 };
 
 /**
- * The inbox's two sections, keyboard-first: j / k move the selection (and the focus), a approves the selected
+ * The inbox's sections (the finished operations last, outside the j / k walk), keyboard-first: j / k move the selection (and the focus), a approves the selected
  * operation when it needs the user, x aborts it.
  *
  * Hundreds of cards without jank: the first FIRST_CARDS render at once and the rest in a deferred render, which
  * React splits into short slices that give way to input; the cards are memoised and get callbacks that keep their
  * identity, so a j / k press re-renders the two cards whose selection changed, not the list.
  */
-export function ApprovalsInbox({ data, busyTxId, keysEnabled, onApprove, onAbort }: ApprovalsInboxProps) {
+export function ApprovalsInbox({
+  data,
+  busyTxId,
+  keysEnabled,
+  onApprove,
+  onAbort,
+  explorer,
+}: ApprovalsInboxProps) {
   const [selected, setSelected] = useState(0);
   const items = useMemo(() => [...data.needsYou, ...data.waiting], [data]);
   const current = Math.min(selected, Math.max(0, items.length - 1));
@@ -143,17 +172,22 @@ export function ApprovalsInbox({ data, busyTxId, keysEnabled, onApprove, onAbort
       onSelect={select}
       onApprove={approve}
       onAbort={abort}
+      explorer={explorer}
     />
   );
 }
 
-/** /Approvals: every pending operation of the user's keys, 'Needs your approval' first, then 'Waiting for others'. */
+/**
+ * /Approvals: every pending operation of the user's keys, 'Needs your approval' first, then 'Waiting for others',
+ * then the latest executed and failed ones with their outcome.
+ */
 export function ApprovalsPage() {
   const { state, reload } = useLoad((signal) => api.call('listApprovals', { signal }), []);
   const last = useRef<ApprovalsResponse | null>(null);
   if (state.status === 'ready') last.current = state.data;
   const data = last.current;
   const action = useDtxAction(reload);
+  const explorer = useExplorerConfig();
   const start = useRef(action.start);
   start.current = action.start;
   const approve = useCallback(
@@ -182,6 +216,7 @@ export function ApprovalsPage() {
             keysEnabled={!action.open}
             onApprove={approve}
             onAbort={abort}
+            explorer={explorer}
           />
         ) : null}
       </Stack>

@@ -1,5 +1,5 @@
-import { transactionMessages } from '@tranche/api';
-import { AccessCodeDialog, Alert } from '@tranche/ui-kit';
+import { dtxCommentMax, startDtxRequestSchema, transactionMessages } from '@tranche/api';
+import { AccessCodeDialog, Alert, TextArea } from '@tranche/ui-kit';
 import { useSetAtom } from 'jotai';
 import { type ReactNode, useEffect, useState } from 'react';
 import { api, describeError } from '../../../lib/api.ts';
@@ -54,6 +54,9 @@ export function StartDtxDialog({
   const [error, setError] = useState<string | undefined>(undefined);
   const notify = useSetAtom(notifyAtom);
   const [started, setStarted] = useState<number | null>(null);
+  // The initiator's note to the other signers (issue 37): on every approval card and in the mails.
+  const [comment, setComment] = useState('');
+  const commentError = startDtxRequestSchema.shape.comment.safeParse(comment).error?.issues[0]?.message;
   useEffect(() => {
     if (started === null) return;
     const timer = setTimeout(() => setStarted(null), startAlertMs);
@@ -61,12 +64,17 @@ export function StartDtxDialog({
   }, [started]);
 
   const start = async (accessCode: string) => {
-    if (!request) return;
+    if (!request || commentError) return;
     setBusy(true);
     setError(undefined);
     try {
       const { id } = await api.call('startDtx', {
-        body: { ...request, txData: request.txData ?? {}, accessCode },
+        body: {
+          ...request,
+          txData: request.txData ?? {},
+          accessCode,
+          ...(comment.trim() ? { comment } : {}),
+        },
       });
       setStarted(id);
       notify({
@@ -75,6 +83,7 @@ export function StartDtxDialog({
         data: { id: String(id) },
       });
       onStarted?.(id);
+      setComment('');
       onClose();
     } catch (failure) {
       setError(`${transactionMessages.dtxStartFailed} ${describeError(failure).message}`);
@@ -106,6 +115,14 @@ export function StartDtxDialog({
         confirmDescribedBy={startDescribedBy}
       >
         {precheck}
+        <TextArea
+          label="Comment (optional)"
+          help={`For the other signers: shown on their approval cards and in their mails (at most ${dtxCommentMax} characters).`}
+          value={comment}
+          onChange={(event) => setComment(event.target.value)}
+          error={commentError}
+          rows={2}
+        />
       </AccessCodeDialog>
     </>
   );
