@@ -57,6 +57,8 @@ export function createWhitelistRegistry(
         investor: names ? row.investor : null,
         verifiedOn: (row.verifiedOn ?? new Date(0)).toISOString(),
         transactionHash: row.transactionHash,
+        // The KYC expiry (issue 36), where the record has one: the registry shows its column when a row does.
+        ...(row.expiresAt ? { expiresAt: row.expiresAt.toISOString() } : {}),
       })),
     };
   }

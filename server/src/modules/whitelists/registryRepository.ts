@@ -19,7 +19,14 @@ export type RegistryFilter = {
 
 export type RegistryRow = Pick<
   typeof whitelistAddresses.$inferSelect,
-  'publicAddress' | 'legalName' | 'country' | 'hash' | 'investor' | 'verifiedOn' | 'transactionHash'
+  | 'publicAddress'
+  | 'legalName'
+  | 'country'
+  | 'hash'
+  | 'investor'
+  | 'verifiedOn'
+  | 'transactionHash'
+  | 'expiresAt'
 >;
 
 /** The verified (mined) records of a whitelist that match the filter: a page of them and how many match. */
@@ -53,6 +60,7 @@ export async function registryPage(
       investor: whitelistAddresses.investor,
       verifiedOn: whitelistAddresses.verifiedOn,
       transactionHash: whitelistAddresses.transactionHash,
+      expiresAt: whitelistAddresses.expiresAt,
     })
     .from(whitelistAddresses)
     .where(where)

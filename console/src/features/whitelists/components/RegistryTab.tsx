@@ -23,10 +23,11 @@ import { useSearchParams } from 'react-router-dom';
 import { api } from '../../../lib/api.ts';
 import { renderRouterLink } from '../../../lib/renderRouterLink.tsx';
 import { useLoad } from '../../../lib/useLoad.ts';
-import { Address } from '../../config/index.ts';
+import { Address, useChainClock } from '../../config/index.ts';
 import { ErrorAlert } from '../../forms/index.ts';
 import { useExplorerConfig } from '../../permissions/index.ts';
 import { useRevoke } from '../hooks/useRevoke.ts';
+import { expiryWords } from '../expiryWords.ts';
 import { CsvImport } from './CsvImport.tsx';
 import { TokensUsingWhitelist } from './TokensUsingWhitelist.tsx';
 
@@ -103,6 +104,7 @@ export function RegistryTab({ whitelists }: { whitelists: WhitelistListItem[] })
     if (await revoke(query.whitelist, record.publicAddress)) refresh();
   };
 
+  const clock = useChainClock();
   const columns = useMemo(() => {
     const column = createColumnHelper<RegistryRecord>();
     const expiry = page?.pagedResults.some((row) => row.expiresAt !== undefined) ?? false;
@@ -141,11 +143,8 @@ export function RegistryTab({ whitelists }: { whitelists: WhitelistListItem[] })
       ...(expiry
         ? [
             column.accessor('expiresAt', {
-              header: 'Expires',
-              cell: (info) => {
-                const value = info.getValue();
-                return value ? new Date(value).toLocaleDateString() : 'Never';
-              },
+              header: 'KYC',
+              cell: (info) => expiryWords(info.getValue() ?? null, clock.now()) || 'No expiry',
             }),
           ]
         : []),
@@ -171,7 +170,7 @@ export function RegistryTab({ whitelists }: { whitelists: WhitelistListItem[] })
           ]
         : []),
     ];
-  }, [page, setView]);
+  }, [page, setView, clock]);
 
   return (
     <Stack space="medium">
