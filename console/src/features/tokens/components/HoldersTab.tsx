@@ -280,54 +280,6 @@ export function HoldersTab({ ops }: { ops: TokenOps }) {
             emptyTitle={tokenScreenTexts.noHolders}
             serverSorting={{ sorting: sortingOf(order), onSortingChange: handleSortingChange }}
           />
-          {mayEnforce && ticked.size > 0 ? (
-            <section aria-label="Bulk freeze of the selected holders">
-              <Stack space="small">
-                <Inline space="small" align="center">
-                  <span>{`${ticked.size} selected:`}</span>
-                  {selectionActions.map((action) => (
-                    <Button
-                      key={action.operation}
-                      size="small"
-                      variant={bulk?.operation === action.operation ? 'primary' : 'secondary'}
-                      onClick={() =>
-                        setBulk((previous) => ({
-                          operation: action.operation,
-                          round: (previous?.round ?? 0) + 1,
-                        }))
-                      }
-                    >
-                      {action.label}
-                    </Button>
-                  ))}
-                  <Button
-                    size="small"
-                    variant="secondary"
-                    onClick={() => {
-                      setBulk(null);
-                      setTicked(new Map());
-                    }}
-                  >
-                    Clear the selection
-                  </Button>
-                </Inline>
-                {bulk ? (
-                  <Suspense
-                    fallback={<Skeleton label="Loading the bulk operation" shape="details" rows={3} />}
-                  >
-                    <BulkTab
-                      key={bulk.round}
-                      ops={ops}
-                      selection={{
-                        operation: bulk.operation,
-                        rows: selectionRows(bulk.operation, [...ticked.values()], partition),
-                      }}
-                    />
-                  </Suspense>
-                ) : null}
-              </Stack>
-            </section>
-          ) : null}
           {mayEnforce && selectedHolder ? (
             <Suspense
               fallback={<Skeleton label="Loading the enforcement controls" shape="details" rows={3} />}
@@ -364,6 +316,53 @@ export function HoldersTab({ ops }: { ops: TokenOps }) {
             </Inline>
           ) : null}
         </>
+      ) : null}
+      {/* Outside the table's block: the bulk job and its results stay while the holders load again. */}
+      {ticked.size > 0 ? (
+        <section aria-label="Bulk freeze of the selected holders">
+          <Stack space="small">
+            <Inline space="small" align="center">
+              <span>{`${ticked.size} selected:`}</span>
+              {selectionActions.map((action) => (
+                <Button
+                  key={action.operation}
+                  size="small"
+                  variant={bulk?.operation === action.operation ? 'primary' : 'secondary'}
+                  onClick={() =>
+                    setBulk((previous) => ({
+                      operation: action.operation,
+                      round: (previous?.round ?? 0) + 1,
+                    }))
+                  }
+                >
+                  {action.label}
+                </Button>
+              ))}
+              <Button
+                size="small"
+                variant="secondary"
+                onClick={() => {
+                  setBulk(null);
+                  setTicked(new Map());
+                }}
+              >
+                Clear the selection
+              </Button>
+            </Inline>
+            {bulk ? (
+              <Suspense fallback={<Skeleton label="Loading the bulk operation" shape="details" rows={3} />}>
+                <BulkTab
+                  key={bulk.round}
+                  ops={ops}
+                  selection={{
+                    operation: bulk.operation,
+                    rows: selectionRows(bulk.operation, [...ticked.values()], partition),
+                  }}
+                />
+              </Suspense>
+            ) : null}
+          </Stack>
+        </section>
       ) : null}
     </Stack>
   );
