@@ -632,7 +632,8 @@ export const ruleMessages = {
 
 /** Bulk operations on a live token (issue 22): each row error cites its row number, like the draft's bulk text. */
 export const bulkOperationMessages = {
-  operationInvalid: "The bulk operation must be 'issue' or 'force'",
+  operationInvalid:
+    "The bulk operation must be 'issue', 'force', 'freezeAddress', 'unfreezeAddress', 'freezeTokens' or 'unfreezeTokens'",
   rowsRequired: 'Please provide one or more rows',
   tooManyRows: (max: number) => `At most ${max} rows can be run at once`,
   addressRequired: (row: number) => `Row ${row}: the address is required`,
@@ -645,6 +646,7 @@ export const bulkOperationMessages = {
     `Row ${row}: ${problem.charAt(0).toLowerCase()}${problem.slice(1)}`,
   addressTwice: (row: number, partition: string) =>
     `Row ${row}: this address is specified twice for partition ${partition}`,
+  addressTwiceInFile: (row: number) => `Row ${row}: this address is specified twice`,
   refused: (row: number, reason: string) => `Row ${row}: ${reason}`,
   notFound: 'This bulk operation does not exist',
   walletOnly: (address: string) =>

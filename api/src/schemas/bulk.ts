@@ -3,9 +3,41 @@ import { bulkOperationMessages as b, tokenOperationMessages as m } from '../mess
 import { addressPattern, idField, requiredAddress } from './fields.ts';
 import { tokenAmountSchema } from './tokens.ts';
 
-/** Bulk operations on a live token: issue to many holders, or force many transfers (issue 22). */
-export const bulkOperations = ['issue', 'force'] as const;
+/**
+ * Bulk operations on a live token: issue to many holders, or force many transfers (issue 22); on a version 2 token,
+ * freeze or unfreeze many addresses, or amounts of many holders per partition (issue 36).
+ */
+export const bulkOperations = [
+  'issue',
+  'force',
+  'freezeAddress',
+  'unfreezeAddress',
+  'freezeTokens',
+  'unfreezeTokens',
+] as const;
 export type BulkOperation = (typeof bulkOperations)[number];
+
+/** The bulk operations of enforcement (issue 36): a version 2 token's owner or controller runs them. */
+export const bulkEnforcementOperations = [
+  'freezeAddress',
+  'unfreezeAddress',
+  'freezeTokens',
+  'unfreezeTokens',
+] as const satisfies readonly BulkOperation[];
+export type BulkEnforcementOperation = (typeof bulkEnforcementOperations)[number];
+export const isBulkEnforcement = (operation: BulkOperation): operation is BulkEnforcementOperation =>
+  (bulkEnforcementOperations as readonly string[]).includes(operation);
+/** An address freeze or unfreeze: its rows name only the address (amount and partition are answered empty). */
+export const isBulkAddressFreeze = (operation: BulkOperation) =>
+  operation === 'freezeAddress' || operation === 'unfreezeAddress';
+
+/** The CSV columns an operation's file needs. */
+export const bulkColumnsOf = (operation: BulkOperation): readonly string[] =>
+  operation === 'force'
+    ? bulkCsvColumns
+    : isBulkAddressFreeze(operation)
+      ? bulkCsvColumns.slice(0, 1)
+      : bulkCsvColumns.slice(0, 3);
 
 /** Most rows one bulk operation takes. */
 export const maxBulkRows = 5000;
@@ -15,7 +47,7 @@ export const maxBulkRows = 5000;
  * is text and may be wrong; {@link checkBulkRows} words what is wrong with its row number.
  */
 export const bulkRowInputSchema = z.object({
-  /** The holder issued to, or the receiver of a forced transfer. */
+  /** The holder issued to, the receiver of a forced transfer, or the holder frozen or unfrozen. */
   address: z.string().optional(),
   amount: z.union([z.string(), z.number()]).optional(),
   partition: z.string().optional(),
@@ -69,6 +101,12 @@ function checkRow(
   const address = (raw.address ?? '').trim();
   if (address === '') return b.addressRequired(row);
   if (!addressPattern.test(address)) return b.addressInvalid(row);
+  if (isBulkAddressFreeze(operation)) {
+    const lower = address.toLowerCase();
+    if (seen.has(lower)) return b.addressTwiceInFile(row);
+    seen.add(lower);
+    return { row, address: lower, amount: '', partition: '', fromAddress: null };
+  }
   let fromAddress: string | null = null;
   if (operation === 'force') {
     const from = (raw.fromAddress ?? '').trim();
@@ -84,7 +122,7 @@ function checkRow(
   if (partition === '') return b.partitionRequired(row);
   if (utf8Length(partition) > 31 && !/^0x[0-9a-fA-F]{64}$/.test(partition)) return b.partitionTooLong(row);
   const lower = address.toLowerCase();
-  if (operation === 'issue') {
+  if (operation !== 'force') {
     const key = `${lower}\u0000${/^0x[0-9a-fA-F]{64}$/.test(partition) ? partition.toLowerCase() : partition}`;
     if (seen.has(key)) return b.addressTwice(row, partition);
     seen.add(key);

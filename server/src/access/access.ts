@@ -1,4 +1,6 @@
 import {
+  type BulkOperation,
+  isBulkEnforcement,
   type AuditRole,
   auditMessages,
   bulkOperationMessages,
@@ -13,7 +15,7 @@ import {
   tokenV2Messages,
   zeroAddress,
 } from '@tranche/api';
-import { devAccountKeys, securityTokenArtifact } from '@tranche/contracts';
+import { devAccountKeys, securityTokenArtifact, securityTokenV2Abi } from '@tranche/contracts';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import { Contract, Wallet } from 'ethers';
@@ -461,8 +463,9 @@ export function createAccess(ctx: Ctx) {
      * A bulk operation on a live token (issue 22) runs server-side, signed by `address`: the viewer must sign for it
      * with a key the server signs with (`signingKey`, credentials' signingKeyFor, which asks {@link signingKey}; an
      * address the viewer controls only as a wallet or sharded key answers 400 with why), and `address` must hold the
-     * right on-chain: the issuing right for a bulk issue, being the token's controller for a bulk forced transfer (403
-     * otherwise). Answers the key.
+     * right on-chain: the issuing right for a bulk issue, being the token's controller for a bulk forced transfer, being
+     * the version 2 token's owner or controller for bulk freezes and unfreezes ({@link enforcement}) (403 otherwise).
+     * Answers the key.
      */
     async bulkOperation(
       viewer: Viewer,
@@ -470,7 +473,7 @@ export function createAccess(ctx: Ctx) {
         contractAddress,
         operation,
         address,
-      }: { contractAddress: string; operation: 'issue' | 'force'; address: string },
+      }: { contractAddress: string; operation: BulkOperation; address: string },
       signingKey: () => Promise<string>,
     ): Promise<string> {
       let key: string;
@@ -481,6 +484,17 @@ export function createAccess(ctx: Ctx) {
         if (error instanceof HttpError && control !== undefined && control !== 'registeredKey')
           throw new HttpError(400, bulkOperationMessages.walletOnly(address));
         throw error;
+      }
+      if (isBulkEnforcement(operation)) {
+        // Freezes in bulk (issue 36): the rule of the single freeze, the token's owner or controller now.
+        const token = new Contract(contractAddress, securityTokenV2Abi, ctx.chain.provider);
+        const [owner, controllable, controller] = (await Promise.all([
+          token.getFunction('owner')(),
+          token.getFunction('isControllable')(),
+          token.getFunction('controller')(),
+        ])) as [string, boolean, string];
+        this.enforcement({ owner, controller: controllable ? controller : null }, address);
+        return key;
       }
       const token = new Contract(contractAddress, securityTokenArtifact.abi, ctx.chain.provider);
       if (operation === 'issue') {

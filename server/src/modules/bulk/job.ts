@@ -1,4 +1,11 @@
-import { type BulkOperation, bulkOperationMessages as b, type PrecheckInput, txTypes } from '@tranche/api';
+import {
+  type BulkOperation,
+  bulkOperationMessages as b,
+  dtxTypes,
+  isBulkEnforcement,
+  type PrecheckInput,
+  txTypes,
+} from '@tranche/api';
 import { gasMargin, measuredGas, securityTokenArtifact, txGasCap } from '@tranche/contracts';
 import { Interface } from 'ethers';
 import { accessOf } from '../../access/access.ts';
@@ -10,6 +17,8 @@ import { liveRow, measuredGasLimit, RevertError, sendDurably } from '../../jobs/
 import { type JobHandler, PermanentJobError } from '../../jobs/runner.ts';
 import { signingKeyFor } from '../credentials/service.ts';
 import { partitionBytes } from '../dtx/index.ts';
+import { tokenV2Interface } from '../projects/service.ts';
+import { planEnforcement } from '../tokens/index.ts';
 import { precheck } from '../rules/service.ts';
 import { type BulkRowRecord, inFlightBatch, lastBatch, rowsWithStatus, updateRows } from './repository.ts';
 
@@ -45,7 +54,8 @@ const upperBatch = Math.floor((txGasCap - gasMargin) / measuredGas.issueBatchPer
  * 'send': the next checked rows of one partition are sized by measured gas (an estimate of the very batch, shrunk
  * until it fits the cap; a batch the chain refuses as a whole is halved), marked sending under a batch number, and
  * sent as one transaction recorded under 'batch:<n>' before broadcast. A forced transfer is one row a transaction
- * (the token has no batch forced transfer). The batch loop is the draft deployment's (jobs/batches.ts): on resume
+ * (the token has no batch forced transfer); so is a freeze or an unfreeze (issue 36: the version 2 token has no batch
+ * freeze), pre-checked with the single freeze's checks and signed by the token's owner or controller. The batch loop is the draft deployment's (jobs/batches.ts): on resume
  * the in-flight batch is settled from its recorded transaction first, so nobody is issued twice or skipped.
  */
 export function createBulkJobHandler(ctx: AppContext, options: BulkJobOptions = {}): JobHandler {
@@ -73,6 +83,25 @@ export function createBulkJobHandler(ctx: AppContext, options: BulkJobOptions = 
       throw error;
     }
     const issue = payload.operation === 'issue';
+    const enforce = isBulkEnforcement(payload.operation);
+    const addressFreeze = payload.operation === 'freezeAddress' || payload.operation === 'unfreezeAddress';
+
+    /** A freeze row as the single freeze names it (issue 36): its checks and call data are that route's. */
+    const enforcementOf = (row: BulkRowRecord): Parameters<typeof planEnforcement>[3] =>
+      addressFreeze
+        ? {
+            txType: dtxTypes.freezeAddress,
+            txData: { holderAddress: row.address, frozen: payload.operation === 'freezeAddress' },
+          }
+        : {
+            txType: dtxTypes.freezePartial,
+            txData: {
+              holderAddress: row.address,
+              partition: row.partition,
+              amount: row.amount,
+              action: payload.operation === 'freezeTokens' ? 'freeze' : 'unfreeze',
+            },
+          };
 
     const precheckOf = (row: BulkRowRecord): PrecheckInput =>
       issue
@@ -94,9 +123,29 @@ export function createBulkJobHandler(ctx: AppContext, options: BulkJobOptions = 
             partition: row.partition,
           };
 
+    /**
+     * A row's pre-check: the rules module's for an issue or a forced transfer; for a freeze, the single freeze's checks
+     * (already frozen, above the unfrozen or the frozen tokens, who may) against the chain now, in their words.
+     */
+    const verdictOf = async (row: BulkRowRecord): Promise<{ ok: true } | { ok: false; reason: string }> => {
+      if (!enforce) return precheck(ctx, precheckOf(row));
+      try {
+        await planEnforcement(
+          ctx,
+          { contractAddress: payload.contractAddress, tokenVersion: 2 },
+          payload.accountAddress,
+          enforcementOf(row),
+        );
+        return { ok: true };
+      } catch (error) {
+        if (error instanceof HttpError) return { ok: false, reason: error.message };
+        throw error;
+      }
+    };
+
     /** Fails a row with the pre-check's words now (or the chain's reason when the pre-check passes). */
     const refuse = async (row: BulkRowRecord, fallback: string, hash: string | null = null) => {
-      const verdict = await precheck(ctx, precheckOf(row));
+      const verdict = await verdictOf(row);
       const reason = verdict.ok ? fallback : verdict.reason;
       await updateRows(ctx.db, [row.id], {
         status: 'failed',
@@ -113,7 +162,7 @@ export function createBulkJobHandler(ctx: AppContext, options: BulkJobOptions = 
       for (let i = 0; i < pending.length; i += concurrency) {
         await Promise.all(
           pending.slice(i, i + concurrency).map(async (row) => {
-            const verdict = await precheck(ctx, precheckOf(row));
+            const verdict = await verdictOf(row);
             await updateRows(
               ctx.db,
               [row.id],
@@ -129,6 +178,21 @@ export function createBulkJobHandler(ctx: AppContext, options: BulkJobOptions = 
 
     const dataOf = (rows: BulkRowRecord[]) => {
       const first = rows[0] as BulkRowRecord;
+      if (enforce) {
+        const operation = enforcementOf(first);
+        if (operation.txType === dtxTypes.freezeAddress) {
+          return tokenV2Interface.encodeFunctionData('setAddressFrozen', [
+            first.address,
+            operation.txData.frozen,
+          ]);
+        }
+        return tokenV2Interface.encodeFunctionData(
+          payload.operation === 'freezeTokens'
+            ? 'freezePartialTokensByPartition'
+            : 'unfreezePartialTokensByPartition',
+          [partitionBytes(first.partition), first.address, BigInt(first.amount)],
+        );
+      }
       if (issue) {
         return tokenInterface.encodeFunctionData('issueByPartition(bytes32,address[],uint256[],bytes)', [
           partitionBytes(first.partition),
@@ -203,7 +267,13 @@ export function createBulkJobHandler(ctx: AppContext, options: BulkJobOptions = 
           crashFlow: 'bulk',
           causedBy: {
             accountId: payload.accountId,
-            txType: issue ? txTypes.tokenIssue : txTypes.forceTransfer,
+            txType: issue
+              ? txTypes.tokenIssue
+              : enforce
+                ? addressFreeze
+                  ? txTypes.addressFreeze
+                  : txTypes.partialFreeze
+                : txTypes.forceTransfer,
             contractAddress: payload.contractAddress,
           },
         });

@@ -2,6 +2,8 @@ import {
   type BulkJob,
   bulkOperationMessages as b,
   checkBulkRows,
+  isBulkEnforcement,
+  tokenEnforcementMessages,
   type StartBulkRequest,
   type startBulkRequestSchema,
 } from '@tranche/api';
@@ -23,11 +25,15 @@ export type { StartBulkRequest };
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value).trim());
 
 /**
- * POST /token/bulk: who may (the access module: a registered key holding the token's right), every row checked
+ * POST /token/bulk (issue, force, and on a version 2 token freezeAddress, unfreezeAddress, freezeTokens, unfreezeTokens):
+ * who may (the access module: a registered key holding the token's right), every row checked
  * (a wrong row is recorded failed with its row-numbered reason), then the durable job (job.ts) is queued.
  */
 export async function startBulk(ctx: AppContext, runner: JobRunner, viewer: Viewer, input: StartInput) {
   const project = await requireDeployed(ctx, input.symbol, viewer);
+  if (isBulkEnforcement(input.operation) && project.tokenVersion !== 2) {
+    throw new HttpError(409, tokenEnforcementMessages.notVersion2);
+  }
   await accessOf(ctx).bulkOperation(
     viewer,
     { contractAddress: project.contractAddress, operation: input.operation, address: input.accountAddress },

@@ -122,6 +122,8 @@ export async function expireRecord(
 ): Promise<void> {
   const provider = providerOf(rpcUrl);
   try {
+    // A fresh block first: the expiry counts from now, not from a last block mined long ago on a loaded machine.
+    await provider.send('evm_mine', []);
     const latest = await provider.getBlock('latest');
     const expiresAt = (latest?.timestamp ?? Math.floor(Date.now() / 1000)) + seconds;
     const contract = new Contract(whitelist, whitelistV2Artifact.abi, await provider.getSigner(issuer));

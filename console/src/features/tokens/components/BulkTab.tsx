@@ -1,5 +1,5 @@
 import {
-  bulkCsvColumns,
+  bulkColumnsOf,
   type BulkJob,
   type BulkOperation,
   bulkOperationMessages as b,
@@ -7,6 +7,8 @@ import {
   checkBulkRows,
   countOf,
   formatAmount,
+  isBulkAddressFreeze,
+  isBulkEnforcement,
   summariseBulkRows,
 } from '@tranche/api';
 import {
@@ -32,7 +34,23 @@ import { Address } from '../../config/index.ts';
 import { ErrorAlert } from '../../forms/index.ts';
 import type { TokenOps } from './types.ts';
 
-const operationLabels: Record<BulkOperation, string> = { issue: 'Bulk issue', force: 'Bulk forced transfer' };
+export const operationLabels: Record<BulkOperation, string> = {
+  issue: 'Bulk issue',
+  force: 'Bulk forced transfer',
+  freezeAddress: 'Bulk freeze of addresses',
+  unfreezeAddress: 'Bulk unfreeze of addresses',
+  freezeTokens: 'Bulk freeze of tokens',
+  unfreezeTokens: 'Bulk unfreeze of tokens',
+};
+/** What each operation's CSV rows say. */
+const rowWords: Record<BulkOperation, string> = {
+  issue: 'address, amount, partition',
+  force: 'address, amount, partition, fromAddress (the holder the tokens are taken from)',
+  freezeAddress: 'address (the holder that will neither send nor receive)',
+  unfreezeAddress: 'address (the frozen holder)',
+  freezeTokens: 'address, amount, partition (the tokens of the partition that may not leave)',
+  unfreezeTokens: 'address, amount, partition (the frozen tokens of the partition to free)',
+};
 /** Investors named in the preview; the rest are counted. */
 const previewInvestors = 20;
 const statusLabels: Record<BulkJob['rows'][number]['status'], string> = {
@@ -47,7 +65,7 @@ const statusLabels: Record<BulkJob['rows'][number]['status'], string> = {
 function rowsOfCsv(text: string, operation: BulkOperation): { rows: BulkRowInput[]; error: string | null } {
   const [header = [], ...lines] = readCsvRows(text);
   const names = header.map((name) => name.toLowerCase());
-  const needed = operation === 'force' ? bulkCsvColumns : bulkCsvColumns.slice(0, 3);
+  const needed = bulkColumnsOf(operation);
   if (needed.some((column) => !names.includes(column.toLowerCase()))) {
     return { rows: [], error: b.columnsMissing(needed.join(', ')) };
   }
@@ -55,30 +73,44 @@ function rowsOfCsv(text: string, operation: BulkOperation): { rows: BulkRowInput
   return {
     rows: lines.map((line) => ({
       address: at(line, 'address'),
-      amount: at(line, 'amount'),
-      partition: at(line, 'partition'),
+      ...(isBulkAddressFreeze(operation)
+        ? {}
+        : { amount: at(line, 'amount'), partition: at(line, 'partition') }),
       ...(operation === 'force' ? { fromAddress: at(line, 'fromAddress') } : {}),
     })),
     error: null,
   };
 }
 
+/** Rows chosen elsewhere (the holders selected on Token Holders), run as one bulk operation. */
+export type BulkSelection = { operation: BulkOperation; rows: BulkRowInput[] };
+
 /**
- * The Bulk tab: a CSV of rows (address, amount, partition; a forced transfer also fromAddress) checked here
- * before start with row-numbered errors, then run by the server as a durable job signed with the registered key
- * of the selected wallet address: a progress bar, each row's result, and the results as CSV.
+ * The Bulk tab: a CSV of rows (address, amount, partition; a forced transfer also fromAddress; an address freeze
+ * only the address) checked here before start with row-numbered errors, then run by the server as a durable job
+ * signed with the registered key of the selected wallet address: a progress bar, each row's result, and the results
+ * as CSV. Freezes and unfreezes (issue 36) are offered on a version 2 token to its owner or controller. Given a
+ * `selection` (Token Holders' selected rows), it opens on that selection's confirmation instead of a file.
  */
-export function BulkTab({ ops }: { ops: TokenOps }) {
+export function BulkTab({ ops, selection }: { ops: TokenOps; selection?: BulkSelection }) {
   const symbol = ops.token.projectCode;
-  const [operation, setOperation] = useState<BulkOperation>('issue');
-  const [fileName, setFileName] = useState('');
-  const [rows, setRows] = useState<BulkRowInput[]>([]);
-  const [problems, setProblems] = useState<string[]>([]);
+  const [operation, setOperation] = useState<BulkOperation>(selection?.operation ?? 'issue');
+  const [fileName, setFileName] = useState(selection ? 'the selection' : '');
+  const [rows, setRows] = useState<BulkRowInput[]>(selection?.rows ?? []);
+  const [problems, setProblems] = useState<string[]>(() =>
+    selection ? checkBulkRows(selection.operation, selection.rows).errors.map((e) => e.reason) : [],
+  );
   const [job, setJob] = useState<BulkJob | null>(null);
   const [jobId, setJobId] = useState<number | null>(null);
   const [error, setError] = useState<unknown>(null);
-  const [reviewing, setReviewing] = useState(false);
+  const [reviewing, setReviewing] = useState(selection !== undefined);
   const account = ops.rights.address;
+  const mayFreeze =
+    ops.token.tokenVersion === 2 && ops.rights.connected && (ops.rights.isOwner || ops.rights.isController);
+  const offered = (Object.keys(operationLabels) as BulkOperation[]).filter(
+    (kind) => mayFreeze || !isBulkEnforcement(kind),
+  );
+  const freeze = isBulkEnforcement(operation);
   const refreshToken = ops.refresh;
 
   const read = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -155,31 +187,32 @@ export function BulkTab({ ops }: { ops: TokenOps }) {
   const progress = job && job.total > 0 ? ((job.done + job.failed) / job.total) * 100 : 0;
   return (
     <Stack space="large">
-      <Text>
-        One row per holder in a CSV file with a header line: address, amount, partition
-        {operation === 'force' ? ', fromAddress (the holder the tokens are taken from)' : ''}. Every row is
-        pre-checked, then the server signs with the registered key of {account ?? 'your wallet address'}.
-      </Text>
+      {selection ? null : (
+        <Text>
+          {`One row per holder in a CSV file with a header line: ${rowWords[operation]}. Every row is pre-checked, then the server signs with the registered key of ${account ?? 'your wallet address'}${freeze ? ', one transaction a row' : ''}.`}
+        </Text>
+      )}
       <Inline space="medium" align="flex-end">
-        <Select
-          label="Operation"
-          options={[
-            { value: 'issue', label: operationLabels.issue },
-            { value: 'force', label: operationLabels.force },
-          ]}
-          value={operation}
-          onChange={(value) => {
-            setOperation(value as BulkOperation);
-            setRows([]);
-            setProblems([]);
-            setFileName('');
-            setReviewing(false);
-          }}
-        />
-        <label>
-          <Text size="small">CSV file of the rows </Text>
-          <input type="file" accept=".csv,text/csv,text/plain" onChange={read} key={operation} />
-        </label>
+        {selection ? null : (
+          <>
+            <Select
+              label="Operation"
+              options={offered.map((value) => ({ value, label: operationLabels[value] }))}
+              value={operation}
+              onChange={(value) => {
+                setOperation(value as BulkOperation);
+                setRows([]);
+                setProblems([]);
+                setFileName('');
+                setReviewing(false);
+              }}
+            />
+            <label>
+              <Text size="small">CSV file of the rows </Text>
+              <input type="file" accept=".csv,text/csv,text/plain" onChange={read} key={operation} />
+            </label>
+          </>
+        )}
       </Inline>
       {problems.length > 0 ? (
         <Alert tone="danger" title={`${problems.length} rows of ${fileName} need fixing`}>
@@ -190,7 +223,7 @@ export function BulkTab({ ops }: { ops: TokenOps }) {
           </Stack>
         </Alert>
       ) : null}
-      {rows.length > 0 ? (
+      {rows.length > 0 && !selection ? (
         <Inline space="small" align="center">
           <Button onClick={() => setReviewing(true)} disabled={!account || jobId !== null || reviewing}>
             {`Start: ${operationLabels[operation].toLowerCase()} of ${rows.length} rows`}
@@ -204,24 +237,26 @@ export function BulkTab({ ops }: { ops: TokenOps }) {
         <section aria-label="Confirm the bulk operation">
           <Stack space="small">
             <Text weight="strong">
-              {`${operationLabels[operation]}: ${countOf(preview.rows, 'row')} that pass the check, to ${countOf(preview.investors.length, 'investor')}`}
+              {`${operationLabels[operation]}: ${countOf(preview.rows, 'row')} that pass the check, ${freeze ? 'of' : 'to'} ${countOf(preview.investors.length, 'investor')}`}
             </Text>
-            <Table caption="Total per partition">
-              <TableHead>
-                <TableRow>
-                  <TableHeaderCell>Partition</TableHeaderCell>
-                  <TableHeaderCell>Total amount</TableHeaderCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {preview.partitions.map((p) => (
-                  <TableRow key={p.partition}>
-                    <TableCell>{p.partition}</TableCell>
-                    <TableCell>{formatAmount(p.total)}</TableCell>
+            {isBulkAddressFreeze(operation) ? null : (
+              <Table caption="Total per partition">
+                <TableHead>
+                  <TableRow>
+                    <TableHeaderCell>Partition</TableHeaderCell>
+                    <TableHeaderCell>Total amount</TableHeaderCell>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+                </TableHead>
+                <TableBody>
+                  {preview.partitions.map((p) => (
+                    <TableRow key={p.partition}>
+                      <TableCell>{p.partition}</TableCell>
+                      <TableCell>{formatAmount(p.total)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
             <Stack space="xsmall">
               <Text size="small">Investors:</Text>
               <Inline space="small">
@@ -234,10 +269,14 @@ export function BulkTab({ ops }: { ops: TokenOps }) {
               </Inline>
             </Stack>
             <Inline space="small">
-              <Button onClick={() => void start()}>Confirm and start</Button>
-              <Button variant="secondary" onClick={() => setReviewing(false)}>
-                Back
+              <Button onClick={() => void start()} disabled={!account || preview.rows === 0}>
+                Confirm and start
               </Button>
+              {selection ? null : (
+                <Button variant="secondary" onClick={() => setReviewing(false)}>
+                  Back
+                </Button>
+              )}
             </Inline>
           </Stack>
         </section>
@@ -280,7 +319,7 @@ export function BulkTab({ ops }: { ops: TokenOps }) {
                 <TableRow key={r.row}>
                   <TableCell>{r.row}</TableCell>
                   <TableCell>{r.fromAddress ? `${r.fromAddress} → ${r.address}` : r.address}</TableCell>
-                  <TableCell>{formatAmount(r.amount)}</TableCell>
+                  <TableCell>{r.amount === '' ? '' : formatAmount(r.amount)}</TableCell>
                   <TableCell>{r.partition}</TableCell>
                   <TableCell>{r.reason ?? statusLabels[r.status]}</TableCell>
                 </TableRow>

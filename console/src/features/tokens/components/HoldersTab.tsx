@@ -36,6 +36,30 @@ import { downloadText } from '../../../lib/download.ts';
 import { holdersCsv } from './shared.tsx';
 import type { TokenOps } from './types.ts';
 
+/** Bulk freezes of the selected holders (version 2 tokens, for their enforcers): the Bulk tab's chunk. */
+const BulkTab = lazy(() => import('./BulkTab.tsx').then((module) => ({ default: module.BulkTab })));
+
+/** What the selected holders' bulk operation does: the freeze of each address or of its tokens in the partition. */
+const selectionActions = [
+  { operation: 'freezeAddress', label: 'Freeze the addresses' },
+  { operation: 'unfreezeAddress', label: 'Unfreeze the addresses' },
+  { operation: 'freezeTokens', label: 'Freeze their unfrozen tokens' },
+  { operation: 'unfreezeTokens', label: 'Unfreeze their frozen tokens' },
+] as const;
+type SelectionOperation = (typeof selectionActions)[number]['operation'];
+
+/** The rows of a bulk operation on the selected holders: the whole free (or frozen) amount of the partition. */
+function selectionRows(operation: SelectionOperation, holders: Holder[], partition: string) {
+  if (operation === 'freezeAddress' || operation === 'unfreezeAddress') {
+    return holders.map((holder) => ({ address: holder.holderAddress }));
+  }
+  return holders.map((holder) => {
+    const frozen = BigInt(holder.frozen ?? '0');
+    const amount = operation === 'freezeTokens' ? BigInt(holder.balance) - frozen : frozen;
+    return { address: holder.holderAddress, amount: amount.toString(), partition };
+  });
+}
+
 /** Freeze, partial freeze and recovery (version 2 tokens, for their enforcers): a chunk of its own. */
 const HolderEnforcement = lazy(() =>
   import('./HolderEnforcement.tsx').then((module) => ({ default: module.HolderEnforcement })),
@@ -148,11 +172,39 @@ export function HoldersTab({ ops }: { ops: TokenOps }) {
   const page = request.page;
   // Enforcement (version 2): the owner's or the controller's row action opens the holder's panel below the table.
   const [selected, setSelected] = useState<string | null>(null);
+  // Bulk freezes (issue 36): the holders ticked on this page, and the operation chosen for them.
+  const [ticked, setTicked] = useState<Map<string, Holder>>(new Map());
+  const [bulk, setBulk] = useState<{ operation: SelectionOperation; round: number } | null>(null);
+  const tick = (holder: Holder, on: boolean) => {
+    setBulk(null);
+    setTicked((previous) => {
+      const next = new Map(previous);
+      if (on) next.set(holder.holderAddress, holder);
+      else next.delete(holder.holderAddress);
+      return next;
+    });
+  };
   const version2 = token.tokenVersion === 2;
   const mayEnforce = version2 && ops.rights.connected && (ops.rights.isOwner || ops.rights.isController);
   const shownColumns = !version2
     ? columns
     : [
+        ...(mayEnforce
+          ? [
+              column.display({
+                id: 'select',
+                header: 'Select',
+                cell: (info) => (
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${info.row.original.holderAddress}`}
+                    checked={ticked.has(info.row.original.holderAddress)}
+                    onChange={(event) => tick(info.row.original, event.target.checked)}
+                  />
+                ),
+              }),
+            ]
+          : []),
         ...columns,
         frozenColumn,
         recoveredColumn,
@@ -186,9 +238,20 @@ export function HoldersTab({ ops }: { ops: TokenOps }) {
           onChange={(value) => {
             setPartition(value);
             setRequest({ page: 1 });
+            setTicked(new Map());
+            setBulk(null);
           }}
         />
-        <Button variant="secondary" onClick={() => void refresh()} disabled={!partition}>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            void refresh();
+            // The token is read again too: an operation run elsewhere (a sharded key's last approval) moves its
+            // indexed block, so the dashboard's figures and charts load again from the index with the holders.
+            ops.refresh();
+          }}
+          disabled={!partition}
+        >
           Refresh
         </Button>
         <Button
@@ -253,6 +316,53 @@ export function HoldersTab({ ops }: { ops: TokenOps }) {
             </Inline>
           ) : null}
         </>
+      ) : null}
+      {/* Outside the table's block: the bulk job and its results stay while the holders load again. */}
+      {ticked.size > 0 ? (
+        <section aria-label="Bulk freeze of the selected holders">
+          <Stack space="small">
+            <Inline space="small" align="center">
+              <span>{`${ticked.size} selected:`}</span>
+              {selectionActions.map((action) => (
+                <Button
+                  key={action.operation}
+                  size="small"
+                  variant={bulk?.operation === action.operation ? 'primary' : 'secondary'}
+                  onClick={() =>
+                    setBulk((previous) => ({
+                      operation: action.operation,
+                      round: (previous?.round ?? 0) + 1,
+                    }))
+                  }
+                >
+                  {action.label}
+                </Button>
+              ))}
+              <Button
+                size="small"
+                variant="secondary"
+                onClick={() => {
+                  setBulk(null);
+                  setTicked(new Map());
+                }}
+              >
+                Clear the selection
+              </Button>
+            </Inline>
+            {bulk ? (
+              <Suspense fallback={<Skeleton label="Loading the bulk operation" shape="details" rows={3} />}>
+                <BulkTab
+                  key={bulk.round}
+                  ops={ops}
+                  selection={{
+                    operation: bulk.operation,
+                    rows: selectionRows(bulk.operation, [...ticked.values()], partition),
+                  }}
+                />
+              </Suspense>
+            ) : null}
+          </Stack>
+        </section>
       ) : null}
     </Stack>
   );

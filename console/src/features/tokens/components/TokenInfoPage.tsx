@@ -32,7 +32,6 @@ import { useTokenDetail } from '../hooks/useTokenDetail.ts';
 import { useTokenTransaction } from '../hooks/useTokenTransaction.ts';
 import { useWalletRights } from '../hooks/useWalletRights.ts';
 import { BalanceTab } from './BalanceTab.tsx';
-import { BulkTab } from './BulkTab.tsx';
 import { ControllerTab } from './ControllerTab.tsx';
 import { DocumentsTab } from './DocumentsTab.tsx';
 import { HoldersTab } from './HoldersTab.tsx';
@@ -53,6 +52,9 @@ const TokenDashboard = lazy(() => import('./TokenDashboard.tsx'));
 // The Issue and Redeem panels (their forms, pre-check and confirmation) load when one is opened.
 const IssueForm = lazy(() => import('./IssueRedeemForms.tsx').then((m) => ({ default: m.IssueForm })));
 const RedeemForm = lazy(() => import('./IssueRedeemForms.tsx').then((m) => ({ default: m.RedeemForm })));
+/** The Bulk tab (and Token Holders' bulk freezes of selected rows): a chunk of its own, loaded when opened. */
+const BulkTab = lazy(() => import('./BulkTab.tsx').then((module) => ({ default: module.BulkTab })));
+
 /** Only a version 2 token shows its card (upgrade, ownership, replace whitelist or scheme): a chunk of its own. */
 const TokenV2Card = lazy(() =>
   import('./TokenV2Card.tsx').then((module) => ({ default: module.TokenV2Card })),
@@ -294,7 +296,11 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
                     )}
                   </SummaryRow>
                   <SummaryRow label="Whitelist">
-                    {token.whitelistName ?? token.whitelistAddress ?? ''}
+                    {token.whitelistAddress ? (
+                      <Address address={token.whitelistAddress} shorten={false} name={token.whitelistName} />
+                    ) : (
+                      (token.whitelistName ?? '')
+                    )}
                   </SummaryRow>
                   <SummaryRow label="Token status">{token.isPaused ? 'Paused' : 'Active'}</SummaryRow>
                 </Stack>
@@ -368,7 +374,15 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
                 <Tabs.Content value="transfer">
                   {rights.connected ? <TransferTab ops={ops} /> : null}
                 </Tabs.Content>
-                <Tabs.Content value="bulk">{rights.connected ? <BulkTab ops={ops} /> : null}</Tabs.Content>
+                <Tabs.Content value="bulk">
+                  {rights.connected ? (
+                    <Suspense
+                      fallback={<Skeleton label="Loading the bulk operations" shape="details" rows={3} />}
+                    >
+                      <BulkTab ops={ops} />
+                    </Suspense>
+                  ) : null}
+                </Tabs.Content>
               </Tabs.Root>
               <OperationDialog question={dialog} onClose={() => setDialog(null)} />
             </Stack>
