@@ -5,13 +5,13 @@ import {
   dtxMessages,
   dtxStatuses,
   dtxTypes,
+  ruleMessages,
   shardingMessages as m,
   type ShardedKeyResult,
   type ShardedKeyStatus,
-  tokenOperationMessages,
 } from '@tranche/api';
 import type { DevChain } from '@tranche/contracts';
-import { type Contract, parseEther, Wallet } from 'ethers';
+import { type Contract, getAddress, parseEther, Wallet } from 'ethers';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -352,11 +352,12 @@ describe('sharded keys and distributed transactions', () => {
       call<{ id: number }>(user, 'startDtx', {
         body: { symbol, accountAddress: result.publicAddress, accessCode, txType, txData: {} },
       });
-    // Without Access Level 2 the chain would refuse: refused before anyone approves.
-    const [status, message] = await failure(start(alice, code(alice)));
-    expect(status).toBe(400);
-    expect(message.startsWith(tokenOperationMessages.chainRejected(''))).toBe(true);
-    expect(message).toMatch(/not allowed to pause/);
+    // Without Access Level 2 the chain would refuse: refused before anyone approves, with the readiness line that
+    // names the missing right (issue 34).
+    expect(await failure(start(alice, code(alice)))).toEqual([
+      400,
+      ruleMessages.missingLevel2(getAddress(result.publicAddress), getAddress(await scheme.getAddress())),
+    ]);
     await (await scheme.getFunction('grantLevel2')(result.publicAddress)).wait();
     expect(await failure(start(dave, code(alice)))).toEqual([403, m.notSigner]);
     expect(await failure(start(alice, code(bob)))).toEqual([403, m.accessCodeWrong]);
