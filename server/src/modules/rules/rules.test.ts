@@ -9,6 +9,7 @@ import { type DevChain, securityTokenArtifact } from '@tranche/contracts';
 import {
   type Contract,
   encodeBytes32String,
+  getAddress,
   Interface,
   type JsonRpcProvider,
   Wallet,
@@ -171,7 +172,13 @@ describe('rules and the pre-check', () => {
         partition: 'Common',
       },
     });
-    expect(right).toEqual({ ok: false, code: '0x50', reason: m.notAllowedToIssue });
+    // With the readiness line that names the missing right (issue 34).
+    expect(right).toEqual({
+      ok: false,
+      code: '0x50',
+      reason: m.notAllowedToIssue,
+      readiness: [r.missingLevel2(getAddress(wallets.outsider.address), getAddress(setup.schemeAddress))],
+    });
     // A forced transfer skips the lock-up, not the cap.
     const forced = await issuer.call('precheckOperation', {
       body: {
