@@ -121,6 +121,7 @@ const fieldExamples: Record<string, unknown> = {
   uri: 'https://example.com/prospectus.pdf',
   partition: 'CLASS-A',
   amount: '1000',
+  expiresAt: '2027-06-30',
   total: 3,
   minimum: 2,
   recipients: 'ada@example.com, bob@example.com, eve@example.com',
