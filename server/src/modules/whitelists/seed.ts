@@ -75,7 +75,9 @@ export async function seedLocalSecurity(
     (row) => row.name === defaultWhitelistName && row.accountId === demo.id,
   );
   if (!whitelist) {
-    const codebaseId = codebases[2].length;
+    // Version 1: with the seeded whitelist on WhitelistV2, drafts of version 1 tokens on it failed their initial
+    // issuance ("missing revert data"; found by the suite after the merge, cause not yet found): see the stop's note.
+    const codebaseId = 1;
     const { txData } = await whitelists.deployTx({
       accountAddress: address,
       whitelistName: defaultWhitelistName,
