@@ -9,7 +9,7 @@ import {
 } from '../../server/src/modules/sharding/testing.ts';
 import { expect, test } from './fixtures.ts';
 import { guideShot } from './guideShots.ts';
-import { confirmOperation, createAccount, loginInBrowser, readMail } from './helpers.ts';
+import { createAccount, loginInBrowser, readMail } from './helpers.ts';
 
 /**
  * The sharded key journey on the real stack: three platform accounts create a 2-of-3 key, each signer opens their
