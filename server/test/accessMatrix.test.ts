@@ -14,7 +14,12 @@ import { indexerOf } from '../src/modules/tokens/routes.ts';
 import { deploySchemeAndWhitelist, deployTestToken, devWallets } from '../src/modules/tokens/testing.ts';
 import { recordUserTransaction } from '../src/modules/transactions/service.ts';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../src/modules/webhooks/schema.ts';
-import { findWhitelist, insertWhitelist, saveAddresses } from '../src/modules/whitelists/repository.ts';
+import {
+  findWhitelist,
+  insertWhitelist,
+  saveAddresses,
+  setExpiries,
+} from '../src/modules/whitelists/repository.ts';
 import { createTestApp, startTestChain, type TestApp, testProvider } from './helpers.ts';
 
 /**
@@ -136,6 +141,11 @@ beforeAll(async () => {
       salt: 's',
       hash: id('x'),
     },
+  ]);
+  // A KYC expiring tomorrow, so the expiring list has a record whose name the other account must not see.
+  const block = await provider.getBlock('latest');
+  await setExpiries(t.ctx.db, row.id, [
+    { address: holder.address, expiresAt: (block?.timestamp ?? 0) + 86_400 },
   ]);
   await recordUserTransaction(t.ctx, {
     accountId: owner.accountId,
@@ -387,6 +397,24 @@ describe('access matrix', () => {
             rows[0]?.country === null
           );
         },
+      },
+      {
+        route: 'listExpiringRecords',
+        resource: 'whitelist records',
+        params: { whitelistAddress: resource.whitelist },
+        expect: (data) => {
+          const records = (data as { records: { publicAddress: string; legalName: string | null }[] })
+            .records;
+          return records.length === 1 && records[0]?.legalName === null;
+        },
+      },
+      {
+        route: 'whitelistTokens',
+        resource: 'whitelist (tokens using it)',
+        params: { whitelistAddress: resource.whitelist },
+        expect: (data) =>
+          (data as { projectCode: string }[]).some((token) => token.projectCode === resource.token),
+        note: 'listed: which deployed tokens use a whitelist is public on-chain (each token names its whitelist)',
       },
       {
         route: 'whitelistRevokeTx',
