@@ -51,7 +51,7 @@ import {
 
 /** Distributions: create, describe, fund, reclaim, claims. The Distributor's reads are in distributor.ts, local
  * mode's deployments in local.ts, the durable push job in pushJob.ts (re-exported: other modules import service). */
-export { chainRefusal } from './distributor.ts';
+export { chainRefusal, type DistributionFiguresAt, figuresAtBlock } from './distributor.ts';
 export {
   demoStableMint,
   distributorAddress,
