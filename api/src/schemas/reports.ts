@@ -145,7 +145,7 @@ export const distributionHistorySchema = z.object({
       recordDate: z.string(),
       deadline: z.string(),
       holders: z.number().int(),
-      /** Paid by holders' claims, by pushes (base units of the asset), as the chain holds them now. */
+      /** Paid by holders' claims, by pushes, held by the escrow (base units of the asset), and whether reclaimed, at the end of the report's block. */
       claimed: z.string(),
       pushed: z.string(),
       remaining: z.string(),

@@ -1,7 +1,7 @@
 import type { CapTable } from '@tranche/api';
-import type { DevChain } from '@tranche/contracts';
+import { type DevChain, distributorArtifact } from '@tranche/contracts';
 import { sql } from 'drizzle-orm';
-import { type Contract, encodeBytes32String, type JsonRpcProvider } from 'ethers';
+import { Contract, encodeBytes32String, type JsonRpcProvider, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -12,8 +12,15 @@ import {
   testProvider,
 } from '../../../test/helpers.ts';
 import { baseUrlOf, createTestUser, type TestUser } from '../credentials/testing.ts';
+import { jobRunnerOf } from '../../jobs/runner.ts';
 import { indexerOf } from '../tokens/routes.ts';
-import { type DevWallets, deploySchemeAndWhitelist, deployTestToken, devWallets } from '../tokens/testing.ts';
+import {
+  type DevWallets,
+  deploySchemeAndWhitelist,
+  deployTestStableToken,
+  deployTestToken,
+  devWallets,
+} from '../tokens/testing.ts';
 
 /**
  * A token's reports at a block (GET /reports/{code}/...): issued, then transferred; the cap table at the block
@@ -205,6 +212,75 @@ describe.each(databaseKinds)('reports at a block on %s', (kind) => {
   it('gives the distribution history, none recorded yet', async () => {
     const report = await owner.client.call('reportDistributions', { params: { code: 'REPT' }, query: {} });
     expect(report.distributions).toEqual([]);
+  });
+
+  it('gives what a distribution had claimed, pushed, held and reclaimed at the block, not as the chain holds it now', async () => {
+    await owner.client.call('registerCredentials', {
+      body: { publicKey: wallets.owner.address, privateKey: wallets.owner.key },
+    });
+    const stable = await deployTestStableToken(wallets, 1_000_000n);
+    // The register at the block after the issues: A 1,000 and B 500 CLASS-A; 1,501 units pay 1,000 and 500.
+    const snapshot = await owner.client.call('createSnapshot', {
+      body: { symbol: 'REPT', blockNumber: issuedBlock },
+    });
+    const deadline = new Date(((await provider.getBlock('latest'))?.timestamp ?? 0) * 1000 + 3_600_000);
+    const created = await owner.client.call('createDistribution', {
+      body: {
+        snapshotId: snapshot.id,
+        accountAddress: wallets.owner.address,
+        asset: await stable.getAddress(),
+        amount: '1501',
+        deadline: deadline.toISOString(),
+      },
+    });
+    const fund = await owner.client.call('distributionFundTx', { params: { id: created.id } });
+    // The server deployed the Distributor with the owner's account: a wallet that asks for its nonce afresh.
+    const issuerWallet = new Wallet(wallets.owner.key, provider);
+    await mined(issuerWallet.sendTransaction(fund.approveTx));
+    const fundedBlock = await mined(issuerWallet.sendTransaction(fund.fundTx));
+    // B claims with its own wallet after the funding block; then the issuer pushes A's payment and reclaims.
+    const [claim] = await stranger.client.call('listClaims', { params: { address: holder(1).address } });
+    const claimedBlock = await mined(
+      holder(1).signer.sendTransaction({ to: claim?.claimTx.to, data: claim?.claimTx.data }),
+    );
+    await owner.client.call('pushDistribution', { params: { id: created.id }, body: {} });
+    await jobRunnerOf(t.app, t.ctx).idle();
+    const pushedBlock = await provider.getBlockNumber();
+    await provider.send('evm_increaseTime', [3601]);
+    await provider.send('evm_mine', []);
+    const reclaimed = await owner.client.call('reclaimDistribution', {
+      params: { id: created.id },
+      body: { txMode: 2 },
+    });
+    await mined(Promise.resolve({ hash: reclaimed.transactionHash ?? '' }));
+
+    const figuresAt = async (block: number | undefined) => {
+      const report = await owner.client.call('reportDistributions', {
+        params: { code: 'REPT' },
+        query: block === undefined ? {} : { block },
+      });
+      return report.distributions.map((d) => [d.id, d.amount, d.claimed, d.pushed, d.remaining, d.reclaimed]);
+    };
+    expect(await figuresAt(issuedBlock - 1)).toEqual([]);
+    expect(await figuresAt(fundedBlock)).toEqual([[created.id, '1501', '0', '0', '1501', false]]);
+    expect(await figuresAt(claimedBlock)).toEqual([[created.id, '1501', '500', '0', '1001', false]]);
+    expect(await figuresAt(pushedBlock)).toEqual([[created.id, '1501', '500', '1000', '1', false]]);
+    expect(await figuresAt(undefined)).toEqual([[created.id, '1501', '500', '1000', '0', true]]);
+    // At the head, the figures of the distribution's own page (read from the chain's state now).
+    expect(await owner.client.call('getDistribution', { params: { id: created.id } })).toMatchObject({
+      claimed: '500',
+      pushed: '1000',
+      remaining: '0',
+      reclaimed: true,
+    });
+    // What the escrow held at the claim's block, as the chain answers for that block.
+    const escrow = (await new Contract(
+      created.distributorAddress,
+      distributorArtifact.abi,
+      provider,
+    ).getFunction('escrowOf')(created.distributionId)) as string;
+    const held = (await stable.getFunction('balanceOf')(escrow, { blockTag: claimedBlock })) as bigint;
+    expect(held).toBe(1001n);
   });
 
   it('refuses a block that is not a number or is after the chain head, in words', async () => {

@@ -12,7 +12,7 @@ import { accessOf, type Viewer } from '../../access/access.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
 import { bytes32Name } from '../../indexer/decode.ts';
-import { describeDistribution } from '../distributions/service.ts';
+import { figuresAtBlock } from '../distributions/service.ts';
 import { indexedBlockOf } from '../holders/index.ts';
 import type { ProjectRow } from '../projects/service.ts';
 import { requireDeployed } from '../projects/service.ts';
@@ -181,7 +181,8 @@ export async function concentration(
 
 /**
  * GET /reports/{code}/distributions: the distributions the viewer may see (as on the Distributions tab) whose
- * register was taken at or before the block; what was claimed, pushed and reclaimed as the chain holds it now.
+ * register was taken at or before the block, with what was claimed, pushed, held and reclaimed at the end of that
+ * block (figuresAtBlock: from the chain's logs up to it, a few calls for all of them whatever their holders).
  */
 export async function distributionHistory(
   ctx: AppContext,
@@ -195,26 +196,31 @@ export async function distributionHistory(
     await accessOf(ctx).distributions(viewer, { token, rows: rows.map((row) => row.distribution) }),
   );
   const shown = rows.filter((row) => visible.has(row.distribution));
-  const described = await Promise.all(shown.map((row) => describeDistribution(ctx, row.distribution)));
+  const figures = await figuresAtBlock(
+    ctx,
+    shown.map((row) => row.distribution),
+    Math.min(...shown.map((row) => row.recordBlock)),
+    at.blockNumber,
+  );
   return {
     symbol: token.projectCode,
     ...at,
-    distributions: shown.map((row, i) => {
-      const d = described[i] as (typeof described)[number];
+    distributions: shown.map(({ distribution: d, recordBlock, recordTime }) => {
+      const f = figures.get(d.id);
       return {
         id: d.id,
         asset: d.asset,
         assetSymbol: d.assetSymbol,
         assetDecimals: d.assetDecimals,
         amount: d.amount,
-        recordBlock: row.recordBlock,
-        recordDate: new Date(row.recordTime * 1000).toISOString(),
-        deadline: d.deadline,
+        recordBlock,
+        recordDate: new Date(recordTime * 1000).toISOString(),
+        deadline: new Date(d.deadline * 1000).toISOString(),
         holders: d.holders,
-        claimed: d.claimed,
-        pushed: d.pushed,
-        remaining: d.remaining,
-        reclaimed: d.reclaimed,
+        claimed: (f?.claimed ?? 0n).toString(),
+        pushed: (f?.pushed ?? 0n).toString(),
+        remaining: (f?.remaining ?? 0n).toString(),
+        reclaimed: f?.reclaimed ?? false,
       };
     }),
   };
