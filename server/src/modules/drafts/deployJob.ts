@@ -1,10 +1,5 @@
 import { draftMessages, draftStatus, txTypes } from '@tranche/api';
-import {
-  issueBatchSize,
-  tokenFactoryArtifact,
-  txGasCap,
-  whitelistArtifact,
-} from '@tranche/contracts';
+import { issueBatchSize, tokenFactoryArtifact, txGasCap, whitelistArtifact } from '@tranche/contracts';
 import { Contract, ContractFactory, Interface } from 'ethers';
 import type { AppContext } from '../../context.ts';
 import { deployedContracts } from '../../db/schema.ts';

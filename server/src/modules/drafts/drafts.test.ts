@@ -419,7 +419,7 @@ describe('drafts', () => {
     expect(await delivered(bob.accountId)).toEqual([]);
   });
 
-  it('issues a version 1 token on a WhitelistV2 whitelist (the form\'s default) to its one investor', async () => {
+  it("issues a version 1 token on a WhitelistV2 whitelist (the form's default) to its one investor", async () => {
     // A version 1 token's first issue creates its partition; on WhitelistV2 (whose checks cost a little more than
     // Whitelist's) the measured per-holder gas limit once left a batch of one short, and the investor failed with
     // 'missing revert data' (the seeded demo whitelist, stop 45).

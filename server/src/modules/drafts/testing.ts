@@ -1,4 +1,9 @@
-import { devAccountKeys, securitySchemeArtifact, whitelistArtifact, whitelistV2Artifact } from '@tranche/contracts';
+import {
+  devAccountKeys,
+  securitySchemeArtifact,
+  whitelistArtifact,
+  whitelistV2Artifact,
+} from '@tranche/contracts';
 import { Contract, ContractFactory, JsonRpcProvider, NonceManager, Wallet } from 'ethers';
 
 /**
