@@ -1,11 +1,5 @@
 import { draftMessages, draftStatus, txTypes } from '@tranche/api';
-import {
-  issueBatchSize,
-  measuredGas,
-  tokenFactoryArtifact,
-  txGasCap,
-  whitelistArtifact,
-} from '@tranche/contracts';
+import { issueBatchSize, tokenFactoryArtifact, txGasCap, whitelistArtifact } from '@tranche/contracts';
 import { Contract, ContractFactory, Interface } from 'ethers';
 import type { AppContext } from '../../context.ts';
 import { deployedContracts } from '../../db/schema.ts';
@@ -91,7 +85,7 @@ export function createDeployJobHandler(ctx: AppContext, options: DeployJobOption
       if (error instanceof HttpError) throw new PermanentJobError(error.message);
       throw error;
     }
-    const send = (stepKey: string, transaction: { to?: string; data: string }, gasLimit?: bigint) =>
+    const send = (stepKey: string, transaction: { to?: string; data: string }) =>
       sendDurably({
         db: ctx.db,
         provider,
@@ -102,7 +96,6 @@ export function createDeployJobHandler(ctx: AppContext, options: DeployJobOption
         signal,
         gasCap: txGasCap,
         pollMs,
-        gasLimit,
         crashFlow: 'draft',
         causedBy: {
           accountId: causingAccount,
@@ -231,14 +224,12 @@ export function createDeployJobHandler(ctx: AppContext, options: DeployJobOption
         return;
       }
       try {
-        // Above the measured cost (per holder at a batch of 10, plus the fixed part), capped by the chain.
-        // Version 2 (a proxy whose first issue also writes the partition and default-partition words through two
-        // delegate calls) is sized by the node's estimate: the per-holder figure leaves a small batch short.
-        const gasLimit =
-          codebase.version === 2
-            ? undefined
-            : BigInt(rows.length * measuredGas.issueBatchPerHolder10 + 100_000);
-        const { receipt } = await send(`issue:${batch}`, { to: tokenAddress, data }, gasLimit);
+        // Sized by the node's estimate (plus the margin, capped by the chain), for every token version: the cost
+        // depends on the whitelist's codebase as much as on the token's. A limit from the measured per-holder figure
+        // (taken on Whitelist) left a version 1 token's first batch of one holder, which also creates the partition,
+        // some 200 gas short on WhitelistV2: the gas-starved check answered 'missing revert data'. Version 2 (a
+        // proxy whose first issue writes the partition words through delegate calls) was short the same way.
+        const { receipt } = await send(`issue:${batch}`, { to: tokenAddress, data });
         await markIssued(ctx.db, ids, receipt.hash);
       } catch (error) {
         if (!(error instanceof RevertError)) throw error;

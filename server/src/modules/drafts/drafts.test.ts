@@ -419,6 +419,33 @@ describe('drafts', () => {
     expect(await delivered(bob.accountId)).toEqual([]);
   });
 
+  it("issues a version 1 token on a WhitelistV2 whitelist (the form's default) to its one investor", async () => {
+    // A version 1 token's first issue creates its partition; on WhitelistV2 (whose checks cost a little more than
+    // Whitelist's) the measured per-holder gas limit once left a batch of one short, and the investor failed with
+    // 'missing revert data' (the seeded demo whitelist, stop 45).
+    const investor = randomAddresses(1)[0] ?? '';
+    const whitelistAddress = await issuerChain.deployWhitelistV2([investor]);
+    await save(alice, [
+      token({
+        symbol: 'WLV',
+        name: 'On WhitelistV2',
+        whitelistAddress,
+        investors: [{ publicAddress: investor, investmentAmount: 250 }],
+      }),
+    ]);
+    await alice.client.call('deployDraft', {
+      body: { txMode: 2, symbol: 'WLV', accountAddress: issuer, ownerAddress: tokenOwner },
+    });
+    const draft = await waitForDeployment(alice, 'WLV');
+    expect(draft.status).toBe(2);
+    expect(draft.investors.map((i) => [i.investorAddress, i.status, i.errorMessage ?? null])).toEqual([
+      [investor, 2, null],
+    ]);
+    const contract = draft.contractAddress ?? '';
+    expect(await issuerChain.balanceOf(contract, investor)).toBe(250n);
+    expect(await issuerChain.totalSupply(contract)).toBe(250n);
+  });
+
   it("fails every investor with 'not allowed to issue tokens' when the account lacks Access Level 2", async () => {
     await save(alice, [
       token({

@@ -1,4 +1,9 @@
-import { devAccountKeys, securitySchemeArtifact, whitelistArtifact } from '@tranche/contracts';
+import {
+  devAccountKeys,
+  securitySchemeArtifact,
+  whitelistArtifact,
+  whitelistV2Artifact,
+} from '@tranche/contracts';
 import { Contract, ContractFactory, JsonRpcProvider, NonceManager, Wallet } from 'ethers';
 
 /**
@@ -14,6 +19,8 @@ export type IssuerChain = {
   verify: (addresses: string[]) => Promise<void>;
   /** Grants Access Level 2 in the scheme. */
   grantLevel2: (address: string) => Promise<void>;
+  /** Deploys a further whitelist on the scheme, WhitelistV2 (codebase 2, the form's default), verifying `addresses`. */
+  deployWhitelistV2: (addresses: string[]) => Promise<string>;
   balanceOf: (token: string, holder: string) => Promise<bigint>;
   totalSupply: (token: string) => Promise<bigint>;
   close: () => void;
@@ -63,6 +70,15 @@ export async function setupIssuerChain(rpcUrl: string, issuers: string[] = []): 
       }
     },
     grantLevel2,
+    deployWhitelistV2: async (addresses) => {
+      const factory = new ContractFactory(whitelistV2Artifact.abi, whitelistV2Artifact.bytecode, owner);
+      const v2 = (await (
+        await factory.deploy('Test whitelist V2', ownerAddress, schemeAddress)
+      ).waitForDeployment()) as Contract;
+      const hashes = addresses.map((_, i) => `0x${(i + 1).toString(16).padStart(64, '0')}`);
+      if (addresses.length > 0) await (await v2.getFunction('addVerifiedBatch')(addresses, hashes)).wait();
+      return (await v2.getAddress()).toLowerCase();
+    },
     balanceOf: (token, holder) => new Contract(token, tokenAbi, provider).getFunction('balanceOf')(holder),
     totalSupply: (token) => new Contract(token, tokenAbi, provider).getFunction('totalSupply')(),
     close: () => provider.destroy(),

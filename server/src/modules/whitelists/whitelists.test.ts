@@ -509,6 +509,8 @@ describe.each(databaseKinds)('whitelists on %s', (kind) => {
     expect(await seedLocalSecurity(t.ctx)).toEqual(seeded);
     const lists = await outsider.client.call('listWhitelists');
     expect(lists.filter((w) => w.address === seeded?.whitelist)).toHaveLength(1);
+    // On the newest codebase, WhitelistV2 (records with an expiry), as the New Whitelist form's default.
+    expect(lists.find((w) => w.address === seeded?.whitelist)?.codebaseId).toBe(2);
     // The demo's seeded key is the shared local signer on every server-signed route, as for a draft deployment or a
     // bulk issue (one rule: credentials' signingKeyFor asks the access module): another account verifies with it.
     const verify = (user: TestUser, accountAddress: string, tag: number) =>
