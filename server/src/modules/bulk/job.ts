@@ -13,7 +13,13 @@ import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
 import { runBatches, sizeByGas } from '../../jobs/batches.ts';
 import { crashPoint } from '../../jobs/crashPoints.ts';
-import { liveRow, measuredGasLimit, RevertError, sendDurably } from '../../jobs/durableTransaction.ts';
+import {
+  liveRow,
+  measuredGasLimit,
+  RevertError,
+  refusalMessage,
+  sendDurably,
+} from '../../jobs/durableTransaction.ts';
 import { type JobHandler, PermanentJobError } from '../../jobs/runner.ts';
 import { signingKeyFor } from '../credentials/service.ts';
 import { partitionBytes } from '../dtx/index.ts';
@@ -286,7 +292,7 @@ export function createBulkJobHandler(ctx: AppContext, options: BulkJobOptions = 
       } catch (error) {
         if (!(error instanceof RevertError)) throw error;
         if (error.receipt || rows.length === 1) {
-          for (const row of rows) await refuse(row, error.reason, error.receipt?.hash ?? null);
+          for (const row of rows) await refuse(row, refusalMessage(error), error.receipt?.hash ?? null);
           return;
         }
         // Refused before sending: back to checked, sized again.

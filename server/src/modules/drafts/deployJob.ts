@@ -7,7 +7,7 @@ import { HttpError } from '../../errors.ts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { ofStep } from '../../chain/reconcile.ts';
 import { runBatches } from '../../jobs/batches.ts';
-import { awaitRecorded, RevertError, sendDurably } from '../../jobs/durableTransaction.ts';
+import { awaitRecorded, RevertError, refusalMessage, sendDurably } from '../../jobs/durableTransaction.ts';
 import { jobs, jobTransactions } from '../../jobs/schema.ts';
 import { type JobHandler, PermanentJobError } from '../../jobs/runner.ts';
 import { recordDeployment } from '../projects/repository.ts';
@@ -233,7 +233,7 @@ export function createDeployJobHandler(ctx: AppContext, options: DeployJobOption
         await markIssued(ctx.db, ids, receipt.hash);
       } catch (error) {
         if (!(error instanceof RevertError)) throw error;
-        await markFailed(ctx.db, ids, error.reason, error.receipt?.hash ?? null);
+        await markFailed(ctx.db, ids, refusalMessage(error), error.receipt?.hash ?? null);
       }
     };
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
 import { crashPoint } from '../../jobs/crashPoints.ts';
-import { RevertError, sendDurably } from '../../jobs/durableTransaction.ts';
+import { RevertError, refusalMessage, sendDurably } from '../../jobs/durableTransaction.ts';
 import { type JobHandler, type JobRow, type JobTools, PermanentJobError } from '../../jobs/runner.ts';
 import { jobs } from '../../jobs/schema.ts';
 import { signingKeyFor } from '../credentials/service.ts';
@@ -161,7 +161,7 @@ export function createBulkFlow(
             targets,
             batch.previous.map(revive),
           ).catch((discardError: unknown) => hooks.onStoreError?.(discardError));
-        return { error: error.reason };
+        return { error: refusalMessage(error) };
       }
       try {
         if (batch.kind !== 'expiry') await markAddressesVerified(ctx.db, payload.whitelistId, hash, targets);
