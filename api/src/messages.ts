@@ -628,6 +628,29 @@ export const ruleMessages = {
   simNewHolderOverLimit: (limit: number) => `the receiver would be a new holder beyond the limit of ${limit}`,
   simulationTruncated: (shown: number, total: number) => `The first ${shown} of ${total} are listed.`,
   simulationFailed: 'The what-if could not be computed; Save still works and the chain checks the rule',
+  // What-if on the approval cards (GET /approvals): a whitelist replacement, a freeze, a recovery (issue 39).
+  whatIfNothing: 'Nothing on the register would be out of bounds',
+  whatIfChanges: (holders: number, operations: number) =>
+    `What this would change: ${[
+      ...(holders > 0
+        ? [`${holders} ${holders === 1 ? 'holder' : 'holders'} would not be verified on the new whitelist`]
+        : []),
+      ...(operations > 0
+        ? [`${operations} queued or pending ${operations === 1 ? 'operation' : 'operations'} would fail`]
+        : []),
+    ].join('; ')}`,
+  whatIfNotVerified: (who: string, amount: string) =>
+    `${who} holds ${amount} and is not verified on the new whitelist: they could no longer receive or transfer tokens`,
+  simReceiverNotVerified: 'the receiver is not verified on the new whitelist',
+  simNewWalletNotVerified: 'the new wallet is not verified on the new whitelist',
+  simReceiverFrozen: 'the receiver would be frozen',
+  simSenderFrozen: 'the address it redeems from would be frozen',
+  simFrozenAlready: 'the address would be frozen already',
+  simAboveUnfrozenAfter: (free: string) =>
+    `it needs more than the ${free} tokens that would be left unfrozen`,
+  simReceiverRecovered: 'the receiver would be a recovered wallet, which can no longer receive',
+  simSenderRecovered: 'the sender would be a recovered wallet, which can no longer send',
+  simRecoveredAlready: 'the wallet would be recovered already',
 } as const;
 
 /** Bulk operations on a live token (issue 22): each row error cites its row number, like the draft's bulk text. */

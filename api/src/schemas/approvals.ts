@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { simulationOperationSchema } from './rules.ts';
 
 /** A pending operation within this many seconds of its expiry reads 'expiring soon' in the inbox. */
 export const approvalExpiringSoonSeconds = 3600;
@@ -37,6 +38,33 @@ export type ApprovalOutcome = z.infer<typeof approvalOutcomeSchema>;
 /** A signer of the operation's key who has not approved it: name and email, as co-signers see each other. */
 export const approvalSignerSchema = z.object({ name: z.string(), emailAddress: z.string() });
 
+/**
+ * A holder a pending whitelist replacement would leave unverified (issue 39): its name from the token's whitelist
+ * record when the viewer may see investor data (else null), its balance over every partition and the sentence.
+ */
+export const approvalWhatIfHolderSchema = z.object({
+  holder: z.string(),
+  name: z.string().nullable(),
+  balance: z.string(),
+  reason: z.string(),
+});
+
+/**
+ * The what-if of a pending whitelist replacement, freeze, partial freeze or recovery (issue 39), from the indexer's
+ * tables at `block`: the holders it would leave out of bounds and the queued or pending operations of the token (bulk
+ * rows, other approvals) that would then fail, each in words.
+ */
+export const approvalWhatIfSchema = z.object({
+  /** 'What this would change: …', or 'Nothing on the register would be out of bounds'. */
+  summary: z.string(),
+  holders: z.array(approvalWhatIfHolderSchema),
+  /** More holders are out of bounds than listed. */
+  truncated: z.boolean(),
+  operations: z.array(simulationOperationSchema),
+  block: z.number().int(),
+});
+export type ApprovalWhatIf = z.infer<typeof approvalWhatIfSchema>;
+
 /** One pending distributed transaction of a key the caller signs, with its decoded effect. */
 export const approvalItemSchema = z.object({
   txId: z.number().int(),
@@ -63,6 +91,8 @@ export const approvalItemSchema = z.object({
   expiresOn: z.string().nullable(),
   /** Seconds left before it expires (0 when past; null without an expiry). */
   secondsLeft: z.number().int().nullable(),
+  /** Issue 39: for a pending whitelist replacement, freeze or recovery, what it would change; absent otherwise. */
+  whatIf: approvalWhatIfSchema.optional(),
 });
 export type ApprovalItem = z.infer<typeof approvalItemSchema>;
 

@@ -72,3 +72,22 @@ export const comment = style({
 export const ready = style({ color: vars.color.successText });
 export const notReady = style({ color: vars.color.dangerText });
 export const unknown = style({ color: vars.color.textMuted });
+/** The what-if (issue 39): what the operation would put out of bounds or make fail, or that nothing would. */
+const whatIfBase = {
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xsmall,
+  padding: vars.space.small,
+  borderRadius: vars.radius.small,
+  fontSize: vars.font.size.small,
+  overflowWrap: 'anywhere',
+} as const;
+export const whatIfChanges = style({
+  ...whatIfBase,
+  color: vars.color.text,
+  backgroundColor: vars.color.warningSoft,
+  borderInlineStart: `${vars.border.width} solid ${vars.color.warning}`,
+});
+export const whatIfNothing = style({ ...whatIfBase, color: vars.color.textMuted, padding: 0 });
+export const whatIfSummary = style({ margin: 0, fontWeight: vars.font.weight.strong });
+export const whatIfList = style({ margin: 0, paddingInlineStart: vars.space.medium });

@@ -17,3 +17,5 @@ export const Waiting: Story = { args: { item: approvalFixtures.waiting } };
 export const ExpiringSoon: Story = { args: { item: approvalFixtures.expiringSoon } };
 export const WouldFail: Story = { args: { item: approvalFixtures.wouldFail } };
 export const Busy: Story = { args: { busy: true } };
+export const WhatIf: Story = { args: { item: approvalFixtures.whatIf } };
+export const WhatIfNothing: Story = { args: { item: approvalFixtures.whatIfNothing } };

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApprovalCard } from './ApprovalCard.tsx';
@@ -23,6 +23,32 @@ describe('ApprovalCard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Abort' }));
     expect(handlers.onApprove).toHaveBeenCalledWith(item);
     expect(handlers.onAbort).toHaveBeenCalledWith(item);
+  });
+
+  it('says what a whitelist replacement would change before Approve: holders by name, operations that would fail', () => {
+    render(<ApprovalCard item={approvalFixtures.whatIf} onApprove={vi.fn()} onAbort={vi.fn()} />);
+    const whatIf = screen.getByRole('region', { name: 'What-if' });
+    expect(whatIf).toHaveTextContent(
+      'What this would change: 1 holder would not be verified on the new whitelist; 1 queued or pending operation would fail',
+    );
+    expect(
+      within(whatIf)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Ben Franklin holds 20 and is not verified on the new whitelist: they could no longer receive or transfer tokens',
+      'Bulk operation #7, row 3 would fail: the receiver is not verified on the new whitelist',
+    ]);
+    // Shown before the actions.
+    const approve = screen.getByRole('button', { name: 'Approve' });
+    expect(whatIf.compareDocumentPosition(approve) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('says when nothing on the register would be out of bounds', () => {
+    render(<ApprovalCard item={approvalFixtures.whatIfNothing} onApprove={vi.fn()} onAbort={vi.fn()} />);
+    const whatIf = screen.getByRole('region', { name: 'What-if' });
+    expect(whatIf).toHaveTextContent('Nothing on the register would be out of bounds');
+    expect(within(whatIf).queryByRole('listitem')).toBeNull();
   });
 
   it('waiting for others: no Approve', () => {

@@ -32,6 +32,17 @@ export type ApprovalCardItem = {
     gas: { ok: boolean | null; text: string };
     rights: { ok: boolean | null; text: string };
   };
+  /**
+   * What a pending whitelist replacement, freeze or recovery would change (issue 39), in words: a sentence ('What
+   * this would change: …' or that nothing would be out of bounds), then one line per holder out of bounds (by name
+   * where the viewer may see names) and per queued or pending operation that would fail.
+   */
+  whatIf?: {
+    summary: string;
+    holders: readonly { reason: string }[];
+    operations: readonly { reason: string }[];
+    truncated?: boolean;
+  };
   /** A finished operation's result: its transaction and block, or the failure in words (no actions then). */
   outcome?: {
     txStatusName: string;
@@ -94,6 +105,25 @@ function Outcome({
   );
 }
 
+/** What the operation would change on the register, shown before Approve (issue 39). */
+function WhatIf({ whatIf }: { whatIf: NonNullable<ApprovalCardItem['whatIf']> }) {
+  const lines = [...whatIf.holders, ...whatIf.operations].map((line) => line.reason);
+  const changes = lines.length > 0;
+  return (
+    <section className={changes ? styles.whatIfChanges : styles.whatIfNothing} aria-label="What-if">
+      <p className={styles.whatIfSummary}>{whatIf.summary}</p>
+      {changes ? (
+        <ul className={styles.whatIfList}>
+          {lines.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+          {whatIf.truncated ? <li>…</li> : null}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
 function when(iso: string): string {
   const date = new Date(iso);
   return `${formatDate(date)} ${formatClock(date)}`;
@@ -149,6 +179,7 @@ export const ApprovalCard = memo(
         </div>
         {item.comment ? <p className={styles.comment}>Comment: {item.comment}</p> : null}
         {outcome ? null : <EffectSummary effect={item.effect} precheck={item.precheck} />}
+        {!outcome && item.whatIf ? <WhatIf whatIf={item.whatIf} /> : null}
         {outcome ? <p className={styles.details}>{item.effect}</p> : null}
         {outcome ? <Outcome outcome={outcome} explorer={explorer} /> : null}
         {readiness.length > 0 ? (

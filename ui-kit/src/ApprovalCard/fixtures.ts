@@ -2,7 +2,7 @@ import type { ApprovalCardItem } from './ApprovalCard.tsx';
 
 /** Story and test data (times in UTC ISO; the card shows them in local time). */
 export const approvalFixtures: Record<
-  'needsYou' | 'waiting' | 'expiringSoon' | 'wouldFail',
+  'needsYou' | 'waiting' | 'expiringSoon' | 'wouldFail' | 'whatIf' | 'whatIfNothing',
   ApprovalCardItem
 > = {
   needsYou: {
@@ -59,5 +59,47 @@ export const approvalFixtures: Record<
     approvals: [{ signedBy: 'carol', signedOn: '2026-11-23T11:45:00.000Z' }],
     approvedByMe: false,
     secondsLeft: 40 * 3600,
+  },
+  whatIf: {
+    txId: 45,
+    txTypeName: 'Replace whitelist',
+    key: { address: '0x9f3a55c0de11aa22bb33cc44dd55ee6601bc01bc', name: 'Treasury' },
+    token: { symbol: 'ABC', name: 'ABC Property Fund' },
+    effect:
+      'Replace the whitelist of ABC with 0x5FbDB2315678afecb367f032d93F642f64180aa3: holders and receivers are checked against it from the next transfer',
+    precheck: { ok: true, reason: '' },
+    startedBy: 'alice',
+    requiredApprovers: 2,
+    approvals: [{ signedBy: 'alice', signedOn: '2026-11-27T10:15:00.000Z' }],
+    approvedByMe: false,
+    secondsLeft: 2 * 86400,
+    whatIf: {
+      summary:
+        'What this would change: 1 holder would not be verified on the new whitelist; 1 queued or pending operation would fail',
+      holders: [
+        {
+          reason:
+            'Ben Franklin holds 20 and is not verified on the new whitelist: they could no longer receive or transfer tokens',
+        },
+      ],
+      operations: [
+        { reason: 'Bulk operation #7, row 3 would fail: the receiver is not verified on the new whitelist' },
+      ],
+    },
+  },
+  whatIfNothing: {
+    txId: 46,
+    txTypeName: 'Freeze or unfreeze an address',
+    key: { address: '0x9f3a55c0de11aa22bb33cc44dd55ee6601bc01bc', name: 'Treasury' },
+    token: { symbol: 'ABC', name: 'ABC Property Fund' },
+    effect:
+      'Freeze 0x1234567890aBcdEF1234567890ABCDef1234CdEf (Investor 12) in ABC: it can no longer send or receive',
+    precheck: { ok: true, reason: '' },
+    startedBy: 'alice',
+    requiredApprovers: 2,
+    approvals: [{ signedBy: 'alice', signedOn: '2026-11-27T10:20:00.000Z' }],
+    approvedByMe: false,
+    secondsLeft: 2 * 86400,
+    whatIf: { summary: 'Nothing on the register would be out of bounds', holders: [], operations: [] },
   },
 };

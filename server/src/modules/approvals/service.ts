@@ -15,6 +15,7 @@ import { bytes32Name } from '../../indexer/decode.ts';
 import { expireDue, type ListedDtx, listApprovals, listUnapproved, listVisibleDtx } from '../dtx/index.ts';
 import { partitionBytes, tokenCall } from '../dtx/index.ts';
 import { describeEffect } from './effect.ts';
+import { simulateOperation, whatIfTypes } from '../rules/service.ts';
 import { precheckAll, precheckOf } from './precheck.ts';
 import { outcomeOf, readinessAll } from './readiness.ts';
 import { holderBalances, legalNames, projectsById, tokenFigures } from './repository.ts';
@@ -101,9 +102,12 @@ export async function listInbox(ctx: AppContext, viewer: Viewer): Promise<Approv
     tokenFigures(ctx.db, contracts),
     holderBalances(ctx.db, contracts, parties),
     namesRead,
-    // Only when a record names one of the parties is the access rule asked (it reads the chain).
+    // Only when a record names one of the parties, or a what-if may name holders, is the access rule asked (it
+    // reads the chain).
     namesRead.then((found) =>
-      found.size > 0 ? accessOf(ctx).investorDataOf(viewer, tokenList) : new Set<number>(),
+      found.size > 0 || pendingRows.some((row) => row.dtx.txType === dtxTypes.replaceWhitelist)
+        ? accessOf(ctx).investorDataOf(viewer, tokenList)
+        : new Set<number>(),
     ),
     precheckAll(ctx, checks),
     readinessAll(
@@ -118,6 +122,23 @@ export async function listInbox(ctx: AppContext, viewer: Viewer): Promise<Approv
     ),
   ]);
   const now = Date.now();
+  // Issue 39: what a pending whitelist replacement, freeze or recovery would change, from the indexer's tables.
+  const whatIfs = await Promise.all(
+    pendingRows.map((row) => {
+      const token = tokenOf(row);
+      if (!token?.contractAddress || !whatIfTypes.includes(row.dtx.txType)) return undefined;
+      return simulateOperation(ctx.db, {
+        contractAddress: token.contractAddress,
+        whitelistAddress: token.whitelistAddress,
+        projectId: token.id,
+        dtxId: row.dtx.id,
+        txType: row.dtx.txType,
+        txData: row.dtx.txData,
+        names: mayName.has(token.id),
+        now: Math.floor(now / 1000),
+      });
+    }),
+  );
   const items = rows.map((row, index): ApprovalItem => {
     const token = tokenOf(row);
     const contract = token?.contractAddress ?? '';
@@ -165,6 +186,7 @@ export async function listInbox(ctx: AppContext, viewer: Viewer): Promise<Approv
       outcome: outcomeOf(row.dtx),
       expiresOn: expiresOn?.toISOString() ?? null,
       secondsLeft: expiresOn ? Math.max(0, Math.floor((expiresOn.getTime() - now) / 1000)) : null,
+      ...(pending && whatIfs[index] ? { whatIf: whatIfs[index] } : {}),
     };
   });
   const pendingItems = items.slice(0, pendingCount);

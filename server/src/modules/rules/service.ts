@@ -35,6 +35,8 @@ import {
 
 /** Other modules call the pre-check through this module's service (approvals, bulk operations). */
 export { gasShortfall, precheck, readinessOfSymbol } from './precheck.ts';
+/** The what-if of a pending whitelist replacement, freeze or recovery (issue 39), for the approvals inbox. */
+export { simulateOperation, whatIfTypes } from './whatIf.ts';
 
 /** GET /token/rules/{symbol}: the token's rule and each partition's, as the chain holds them now. */
 export async function getRules(ctx: Ctx, symbol: string): Promise<TokenRules> {
