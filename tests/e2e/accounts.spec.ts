@@ -194,7 +194,8 @@ test('unknown paths show a not-found page with a way home', async ({ page }) => 
 
 test.describe('expired session', () => {
   test('redirects to Login with the spec message', async ({ page, request }) => {
-    const short = await startServer({ JWT_EXPIRES_IN: '2s' });
+    // Long enough for the login and the first page on a loaded machine (2 s failed under a load of 16).
+    const short = await startServer({ JWT_EXPIRES_IN: '6s' });
     try {
       const account = await createAccount(request, short.url);
       await page.goto(`${short.url}/Login`);
@@ -202,7 +203,7 @@ test.describe('expired session', () => {
       await page.getByLabel('Password', { exact: true }).fill(account.password);
       await page.getByRole('button', { name: 'Login' }).click();
       await expect(page).toHaveURL(/\/NewToken$/);
-      await page.waitForTimeout(2_500);
+      await page.waitForTimeout(6_500);
       await page.goto(`${short.url}/Tokens`);
       await expect(page).toHaveURL(/\/Login$/);
       await expect(page.getByText('Your session expired. Login again.')).toBeVisible();

@@ -122,7 +122,11 @@ export async function listInbox(ctx: AppContext, viewer: Viewer): Promise<Approv
     ),
   ]);
   const now = Date.now();
-  // Issue 39: what a pending whitelist replacement, freeze or recovery would change, from the indexer's tables.
+  // Issue 39: what a pending whitelist replacement, freeze or recovery would change, from the indexer's tables; a KYC
+  // record's expiry is judged by the chain's clock, as the whitelist judges it.
+  const chainSeconds = pendingRows.some((row) => whatIfTypes.includes(row.dtx.txType))
+    ? await ctx.chain.now()
+    : Math.floor(now / 1000);
   const whatIfs = await Promise.all(
     pendingRows.map((row) => {
       const token = tokenOf(row);
@@ -135,7 +139,7 @@ export async function listInbox(ctx: AppContext, viewer: Viewer): Promise<Approv
         txType: row.dtx.txType,
         txData: row.dtx.txData,
         names: mayName.has(token.id),
-        now: Math.floor(now / 1000),
+        now: chainSeconds,
       });
     }),
   );
