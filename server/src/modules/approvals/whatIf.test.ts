@@ -3,7 +3,6 @@ import {
   createApiClient,
   type CreateDraftRequest,
   ruleMessages as r,
-  type ShardedKeyResult,
   zeroAddress,
 } from '@tranche/api';
 import { type DevChain, devAccountKeys } from '@tranche/contracts';
@@ -11,14 +10,12 @@ import { and, eq } from 'drizzle-orm';
 import { parseEther, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, startTestChain, type TestApp } from '../../../test/helpers.ts';
-import { accounts } from '../../db/schema.ts';
-import { jobRunnerOf } from '../../jobs/runner.ts';
 import { jobs } from '../../jobs/schema.ts';
 import { bulkJobKind, tokenBulkRows } from '../bulk/schema.ts';
-import { baseUrlOf, createTestUser, type TestUser } from '../credentials/testing.ts';
+import { baseUrlOf, type TestUser } from '../credentials/testing.ts';
 import { type IssuerChain, randomAddresses, setupIssuerChain } from '../drafts/testing.ts';
 import { findProjectBySymbol } from '../projects/repository.ts';
-import { accessCodeInPdf, mailedPdfPassword } from '../sharding/testing.ts';
+import { committedKeyOfThree } from '../sharding/testing.ts';
 import { indexerOf } from '../tokens/routes.ts';
 import { whitelistVerifications } from '../tokens/schema.ts';
 import { whitelistAddresses, whitelists } from '../whitelists/schema.ts';
@@ -96,29 +93,12 @@ describe('what-if on approval cards', () => {
       [ada, 'Ada Lovelace'],
       [ben, 'Ben Franklin'],
     ]);
-    for (let i = 0; i < 3; i += 1) {
-      const user = await createTestUser(t, `whatif${i}`);
-      users.push(user);
-      const [row] = await t.ctx.db
-        .select({ email: accounts.emailAddress })
-        .from(accounts)
-        .where(eq(accounts.id, user.accountId));
-      emails.push(row?.email as string);
-    }
+    const signers = await committedKeyOfThree(t, 'whatif');
+    users.push(...signers.users);
+    emails.push(...signers.emails);
+    codes.push(...signers.codes);
+    keyAddress = signers.keyAddress;
     const first = users[0] as TestUser;
-    const created = (await call(first)('createShardedKey', {
-      body: { recipients: emails, minimum: 2 },
-    })) as ShardedKeyResult;
-    keyAddress = created.publicAddress;
-    await jobRunnerOf(t.app, t.ctx).idle();
-    for (const share of created.shares) {
-      const password = await mailedPdfPassword(t.ctx, share.emailAddress);
-      codes[emails.indexOf(share.emailAddress)] = await accessCodeInPdf(share.pdf, password);
-      await call(first)('shardOpened', {
-        body: { publicKey: keyAddress, emailAddress: share.emailAddress, pdfPassword: password },
-      });
-    }
-    await call(first)('commitShardedKey', { body: { publicKey: keyAddress, accessCode: codes[0] } });
     // The key's signers may see the token's investor data: the key holds Access Level 2 on its scheme.
     await issuerChain.grantLevel2(keyAddress);
     const funder = new Wallet(devAccountKeys[0] as string, t.ctx.chain.provider);

@@ -1,7 +1,13 @@
+import { createApiClient, type ShardedKeyResult } from '@tranche/api';
 import { securitySchemeArtifact, securityTokenArtifact } from '@tranche/contracts';
+import { eq } from 'drizzle-orm';
 import { Contract, JsonRpcProvider, parseEther, Wallet } from 'ethers';
+import type { TestApp } from '../../../test/helpers.ts';
 import type { Database } from '../../db/database.ts';
+import { accounts } from '../../db/schema.ts';
+import { jobRunnerOf } from '../../jobs/runner.ts';
 import { listOutbox } from '../../mail/mailer.ts';
+import { baseUrlOf, createTestUser, type TestUser } from '../credentials/testing.ts';
 
 /** The PDF password mailed to `email` last (read from the outbox, as a signer reads their mail). */
 export async function mailedPdfPassword(
@@ -83,4 +89,46 @@ export async function tokenIsPaused(rpcUrl: string, tokenAddress: string): Promi
 
 export function addressOfKey(privateKey: string): string {
   return new Wallet(privateKey).address.toLowerCase();
+}
+
+/**
+ * Three signers with sessions, and a committed 2-of-3 sharded key of theirs (server tests): each signer's access code
+ * read from their PDF with the mailed password, as a signer reads it, and every share marked opened.
+ */
+export async function committedKeyOfThree(
+  t: TestApp,
+  name: string,
+): Promise<{ users: TestUser[]; emails: string[]; codes: string[]; keyAddress: string }> {
+  const baseUrl = await baseUrlOf(t);
+  const users: TestUser[] = [];
+  const emails: string[] = [];
+  for (let i = 0; i < 3; i += 1) {
+    const user = await createTestUser(t, `${name}${i}`);
+    users.push(user);
+    const [row] = await t.ctx.db
+      .select({ email: accounts.emailAddress })
+      .from(accounts)
+      .where(eq(accounts.id, user.accountId));
+    emails.push(row?.email as string);
+  }
+  const first = users[0] as TestUser;
+  const call = createApiClient({ baseUrl, getToken: () => first.token }).call as (
+    id: string,
+    input?: object,
+  ) => Promise<unknown>;
+  const created = (await call('createShardedKey', {
+    body: { recipients: emails, minimum: 2 },
+  })) as ShardedKeyResult;
+  const keyAddress = created.publicAddress;
+  await jobRunnerOf(t.app, t.ctx).idle();
+  const codes: string[] = [];
+  for (const share of created.shares) {
+    const password = await mailedPdfPassword(t.ctx, share.emailAddress);
+    codes[emails.indexOf(share.emailAddress)] = await accessCodeInPdf(share.pdf, password);
+    await call('shardOpened', {
+      body: { publicKey: keyAddress, emailAddress: share.emailAddress, pdfPassword: password },
+    });
+  }
+  await call('commitShardedKey', { body: { publicKey: keyAddress, accessCode: codes[0] } });
+  return { users, emails, codes, keyAddress };
 }

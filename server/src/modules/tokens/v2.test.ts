@@ -3,7 +3,6 @@ import {
   createApiClient,
   type CreateDraftRequest,
   type Draft,
-  type ShardedKeyResult,
   type TokenDraftInput,
   tokenOperationMessages,
   tokenV2Messages,
@@ -26,13 +25,12 @@ import {
   startTestChain,
   type TestApp,
 } from '../../../test/helpers.ts';
-import { jobRunnerOf } from '../../jobs/runner.ts';
 import { jobTransactions } from '../../jobs/schema.ts';
-import { accounts, deployedContracts } from '../../db/schema.ts';
+import { deployedContracts } from '../../db/schema.ts';
 import { baseUrlOf, createTestUser, type TestUser } from '../credentials/testing.ts';
 import { type IssuerChain, randomAddresses, setupIssuerChain } from '../drafts/testing.ts';
 import { findProjectBySymbol } from '../projects/repository.ts';
-import { accessCodeInPdf, mailedPdfPassword } from '../sharding/testing.ts';
+import { committedKeyOfThree } from '../sharding/testing.ts';
 import { indexerOf } from './routes.ts';
 import { deployImplementation, localPlatformKey } from './v2Platform.ts';
 
@@ -369,29 +367,12 @@ describe('token version 2 with a 2-of-3 sharded owner', () => {
     await issuerChain.verify(investors);
     t = await createTestApp({ kind: 'pglite', chain });
     baseUrl = await baseUrlOf(t);
-    for (let i = 0; i < 3; i += 1) {
-      const user = await createTestUser(t, `signer${i}`);
-      users.push(user);
-      const [row] = await t.ctx.db
-        .select({ email: accounts.emailAddress })
-        .from(accounts)
-        .where(eq(accounts.id, user.accountId));
-      emails.push(row?.email as string);
-    }
+    const signers = await committedKeyOfThree(t, 'signer');
+    users.push(...signers.users);
+    emails.push(...signers.emails);
+    codes.push(...signers.codes);
+    keyAddress = signers.keyAddress;
     const first = users[0] as TestUser;
-    const created = (await call(first)('createShardedKey', {
-      body: { recipients: emails, minimum: 2 },
-    })) as ShardedKeyResult;
-    keyAddress = created.publicAddress;
-    await jobRunnerOf(t.app, t.ctx).idle();
-    for (const share of created.shares) {
-      const password = await mailedPdfPassword(t.ctx, share.emailAddress);
-      codes[emails.indexOf(share.emailAddress)] = await accessCodeInPdf(share.pdf, password);
-      await call(first)('shardOpened', {
-        body: { publicKey: keyAddress, emailAddress: share.emailAddress, pdfPassword: password },
-      });
-    }
-    await call(first)('commitShardedKey', { body: { publicKey: keyAddress, accessCode: codes[0] } });
     const funder = new Wallet(key(0), t.ctx.chain.provider);
     await (await funder.sendTransaction({ to: keyAddress, value: parseEther('1') })).wait();
     // A version 2 token the sharded key owns from its deployment.
