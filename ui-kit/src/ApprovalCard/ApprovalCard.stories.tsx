@@ -17,3 +17,23 @@ export const Waiting: Story = { args: { item: approvalFixtures.waiting } };
 export const ExpiringSoon: Story = { args: { item: approvalFixtures.expiringSoon } };
 export const WouldFail: Story = { args: { item: approvalFixtures.wouldFail } };
 export const Busy: Story = { args: { busy: true } };
+/** The initiator's comment, the signers who have not approved yet, and the key's readiness (gas and rights) line. */
+export const WithCommentAndSigners: Story = { args: { item: approvalFixtures.commented } };
+/** The key's readiness line when it is not ready: gas short, the right unknown. */
+export const KeyNotReady: Story = { args: { item: approvalFixtures.keyNotReady } };
+/** A right the key lacks (issue 34): said beside Approve, which is disabled. */
+export const KeyLacksRight: Story = { args: { item: approvalFixtures.keyLacksRight } };
+/** Executed: the transaction and block, linked to the explorer. */
+export const Executed: Story = {
+  args: {
+    item: approvalFixtures.executed,
+    explorer: { urlTemplate: 'https://sepolia.etherscan.io/{kind}/{value}' },
+  },
+};
+/** Executed and failed: the outcome and the failure in words. */
+export const ExecutedAndFailed: Story = {
+  args: {
+    item: approvalFixtures.executedFailed,
+    explorer: { urlTemplate: 'https://sepolia.etherscan.io/{kind}/{value}' },
+  },
+};
