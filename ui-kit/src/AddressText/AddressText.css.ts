@@ -32,3 +32,13 @@ export const short = style({
   whiteSpace: 'nowrap',
   wordBreak: 'normal',
 });
+
+/** The explorer link is an icon: its target is at least 24 × 24 px (WCAG 2.2 target size), never squeezed. */
+export const explorerLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  flexShrink: 0,
+  minWidth: '24px',
+  minHeight: '24px',
+});

@@ -51,7 +51,12 @@ export function AddressText({
       )}
       {copyable ? <CopyButton value={checksummed} label="Copy address" /> : null}
       {href && explorer ? (
-        <TextLink href={href} external={!explorer.isLocal} renderLink={renderLink}>
+        <TextLink
+          href={href}
+          external={!explorer.isLocal}
+          renderLink={renderLink}
+          className={styles.explorerLink}
+        >
           <Icon name="external" label={`Open ${name ?? shortenAddress(checksummed)} in the explorer`} />
         </TextLink>
       ) : null}

@@ -19,3 +19,23 @@ export const WouldFail: Story = { args: { item: approvalFixtures.wouldFail } };
 export const Busy: Story = { args: { busy: true } };
 export const WhatIf: Story = { args: { item: approvalFixtures.whatIf } };
 export const WhatIfNothing: Story = { args: { item: approvalFixtures.whatIfNothing } };
+/** The initiator's comment, the signers who have not approved yet, and the key's readiness (gas and rights) line. */
+export const WithCommentAndSigners: Story = { args: { item: approvalFixtures.commented } };
+/** The key's readiness line when it is not ready: gas short, the right unknown. */
+export const KeyNotReady: Story = { args: { item: approvalFixtures.keyNotReady } };
+/** A right the key lacks (issue 34): said beside Approve, which is disabled. */
+export const KeyLacksRight: Story = { args: { item: approvalFixtures.keyLacksRight } };
+/** Executed: the transaction and block, linked to the explorer. */
+export const Executed: Story = {
+  args: {
+    item: approvalFixtures.executed,
+    explorer: { urlTemplate: 'https://sepolia.etherscan.io/{kind}/{value}' },
+  },
+};
+/** Executed and failed: the outcome and the failure in words. */
+export const ExecutedAndFailed: Story = {
+  args: {
+    item: approvalFixtures.executedFailed,
+    explorer: { urlTemplate: 'https://sepolia.etherscan.io/{kind}/{value}' },
+  },
+};

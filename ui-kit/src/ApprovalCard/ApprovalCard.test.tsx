@@ -102,4 +102,45 @@ describe('ApprovalCard', () => {
     card.focus();
     expect(onSelect).toHaveBeenCalled();
   });
+
+  it("shows the initiator's comment, who has not approved, and the key's readiness (issue 37)", () => {
+    render(<ApprovalCard item={approvalFixtures.commented} onApprove={vi.fn()} onAbort={vi.fn()} />);
+    const card = screen.getByRole('article', { name: '#45 Issue tokens' });
+    expect(card).toHaveTextContent('Comment: Second tranche of the November subscription');
+    expect(card).toHaveTextContent(
+      'Not approved yet: bob <bob@abc-fund.example>, carol <carol@abc-fund.example>',
+    );
+    const readiness = screen.getByRole('region', { name: 'Key readiness' });
+    expect(readiness).toHaveTextContent('Gas: the key holds 0.482113 ETH');
+    expect(readiness).toHaveTextContent('Right: the key holds Access Level 2');
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeEnabled();
+  });
+
+  it('executed: the transaction and block link to the explorer, and no actions are offered', () => {
+    const explorer = { urlTemplate: 'https://sepolia.etherscan.io/{kind}/{value}' };
+    const item = approvalFixtures.executed;
+    render(<ApprovalCard item={item} onApprove={vi.fn()} onAbort={vi.fn()} explorer={explorer} />);
+    expect(screen.getByText('Completed')).toBeVisible();
+    const outcome = screen.getByRole('region', { name: 'Outcome' });
+    expect(outcome).toHaveTextContent('in block 18204311');
+    expect(screen.getByRole('link', { name: /^0x5c504ed4/ })).toHaveAttribute(
+      'href',
+      `https://sepolia.etherscan.io/tx/${item.outcome?.txHash}`,
+    );
+    expect(screen.getByRole('link', { name: /^18204311/ })).toHaveAttribute(
+      'href',
+      'https://sepolia.etherscan.io/block/18204311',
+    );
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByText(/Not approved yet/)).toBeNull();
+  });
+
+  it('executed and failed: the failure in words', () => {
+    render(<ApprovalCard item={approvalFixtures.executedFailed} onApprove={vi.fn()} onAbort={vi.fn()} />);
+    expect(screen.getByText('Failed', { exact: true })).toBeVisible();
+    expect(screen.getByRole('region', { name: 'Outcome' })).toHaveTextContent(
+      'Failed: The contract refused it: Insufficient balance.',
+    );
+    expect(screen.queryByRole('button')).toBeNull();
+  });
 });

@@ -1,3 +1,4 @@
+import type { HeadingLevel } from '../Heading/Heading.tsx';
 import { ShareBar } from '../private/ShareBar.tsx';
 import { type ConcentrationHolder, concentrationOf } from './concentration.ts';
 
@@ -9,6 +10,8 @@ export type HolderConcentrationChartProps = {
   /** The balance of holders not in `holders` (e.g. everyone past the server's top ten). */
   rest?: bigint;
   formatAmount?: (amount: bigint) => string;
+  /** The title's heading level: 3 (under a card's title) by default, 2 where the chart is a section of the page. */
+  titleLevel?: HeadingLevel;
 };
 
 export const holderConcentrationTexts = {
@@ -18,7 +21,12 @@ export const holderConcentrationTexts = {
 } as const;
 
 /** "Holder concentration": the ten largest holders' shares of the supply and the rest, as a bar of shares. */
-export function HolderConcentrationChart({ holders, rest, formatAmount }: HolderConcentrationChartProps) {
+export function HolderConcentrationChart({
+  holders,
+  rest,
+  formatAmount,
+  titleLevel,
+}: HolderConcentrationChartProps) {
   return (
     <ShareBar
       title={holderConcentrationTexts.title}
@@ -27,6 +35,7 @@ export function HolderConcentrationChart({ holders, rest, formatAmount }: Holder
       amountHeader="Balance"
       emptyText={holderConcentrationTexts.empty}
       formatAmount={formatAmount}
+      titleLevel={titleLevel}
     />
   );
 }

@@ -24,6 +24,8 @@ export type TextLinkProps = {
   /** Opens in a new tab with rel="noopener noreferrer" and says so to screen readers. */
   external?: boolean;
   renderLink?: RenderLink;
+  /** Added to the link's own class (e.g. an icon link's 24 px target). */
+  className?: string;
 };
 
 export function TextLink({
@@ -31,14 +33,16 @@ export function TextLink({
   children,
   external = false,
   renderLink = defaultRenderLink,
+  className,
 }: TextLinkProps) {
+  const classes = className ? `${styles.link} ${className}` : styles.link;
   if (external) {
     return (
-      <a href={href} target="_blank" rel="noopener noreferrer" className={styles.link}>
+      <a href={href} target="_blank" rel="noopener noreferrer" className={classes}>
         {children}
         <span className={styles.hidden}> (opens in a new tab)</span>
       </a>
     );
   }
-  return renderLink({ href, className: styles.link, children });
+  return renderLink({ href, className: classes, children });
 }

@@ -62,4 +62,12 @@ describe('SupplyAndHoldersChart', () => {
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByRole('group')).toBeNull();
   });
+
+  it('titles itself with an h3 by default, or at the level the page asks (under its h1: 2)', () => {
+    const { unmount } = render(<SupplyAndHoldersChart points={[]} from="2026-11-01" to="2026-11-27" />);
+    expect(screen.getByRole('heading', { level: 3, name: supplyAndHoldersTexts.title })).toBeInTheDocument();
+    unmount();
+    render(<SupplyAndHoldersChart points={[]} from="2026-11-01" to="2026-11-27" titleLevel={2} />);
+    expect(screen.getByRole('heading', { level: 2, name: supplyAndHoldersTexts.title })).toBeInTheDocument();
+  });
 });

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import type { HeadingLevel } from '../Heading/Heading.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../Table/Table.tsx';
 import { amountText } from '../private/shares.ts';
 import { plotHeight, plotWidth, stepPaths } from './series.ts';
@@ -24,6 +25,8 @@ export type SupplyAndHoldersChartProps = {
   formatAmount?: (amount: bigint) => string;
   /** Formats a day; '27 Nov 2026' by default. */
   formatDay?: (day: string) => string;
+  /** The title's heading level: 3 (under a card's title) by default, 2 where the chart is a section of the page. */
+  titleLevel?: HeadingLevel;
 };
 
 export const supplyAndHoldersTexts = {
@@ -59,8 +62,10 @@ export function SupplyAndHoldersChart({
   onRangeChange,
   formatAmount = amountText,
   formatDay = defaultFormatDay,
+  titleLevel = 3,
 }: SupplyAndHoldersChartProps) {
   const id = useId();
+  const Title = `h${titleLevel}` as const;
   const titleId = `${id}-title`;
   const tableId = `${id}-table`;
   const supply = stepPaths(
@@ -93,9 +98,9 @@ export function SupplyAndHoldersChart({
   return (
     <section className={styles.figure} aria-labelledby={titleId}>
       <div className={styles.header}>
-        <h3 id={titleId} className={styles.title}>
+        <Title id={titleId} className={styles.title}>
           {supplyAndHoldersTexts.title}
-        </h3>
+        </Title>
         {ranges.length > 0 ? (
           <fieldset className={styles.ranges}>
             <legend className={styles.rangesLegend}>{supplyAndHoldersTexts.range}</legend>

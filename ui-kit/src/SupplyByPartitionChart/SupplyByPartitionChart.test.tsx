@@ -26,4 +26,13 @@ describe('SupplyByPartitionChart', () => {
     expect(screen.getByRole('heading', { name: supplyByPartitionTexts.title })).toBeInTheDocument();
     expect(screen.getByText(supplyByPartitionTexts.empty)).toBeInTheDocument();
   });
+
+  it('titles itself with an h3 by default, or at the level the page asks (under its h1: 2)', () => {
+    const partitions = [{ name: 'CLASS-A', supply: 5n }];
+    const { unmount } = render(<SupplyByPartitionChart partitions={partitions} />);
+    expect(screen.getByRole('heading', { level: 3, name: supplyByPartitionTexts.title })).toBeInTheDocument();
+    unmount();
+    render(<SupplyByPartitionChart partitions={partitions} titleLevel={2} />);
+    expect(screen.getByRole('heading', { level: 2, name: supplyByPartitionTexts.title })).toBeInTheDocument();
+  });
 });

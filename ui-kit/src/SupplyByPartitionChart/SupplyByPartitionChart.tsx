@@ -1,3 +1,4 @@
+import type { HeadingLevel } from '../Heading/Heading.tsx';
 import { ShareBar } from '../private/ShareBar.tsx';
 import { sharesOf } from '../private/shares.ts';
 
@@ -6,6 +7,8 @@ export type SupplyByPartitionChartProps = {
   partitions: { name: string; supply: bigint }[];
   /** Formats an amount, e.g. with the token's symbol; thousands separators by default. */
   formatAmount?: (amount: bigint) => string;
+  /** The title's heading level: 3 (under a card's title) by default, 2 where the chart is a section of the page. */
+  titleLevel?: HeadingLevel;
 };
 
 export const supplyByPartitionTexts = {
@@ -14,7 +17,11 @@ export const supplyByPartitionTexts = {
 } as const;
 
 /** "Supply by partition": each partition's share of the total supply, as a bar of shares and a table. */
-export function SupplyByPartitionChart({ partitions, formatAmount }: SupplyByPartitionChartProps) {
+export function SupplyByPartitionChart({
+  partitions,
+  formatAmount,
+  titleLevel,
+}: SupplyByPartitionChartProps) {
   const shares = sharesOf(partitions.map((p) => ({ label: p.name, amount: p.supply })));
   return (
     <ShareBar
@@ -24,6 +31,7 @@ export function SupplyByPartitionChart({ partitions, formatAmount }: SupplyByPar
       amountHeader="Supply"
       emptyText={supplyByPartitionTexts.empty}
       formatAmount={formatAmount}
+      titleLevel={titleLevel}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from 'react';
+import type { HeadingLevel } from '../Heading/Heading.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../Table/Table.tsx';
 import * as styles from './ShareBar.css.ts';
 import { amountText, percentText, type Share } from './shares.ts';
@@ -16,6 +17,8 @@ export type ShareBarProps = {
   /** Shown instead of the bar and table when there is nothing to share out. */
   emptyText: string;
   formatAmount?: (amount: bigint) => string;
+  /** The title's heading level: 3 (under a card's title) by default, 2 where the chart is a section of the page. */
+  titleLevel?: HeadingLevel;
 };
 
 /**
@@ -30,8 +33,10 @@ export function ShareBar({
   amountHeader,
   emptyText,
   formatAmount = amountText,
+  titleLevel = 3,
 }: ShareBarProps) {
   const titleId = useId();
+  const Title = `h${titleLevel}` as const;
   let x = 0;
   const slices = shares.map((share, index) => {
     const colour: keyof typeof styles.palette = share.rest
@@ -43,9 +48,9 @@ export function ShareBar({
   });
   return (
     <section className={styles.figure} aria-labelledby={titleId}>
-      <h3 id={titleId} className={styles.title}>
+      <Title id={titleId} className={styles.title}>
         {title}
-      </h3>
+      </Title>
       {shares.length === 0 ? (
         <p className={styles.empty}>{emptyText}</p>
       ) : (

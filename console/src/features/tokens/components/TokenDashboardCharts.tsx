@@ -27,6 +27,7 @@ export function TokenDashboardCharts({
       <SupplyByPartitionChart
         partitions={stats.partitions.map((p) => ({ name: p.name, supply: BigInt(p.supply) }))}
         formatAmount={format}
+        titleLevel={2}
       />
       <HolderConcentrationChart
         holders={stats.topHolders.map((h) => ({
@@ -36,6 +37,7 @@ export function TokenDashboardCharts({
         }))}
         rest={BigInt(stats.restBalance)}
         formatAmount={format}
+        titleLevel={2}
       />
       {history.status === 'ready' ? (
         <TokenSupplyHistory

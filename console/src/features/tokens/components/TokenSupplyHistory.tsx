@@ -31,6 +31,7 @@ export function TokenSupplyHistory({
       range={range}
       onRangeChange={(value) => isRange(value) && onRangeChange(value)}
       formatAmount={format}
+      titleLevel={2}
     />
   );
 }
