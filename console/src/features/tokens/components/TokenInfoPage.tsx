@@ -376,7 +376,9 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
                   <DocumentsTab ops={ops} />
                 </Tabs.Content>
                 <Tabs.Content value="distributions">
-                  <Suspense fallback={<Skeleton label="Loading the distributions" shape="details" rows={3} />}>
+                  <Suspense
+                    fallback={<Skeleton label="Loading the distributions" shape="details" rows={3} />}
+                  >
                     <DistributionsTab
                       symbol={token.projectCode}
                       partitions={token.partitions.map((p) => p.name)}
