@@ -7,6 +7,9 @@
 // The texts a first page load needs (sign-in, session and answer errors, input checks) are a module of their own, so
 // that the console's entry chunk does not carry every text here.
 export * from './accountMessages.ts';
+// The texts of the Tokens page (its list, its empty state and its load error), likewise: the route's first load does
+// not wait for every other screen's texts.
+export * from './tokenListMessages.ts';
 
 /** Part 2, section 5: new token draft, deploy draft. Part 2, section 8: draft save. */
 export const draftMessages = {
@@ -212,19 +215,6 @@ export const approvalOutcomeMessages = {
   pendingOwner: "the token's pending ownership",
 } as const;
 
-/** Part 1 section 5 and part 2 section 5: balance checks; part 2 section 8: balance report. */
-export const balanceMessages = {
-  addressRequired: 'The Ethereum address is required',
-  addressInvalid: 'The Ethereum address specified is invalid',
-  noTokensTitle: 'No tokens found',
-  noTokens: 'We could not find any tokens matching your search criteria',
-  walletRequiredTitle: 'Wallet provider required',
-  walletRequiredBalances: 'Cannot display account balances until you connect your wallet',
-  walletRequiredHistory: 'Cannot display balance history until you connect your wallet',
-  // ours
-  timestampInvalid: 'The timestamp must be a whole number of seconds',
-} as const;
-
 /** Part 1, section 5: security schemes. */
 export const schemeMessages = {
   nameRequired: 'The name of the security scheme is required',
@@ -378,12 +368,6 @@ export const transactionMessages = {
   noRules: 'No rules',
 } as const;
 
-/** Part 1, section 8: network failure texts ("Could not ... due to the following error"). */
-export const loadErrorMessages = {
-  tokens: 'We could not get the list of tokens due to the following error',
-  couldNot: (action: string) => `Could not ${action} due to the following error`,
-} as const;
-
 /** Part 2, section 2: local pages. */
 export const localMessages = {
   notice: 'The data below lives in your local environment only',
@@ -415,26 +399,6 @@ export const transactionRecordMessages = {
     'This public address is not yours on this platform: register its key, sign for it, or prove your wallet first',
   contractMismatch: 'This transaction did not call or create the contract given',
   statusInvalid: 'The status must be pending, mined or reverted',
-} as const;
-
-/** Part 1, section 2: texts of the Tokens page and the token detail. */
-export const tokenScreenTexts = {
-  ownerMissing: 'Not available yet',
-  controllerMissing: 'None',
-  notControllable: 'Not controllable',
-  pausedBadge: 'Token trading is paused',
-  selectPartition: 'Please select a partition',
-  noHolders: 'No token holders',
-  /** A holders page cursor that this server did not hand out for this order (ours; the spec pages by number). */
-  cursorInvalid: 'The page cursor is invalid. Go back to the first page.',
-  goBack: 'Go back',
-  continue: 'Sounds good. Continue.',
-  /** A balance changed in a block above head - INDEXER_CONFIRMATIONS (ours: the spec's chain has no such state). */
-  unconfirmedBadge: 'Unconfirmed',
-  unconfirmedDescription: (confirmations: number | null) =>
-    confirmations === null
-      ? 'Not yet final: waiting for confirmations'
-      : `Not yet final: waiting for ${confirmations} confirmation${confirmations === 1 ? '' : 's'}`,
 } as const;
 
 /** On-chain refusals of the Distributor, worded for people (keys: revert reasons). */

@@ -81,3 +81,29 @@ test('Reports menu: keyboard only, to Balance by Partition', async ({ page, requ
     page.getByRole('heading', { name: 'Current Balance on all Tokens and Partitions' }),
   ).toBeVisible();
 });
+
+test('Reports menu: Token reports opens /Reports, which asks for the token symbol and shows its reports', async ({
+  page,
+  request,
+  server,
+}) => {
+  const account = await createAccount(request, server.url);
+  await loginInBrowser(page, account.email, account.password);
+  const trigger = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /Reports/ });
+  await settleForKeyboard(page);
+  await trigger.focus();
+  await page.keyboard.press('ArrowDown');
+  const menu = page.getByRole('menu', { name: 'Reports' });
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Token reports' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/Reports$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Token of the reports' });
+  await form.getByRole('button', { name: 'Show reports' }).click();
+  await expect(form.getByText('The token symbol is required')).toBeVisible();
+  await form.getByRole('textbox', { name: 'Token symbol' }).fill('NONE');
+  await form.getByRole('button', { name: 'Show reports' }).click();
+  await expect(page).toHaveURL(/\/Reports\?token=NONE$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Reports of NONE' })).toBeVisible();
+});

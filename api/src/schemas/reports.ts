@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { auditMessages } from '../messages.ts';
+import { auditMessages, tokenOperationMessages } from '../messages.ts';
 
 /**
  * Reports of a token at a block (issue 37): the block's rules say what the audit trail's say. Here, not in
  * messages.ts, which every route of the console loads: only the reports and their schemas need the new text.
  */
 export const reportMessages = {
+  /** /Reports opened without a token (from the navigation's Reports menu): the symbol asked for. */
+  symbolRequired: tokenOperationMessages.symbolRequired,
   blockInvalid: auditMessages.blockInvalid,
   blockInFuture: auditMessages.blockInFuture,
   blockNotIndexed: auditMessages.blockNotIndexed,

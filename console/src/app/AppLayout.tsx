@@ -1,10 +1,14 @@
-import { Suspense } from 'react';
-import { Notifications } from '../features/notifications/index.ts';
+import { lazy, Suspense } from 'react';
 import { useShellLoggedIn } from '../features/session/index.ts';
 import { Layout } from '../features/shell/index.ts';
 import { preloadable, usePreloaded } from '../lib/preloadable.ts';
 
 const loggedInParts = preloadable(() => import('./LoggedInParts.tsx').then((m) => m.LoggedInParts));
+
+/** The notification popover: no first paint shows a notice, so it loads just after (NotificationsPart.tsx). */
+const Notifications = lazy(() =>
+  import('./NotificationsPart.tsx').then((m) => ({ default: m.Notifications })),
+);
 
 /** Fetches the logged-in shell parts ahead of the session check (main.tsx, when a session is stored). */
 export const preloadLoggedInParts = loggedInParts.preload;
@@ -28,7 +32,9 @@ export function AppLayout() {
       pending={part('pending')}
       overlays={
         <>
-          <Notifications />
+          <Suspense fallback={null}>
+            <Notifications />
+          </Suspense>
           {part('overlays')}
         </>
       }

@@ -1,4 +1,5 @@
 import { atom } from 'jotai';
+import { writeRememberedWallet } from './remembered.ts';
 import type { WalletConnector, WalletState } from './types.ts';
 
 /** The selected wallet (null when none). */
@@ -22,3 +23,13 @@ export const addressRegisteredAtom = atom(null, (get, set, registered: string) =
 
 /** Whether the wallet selector dialog is open. */
 export const walletSelectorOpenAtom = atom(false);
+
+/**
+ * The wallet is gone (Sign Out, the session ended, the browser wallet disconnected): nothing is restored. Here, not
+ * in selection.ts, as the entry installs it (app/session.ts) and needs none of the selector's atoms.
+ */
+export const forgetWalletAtom = atom(null, (_get, set) => {
+  set(walletAtom, null);
+  set(walletConnectorAtom, null);
+  writeRememberedWallet(null);
+});

@@ -9,13 +9,6 @@ export function rememberedOf(wallet: WalletState): RememberedWallet {
   return { kind: wallet.kind, address: wallet.address, ...(wallet.rdns ? { rdns: wallet.rdns } : {}) };
 }
 
-/** The wallet is gone (Sign Out, the session ended, the browser wallet disconnected): nothing is restored. */
-export const forgetWalletAtom = atom(null, (_get, set) => {
-  set(walletAtom, null);
-  set(walletConnectorAtom, null);
-  writeRememberedWallet(null);
-});
-
 type PendingSelection = { resolve: (wallet: WalletState | null) => void };
 
 /** The caller waiting for the selector to finish (useSelectWallet). */

@@ -1,10 +1,9 @@
-import { loadErrorMessages, reportQuerySchema } from '@tranche/api';
+import { reportMessages, reportQuerySchema } from '@tranche/api';
 import { Button, Heading, Inline, Stack, Text, TextField, TextLink } from '@tranche/ui-kit';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { routeTo } from '../../../lib/paths.ts';
 import { renderRouterLink } from '../../../lib/renderRouterLink.tsx';
-import { ErrorAlert } from '../../forms/index.ts';
 import { CapTableReport } from './CapTableReport.tsx';
 import { ConcentrationReport } from './ConcentrationReport.tsx';
 import { DistributionHistoryReport } from './DistributionHistoryReport.tsx';
@@ -53,14 +52,7 @@ export function ReportsPage() {
     show(undefined);
   };
 
-  if (symbol === '') {
-    return (
-      <ErrorAlert
-        error={new Error('No token was given')}
-        prefix={loadErrorMessages.couldNot('load the reports')}
-      />
-    );
-  }
+  if (symbol === '') return <TokenChoice />;
   return (
     <Stack space="large">
       <Stack space="small">
@@ -93,6 +85,50 @@ export function ReportsPage() {
       <CapTableReport symbol={symbol} block={block} />
       <ConcentrationReport symbol={symbol} block={block} />
       <DistributionHistoryReport symbol={symbol} block={block} />
+    </Stack>
+  );
+}
+
+/**
+ * /Reports without ?token= (the navigation's Reports menu): the token whose reports to show, by its symbol, as a
+ * token page's Reports link gives it.
+ */
+function TokenChoice() {
+  const [, setParams] = useSearchParams();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const token = text.trim();
+    if (token === '') {
+      setError(reportMessages.symbolRequired);
+      return;
+    }
+    setError(null);
+    setParams({ token });
+  };
+  return (
+    <Stack space="large">
+      <Stack space="small">
+        <Heading level={1}>Reports</Heading>
+        <Text tone="muted">
+          The cap table, the holder concentration and the distribution history of a token at a block of the
+          chain.
+        </Text>
+      </Stack>
+      <form onSubmit={handleSubmit} aria-label="Token of the reports" noValidate>
+        <Stack space="small">
+          <TextField
+            label="Token symbol"
+            value={text}
+            error={error ?? undefined}
+            onChange={(event) => setText(event.target.value)}
+          />
+          <Inline space="small">
+            <Button type="submit">Show reports</Button>
+          </Inline>
+        </Stack>
+      </form>
     </Stack>
   );
 }

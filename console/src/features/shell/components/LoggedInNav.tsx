@@ -15,6 +15,12 @@ const mainLinks = [
   { to: paths.permissions, label: 'Security' },
 ] as const;
 
+/** The spec's Reports menu (Balance by Partition), and a token's reports at a block (/Reports, issue 37). */
+const reportLinks = [
+  { to: paths.addrBalance, label: 'Balance by Partition' },
+  { to: paths.reports, label: 'Token reports' },
+] as const;
+
 const accountLinks = [
   { to: paths.keys, label: 'My Keys' },
   { to: paths.sharding, label: 'Sharded keys' },
@@ -75,7 +81,7 @@ export function LoggedInNav({ pending }: { pending?: React.ReactNode }) {
             </li>
           ))}
           <li>
-            <NavMenu label="Reports" items={[{ to: paths.addrBalance, label: 'Balance by Partition' }]} />
+            <NavMenu label="Reports" items={reportLinks} />
           </li>
         </ul>
         <SearchBox key={locationKey} />

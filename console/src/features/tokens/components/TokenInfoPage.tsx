@@ -23,10 +23,9 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { routeTo } from '../../../lib/paths.ts';
 import { renderRouterLink } from '../../../lib/renderRouterLink.tsx';
-import { DistributionsTab } from '../../distributions/index.ts';
 import { ErrorAlert } from '../../forms/index.ts';
 import { useExplorerConfig } from '../../permissions/index.ts';
-import { type DtxRequest, StartDtxDialog } from '../../pending/index.ts';
+import type { DtxRequest } from '../../pending/index.ts';
 import { useWallet, walletRegisteredAtom } from '../../wallet/index.ts';
 import { useTokenDetail } from '../hooks/useTokenDetail.ts';
 import { useTokenTransaction } from '../hooks/useTokenTransaction.ts';
@@ -54,6 +53,18 @@ const IssueForm = lazy(() => import('./IssueRedeemForms.tsx').then((m) => ({ def
 const RedeemForm = lazy(() => import('./IssueRedeemForms.tsx').then((m) => ({ default: m.RedeemForm })));
 /** The Bulk tab (and Token Holders' bulk freezes of selected rows): a chunk of its own, loaded when opened. */
 const BulkTab = lazy(() => import('./BulkTab.tsx').then((module) => ({ default: module.BulkTab })));
+
+/**
+ * The start dialog of a sharded account's operation (its comment checked by the start request's schema, which brings
+ * the dtx and sharding schemas): a chunk of its own, loaded after the first paint, as nothing shows before it opens.
+ */
+const StartDtxDialog = lazy(() =>
+  import('./lazyParts.ts').then((module) => ({ default: module.StartDtxDialog })),
+);
+/** The Distributions tab (its wizard reads the chain's clock): a chunk of its own, loaded when opened. */
+const DistributionsTab = lazy(() =>
+  import('./lazyParts.ts').then((module) => ({ default: module.DistributionsTab })),
+);
 
 /** Only a version 2 token shows its card (upgrade, ownership, replace whitelist or scheme): a chunk of its own. */
 const TokenV2Card = lazy(() =>
@@ -226,17 +237,19 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
           </Suspense>
           <div hidden={!belowShown}>
             <Stack space="large">
-              <StartDtxDialog
-                request={dtxRequest}
-                onClose={() => setDtxRequest(null)}
-                precheck={dtxGate.line}
-                startDisabled={dtxGate.button.disabled}
-                startDescribedBy={dtxGate.button['aria-describedby']}
-                onStarted={() => {
-                  setDtxRequest(null);
-                  setPanel('none');
-                }}
-              />
+              <Suspense fallback={null}>
+                <StartDtxDialog
+                  request={dtxRequest}
+                  onClose={() => setDtxRequest(null)}
+                  precheck={dtxGate.line}
+                  startDisabled={dtxGate.button.disabled}
+                  startDescribedBy={dtxGate.button['aria-describedby']}
+                  onStarted={() => {
+                    setDtxRequest(null);
+                    setPanel('none');
+                  }}
+                />
+              </Suspense>
               <Card
                 title="Summary"
                 actions={
@@ -363,10 +376,14 @@ function TokenView({ token, reload }: { token: TokenOps['token']; reload: () => 
                   <DocumentsTab ops={ops} />
                 </Tabs.Content>
                 <Tabs.Content value="distributions">
-                  <DistributionsTab
-                    symbol={token.projectCode}
-                    partitions={token.partitions.map((p) => p.name)}
-                  />
+                  <Suspense
+                    fallback={<Skeleton label="Loading the distributions" shape="details" rows={3} />}
+                  >
+                    <DistributionsTab
+                      symbol={token.projectCode}
+                      partitions={token.partitions.map((p) => p.name)}
+                    />
+                  </Suspense>
                 </Tabs.Content>
                 <Tabs.Content value="rules">
                   <RulesTab ops={ops} />
