@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
 import { bytes32Name } from '../../indexer/decode.ts';
 import { figuresAtBlock } from '../distributions/service.ts';
-import { indexedBlockOf } from '../holders/index.ts';
+import { indexedUpTo } from '../holders/index.ts';
 import type { ProjectRow } from '../projects/service.ts';
 import { requireDeployed } from '../projects/service.ts';
 import { balancesAtBlock, distributionsRecordedBy, type HolderAtBlock, whitelistAt } from './repository.ts';
@@ -33,10 +33,12 @@ async function reportAt(
   asked: number | undefined,
 ): Promise<{ token: Token } & ReportBlock> {
   const token = await requireDeployed(ctx, code);
-  const [indexed, latest] = await Promise.all([
-    indexedBlockOf(ctx.db, token.contractAddress),
-    ctx.chain.blockNumber(),
-  ]);
+  const latest = await ctx.chain.blockNumber();
+  // A moment for the indexer to reach the block asked for (or the chain's head), so that what was just done is in the
+  // report: a cap table read at once after a deployment or an issue showed it without those holders.
+  const target = Math.min(asked ?? latest, latest);
+  const reached = await indexedUpTo(ctx.db, token.contractAddress, target, { timeoutMs: 3000, pollMs: 100 });
+  const indexed = reached < 0 ? undefined : reached;
   if (indexed === undefined) throw new HttpError(409, m.notIndexed);
   const headBlock = Math.min(indexed, latest);
   const blockNumber = asked ?? headBlock;
