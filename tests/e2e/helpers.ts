@@ -99,6 +99,9 @@ export async function loginInBrowser(page: Page, email: string, password: string
   await expect(
     page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^(My Account|Menu)/ }),
   ).toBeVisible();
+  // The logged-in navigation shows a moment before the console leaves /Login for the page it lands on; the header's
+  // search box starts afresh on that navigation, so a test typing into it must wait for the landing.
+  await expect(page).not.toHaveURL(/\/Login$/);
 }
 
 /** A logged-in API client for setup: `data` of each answer, or an Error naming the route and the server's message. */
