@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { createAccount, loginInBrowser } from './helpers.ts';
 
@@ -66,14 +66,19 @@ test('My Account menu: keyboard only, from the trigger to My transactions, and E
   await expect(menu).toBeHidden();
 });
 
-test('Reports menu: keyboard only, to Balance by Partition', async ({ page, request, server }) => {
-  const account = await createAccount(request, server.url);
+/** A new account logged in, its Reports menu opened from the keyboard (the first item focused): answers the menu. */
+async function openReportsMenu(page: Page, request: APIRequestContext, baseUrl: string) {
+  const account = await createAccount(request, baseUrl);
   await loginInBrowser(page, account.email, account.password);
   const trigger = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /Reports/ });
   await settleForKeyboard(page);
   await trigger.focus();
   await page.keyboard.press('ArrowDown');
-  const menu = page.getByRole('menu', { name: 'Reports' });
+  return page.getByRole('menu', { name: 'Reports' });
+}
+
+test('Reports menu: keyboard only, to Balance by Partition', async ({ page, request, server }) => {
+  const menu = await openReportsMenu(page, request, server.url);
   await expect(menu.getByRole('menuitem', { name: 'Balance by Partition' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/AddrBalance$/);
@@ -87,13 +92,7 @@ test('Reports menu: Token reports opens /Reports, which asks for the token symbo
   request,
   server,
 }) => {
-  const account = await createAccount(request, server.url);
-  await loginInBrowser(page, account.email, account.password);
-  const trigger = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /Reports/ });
-  await settleForKeyboard(page);
-  await trigger.focus();
-  await page.keyboard.press('ArrowDown');
-  const menu = page.getByRole('menu', { name: 'Reports' });
+  const menu = await openReportsMenu(page, request, server.url);
   await page.keyboard.press('ArrowDown');
   await expect(menu.getByRole('menuitem', { name: 'Token reports' })).toBeFocused();
   await page.keyboard.press('Enter');

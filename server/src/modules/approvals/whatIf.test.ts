@@ -13,7 +13,7 @@ import { createTestApp, startTestChain, type TestApp } from '../../../test/helpe
 import { jobs } from '../../jobs/schema.ts';
 import { bulkJobKind, tokenBulkRows } from '../bulk/schema.ts';
 import { baseUrlOf, type TestUser } from '../credentials/testing.ts';
-import { type IssuerChain, randomAddresses, setupIssuerChain } from '../drafts/testing.ts';
+import { deployDraftFully, type IssuerChain, randomAddresses, setupIssuerChain } from '../drafts/testing.ts';
 import { findProjectBySymbol } from '../projects/repository.ts';
 import { committedKeyOfThree } from '../sharding/testing.ts';
 import { indexerOf } from '../tokens/routes.ts';
@@ -128,15 +128,7 @@ describe('what-if on approval cards', () => {
         },
       } satisfies CreateDraftRequest,
     });
-    await first.client.call('deployDraft', {
-      body: { symbol: 'WHIF', accountAddress: issuer, ownerAddress: keyAddress, txMode: 2 },
-    });
-    for (;;) {
-      const draft = await first.client.call('getDraft', { params: { symbol: 'WHIF' } });
-      if (draft.errorMessage) throw new Error(draft.errorMessage);
-      if (draft.investors.every((i) => i.status === 2)) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await deployDraftFully(first, { symbol: 'WHIF', accountAddress: issuer, ownerAddress: keyAddress });
     await indexerOf(t.app)?.waitForBlock(await t.ctx.chain.provider.getBlockNumber(), 20_000);
     // The indexer holds the proposed whitelist's verification of Ada.
     for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {

@@ -5,6 +5,7 @@ import {
   whitelistV2Artifact,
 } from '@tranche/contracts';
 import { Contract, ContractFactory, JsonRpcProvider, NonceManager, Wallet } from 'ethers';
+import type { TestUser } from '../credentials/testing.ts';
 
 /**
  * Test and benchmark fixture on a dev chain: a security scheme owned by dev account 0 (its own Security Manager
@@ -118,4 +119,21 @@ export function randomAddress(): string {
 
 export function addressOfKey(privateKey: string): string {
   return new Wallet(privateKey).address.toLowerCase();
+}
+
+/**
+ * Deploys a saved draft server-signed (txMode 2) for `ownerAddress` and waits until every investor is issued (throws
+ * with the draft's error when the deployment fails).
+ */
+export async function deployDraftFully(
+  user: TestUser,
+  body: { symbol: string; accountAddress: string; ownerAddress: string },
+): Promise<void> {
+  await user.client.call('deployDraft', { body: { ...body, txMode: 2 } });
+  for (;;) {
+    const draft = await user.client.call('getDraft', { params: { symbol: body.symbol } });
+    if (draft.errorMessage) throw new Error(draft.errorMessage);
+    if (draft.investors.every((i) => i.status === 2)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

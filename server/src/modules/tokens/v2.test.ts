@@ -28,7 +28,7 @@ import {
 import { jobTransactions } from '../../jobs/schema.ts';
 import { deployedContracts } from '../../db/schema.ts';
 import { baseUrlOf, createTestUser, type TestUser } from '../credentials/testing.ts';
-import { type IssuerChain, randomAddresses, setupIssuerChain } from '../drafts/testing.ts';
+import { deployDraftFully, type IssuerChain, randomAddresses, setupIssuerChain } from '../drafts/testing.ts';
 import { findProjectBySymbol } from '../projects/repository.ts';
 import { committedKeyOfThree } from '../sharding/testing.ts';
 import { indexerOf } from './routes.ts';
@@ -394,15 +394,7 @@ describe('token version 2 with a 2-of-3 sharded owner', () => {
         },
       } satisfies CreateDraftRequest,
     });
-    await first.client.call('deployDraft', {
-      body: { symbol: 'SHRD', accountAddress: issuer, ownerAddress: keyAddress, txMode: 2 },
-    });
-    for (;;) {
-      const draft = await first.client.call('getDraft', { params: { symbol: 'SHRD' } });
-      if (draft.errorMessage) throw new Error(draft.errorMessage);
-      if (draft.investors.every((i) => i.status === 2)) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await deployDraftFully(first, { symbol: 'SHRD', accountAddress: issuer, ownerAddress: keyAddress });
     await indexerOf(t.app)?.waitForBlock(await t.ctx.chain.provider.getBlockNumber(), 20_000);
   }, 180_000);
   afterAll(async () => {
